@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{core,contracts-fixtures,emulator,indexer,service,test}/**/*.test.ts'],
     retry: 0,
-    testTimeout: 60_000,
-    reporters: ['default'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 })
