@@ -1,0 +1,154 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { cpPool, referralFor } from '../../test/_support/arbitraries.js'
+import { fuzz } from '../../test/_support/fuzz.js'
+import { constantProductCurve } from '../curves/constantProduct.js'
+import { PoolMathError } from '../errors/PoolMathError.js'
+import { createPoolState, FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { reverseSwap } from './reverseSwap.js'
+import { type SwapParameters, type SwapResult, swap } from './swap.js'
+
+/** The forward swap, or undefined where the pool refunds. */
+function tryOut(pool: PoolState, parameters: SwapParameters): SwapResult | undefined {
+  try {
+    return swap(pool, parameters)
+  } catch (error) {
+    if (error instanceof PoolMathError) return undefined
+    throw error
+  }
+}
+
+const poolWithSwap = cpPool().chain((pool) =>
+  fc.record({
+    pool: fc.constant(Object.freeze(pool)),
+    side: fc.constantFrom<0 | 1>(0, 1),
+    amountIn: fc.bigInt({ min: 1n, max: 1n << 100n }),
+    referral: referralFor(pool),
+  }),
+)
+
+describe('swap properties (constant product)', () => {
+  test('k = R0·R1 never decreases and the input is never mutated', () => {
+    fc.assert(
+      fc.property(poolWithSwap, ({ pool, side, amountIn, referral }) => {
+        const r = tryOut(pool, { side, amountIn, ...referral })
+        if (r === undefined) return
+        expect(r.pool.reserve0 * r.pool.reserve1 >= pool.reserve0 * pool.reserve1).toBe(true)
+        expect(r.pool.totalSupply).toBe(pool.totalSupply)
+      }),
+      fuzz({ numRuns: 1000 }),
+    )
+  })
+
+  test('fees are non-negative, within their bps bound (rounded up by at most one unit), and sum up', () => {
+    fc.assert(
+      fc.property(poolWithSwap, ({ pool, side, amountIn, referral }) => {
+        const r = tryOut(pool, { side, amountIn, ...referral })
+        if (r === undefined) return
+        const gross = r.amountOut + r.protocolFeeOut + r.referralFeeOut
+        expect(gross).toBe(constantProductCurve.grossOut(pool, side, amountIn))
+        const refBps =
+          'hasReferral' in referral
+            ? referral.hasReferral
+              ? pool.refFee
+              : 0n
+            : referral.referralBps
+        for (const [fee, bps] of [
+          [r.protocolFeeOut, pool.protocolFee],
+          [r.referralFeeOut, refBps],
+        ] as const) {
+          expect(fee >= 0n).toBe(true)
+          expect(fee * FEE_DIVIDER >= gross * bps).toBe(true) // never below the rate: ceil
+          expect((fee - 1n) * FEE_DIVIDER < gross * bps || fee === 0n).toBe(true) // at most +1
+        }
+        expect(r.amountOut >= 1n).toBe(true)
+      }),
+      fuzz({ numRuns: 1000 }),
+    )
+  })
+
+  test('gross output is monotone in input; net output too, except the documented one-unit dip', () => {
+    fc.assert(
+      fc.property(
+        poolWithSwap,
+        fc.bigInt({ min: 1n, max: 1n << 64n }),
+        ({ pool, side, amountIn, referral }, extra) => {
+          const small = tryOut(pool, { side, amountIn, ...referral })
+          const large = tryOut(pool, { side, amountIn: amountIn + extra, ...referral })
+          if (small === undefined || large === undefined) return
+          const gross = (r: SwapResult) => r.amountOut + r.protocolFeeOut + r.referralFeeOut
+          expect(gross(large) >= gross(small)).toBe(true)
+          // Both fees are ceilings of the same gross: when both step at once the net drops by 1.
+          const bothFees = small.referralFeeOut > 0n && small.protocolFeeOut > 0n
+          expect(large.amountOut >= small.amountOut - (bothFees ? 1n : 0n)).toBe(true)
+        },
+      ),
+      fuzz({ numRuns: 1000 }),
+    )
+  })
+
+  test('the one-unit net dip is real contract behaviour (pinned)', () => {
+    // L = 0 and R1 = R0 + 1001 make gross = input here; P = R = 10 bps:
+    // gross 1000 → 1000 − 1 − 1 = 998; gross 1001 → 1001 − 2 − 2 = 997.
+    const pool = createPoolState({
+      dex: 'v2',
+      kind: 'constant_product',
+      reserve0: 1_000_000_000_000n,
+      reserve1: 1_000_000_001_001n,
+      totalSupply: 1n,
+      lpFee: 0n,
+      protocolFee: 10n,
+    })
+    const at = (amountIn: bigint) => swap(pool, { side: 0, amountIn, referralBps: 10 })
+    expect([at(1000n).amountOut, at(1000n).protocolFeeOut, at(1000n).referralFeeOut]).toEqual([
+      998n,
+      1n,
+      1n,
+    ])
+    expect([at(1001n).amountOut, at(1001n).protocolFeeOut, at(1001n).referralFeeOut]).toEqual([
+      997n,
+      2n,
+      2n,
+    ])
+  })
+})
+
+describe('reverseSwap properties (constant product)', () => {
+  const poolWithTarget = cpPool({ maxBits: 90n }).chain((pool) =>
+    fc.record({
+      pool: fc.constant(pool),
+      side: fc.constantFrom<0 | 1>(0, 1),
+      fraction: fc.bigInt({ min: 1n, max: 1_000_000n }),
+      referral: referralFor(pool),
+    }),
+  )
+
+  test('forward(reverse(x)) >= x and reverse(x) is minimal, for every reachable x', () => {
+    fc.assert(
+      fc.property(poolWithTarget, ({ pool, side, fraction, referral }) => {
+        const reserveOut = side === 0 ? pool.reserve1 : pool.reserve0
+        const amountOut = (reserveOut * fraction) / 2_000_000n // floor: at most half the reserve
+        if (amountOut < 1n) return
+        let r: ReturnType<typeof reverseSwap>
+        try {
+          r = reverseSwap(pool, { side, amountOut, ...referral })
+        } catch (error) {
+          // Only a legitimately unreachable output may fail: the input would overflow a reserve.
+          expect((error as { code?: string }).code).toBe('UNREACHABLE_OUTPUT')
+          const inputReserve = side === 0 ? pool.reserve0 : pool.reserve1
+          expect(
+            inputReserve > 1n << 80n || reserveOut > 1n << 80n || amountOut * 2n > reserveOut,
+          ).toBe(true)
+          return
+        }
+        expect(r.amountOut >= amountOut).toBe(true)
+        expect(swap(pool, { side, amountIn: r.amountIn, ...referral }).amountOut).toBe(r.amountOut)
+        if (r.amountIn > 1n) {
+          const below = tryOut(pool, { side, amountIn: r.amountIn - 1n, ...referral })
+          expect(below === undefined || below.amountOut < amountOut).toBe(true)
+        }
+      }),
+      fuzz({ numRuns: 1000 }),
+    )
+  })
+})
