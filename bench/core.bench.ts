@@ -4,7 +4,7 @@
  * `bench/results/core.json`.
  */
 import { createPoolState, swap } from '../core/index.js'
-import { formatRate, type Measurement, measure, writeResult } from './_support/measure.js'
+import { compare, formatRate, writeResult } from './_support/measure.js'
 
 const ITERATIONS = 200_000
 const AMOUNTS: bigint[] = Array.from(
@@ -45,19 +45,23 @@ function coreSwapLoop(iterations: number): bigint {
 
 if (bareLoop(1024) !== coreSwapLoop(1024)) throw new Error('baseline and core disagree')
 
-const baseline = measure('bare x*y=k quote loop (baseline)', ITERATIONS, bareLoop)
-const cases: Measurement[] = [measure('swap, v2 constant product', ITERATIONS, coreSwapLoop)]
+const result = compare(
+  { name: 'bare x*y=k quote loop (baseline)', iterations: ITERATIONS, body: bareLoop },
+  [{ name: 'swap, v2 constant product', iterations: ITERATIONS, body: coreSwapLoop }],
+)
 
-console.log(`${baseline.name}: ${formatRate(baseline.opsPerSecond)}`)
-const report = cases.map((c) => {
-  const ratio = c.opsPerSecond / baseline.opsPerSecond
-  console.log(`${c.name}: ${formatRate(c.opsPerSecond)}  ratio ${ratio.toFixed(2)}x baseline`)
-  return { name: c.name, opsPerSecond: Math.round(c.opsPerSecond), ratio: Number(ratio.toFixed(3)) }
-})
+console.log(`${result.baseline.name}: ${formatRate(result.baseline.opsPerSecond)}`)
+for (const c of result.cases) {
+  console.log(`${c.name}: ${formatRate(c.opsPerSecond)}  ratio ${c.ratio.toFixed(2)}x baseline`)
+}
 const path = writeResult('core.json', {
   date: new Date().toISOString(),
   node: process.version,
-  baseline: { name: baseline.name, opsPerSecond: Math.round(baseline.opsPerSecond) },
-  cases: report,
+  baseline: { name: result.baseline.name, opsPerSecond: Math.round(result.baseline.opsPerSecond) },
+  cases: result.cases.map((c) => ({
+    name: c.name,
+    opsPerSecond: Math.round(c.opsPerSecond),
+    ratio: Number(c.ratio.toFixed(3)),
+  })),
 })
 console.log(`written ${path}`)

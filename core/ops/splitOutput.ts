@@ -26,10 +26,23 @@ export function splitOutput(
   protocolBps: bigint,
   referralBps: bigint,
 ): OutputSplit {
-  // ceil: gross and fee are non-negative, so (x + D − 1) / D with truncation is the ceiling.
-  const protocolFeeOut =
-    protocolBps > 0n ? (grossOut * protocolBps + FEE_DIVIDER - 1n) / FEE_DIVIDER : 0n
-  const referralFeeOut =
-    referralBps > 0n ? (grossOut * referralBps + FEE_DIVIDER - 1n) / FEE_DIVIDER : 0n
+  const protocolFeeOut = outputFee(grossOut, protocolBps)
+  const referralFeeOut = outputFee(grossOut, referralBps)
   return { amountOut: grossOut - protocolFeeOut - referralFeeOut, protocolFeeOut, referralFeeOut }
 }
+
+/**
+ * One output-side fee: ceil(gross·bps / D), and 0 when bps = 0 (the contracts skip the term).
+ *
+ * @example
+ * ```ts
+ * outputFee(1_994_009_978n, 10n) // 1994010n
+ * ```
+ */
+export function outputFee(grossOut: bigint, bps: bigint): bigint {
+  // ceil: gross and bps are non-negative, so (x + D − 1) / D with truncation is the ceiling.
+  return bps > 0n ? (grossOut * bps + FEE_ROUND_UP) / FEE_DIVIDER : 0n
+}
+
+/** D − 1, added before a truncating division by D to round up. */
+const FEE_ROUND_UP = FEE_DIVIDER - 1n

@@ -3,7 +3,7 @@ import { curveOf } from '../curves/curveOf.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { assertCoins, assertPoolState, MAX_COINS, type PoolState } from '../pool/PoolState.js'
-import { splitOutput } from './splitOutput.js'
+import { outputFee } from './splitOutput.js'
 
 /** Parameters of {@link swap}. */
 export type SwapParameters = {
@@ -64,68 +64,56 @@ export const MAX_REFERRAL_BPS = 100n
  */
 export function swap(pool: PoolState, parameters: SwapParameters): SwapResult {
   const { side, amountIn } = parameters
-  if (side !== 0 && side !== 1) {
-    throw new InvalidInputError({ field: 'side', reason: 'must be 0 or 1', value: side })
-  }
-  assertCoins(amountIn, 'amountIn', { allowZero: false })
   const minAmountOut = parameters.minAmountOut ?? 0n
-  if (parameters.minAmountOut !== undefined) assertCoins(minAmountOut, 'minAmountOut')
-  assertSwappable(pool)
-  const referralBps = appliedReferralBps(pool, parameters)
-  const curve = curveOf(pool)
-  const v1 = pool.dex === 'v1'
-
+  // One cheap test for the common case; the slow path names whatever is wrong.
+  if (
+    !(side === 0 || side === 1) ||
+    !(typeof amountIn === 'bigint' && amountIn > 0n && amountIn <= MAX_COINS) ||
+    minAmountOut !== 0n ||
+    !isSwappable(pool)
+  ) {
+    assertSwapInputs(pool, parameters)
+  }
+  const referralBps =
+    parameters.referralBps === undefined && parameters.hasReferral === undefined
+      ? 0n
+      : appliedReferralBps(pool, parameters)
   if (pool.totalSupply <= 0n) throw refund('swap_refund_no_liq')
-  const grossOut = curve.grossOut(pool, side, amountIn)
-  const { amountOut, protocolFeeOut, referralFeeOut } = splitOutput(
-    grossOut,
-    pool.protocolFee,
-    referralBps,
-  )
-  if (v1) {
+  const grossOut = curveOf(pool).grossOut(pool, side, amountIn)
+  const protocolFeeOut = outputFee(grossOut, pool.protocolFee)
+  const referralFeeOut = outputFee(grossOut, referralBps)
+  const amountOut = grossOut - protocolFeeOut - referralFeeOut
+  if (pool.dex === 'v1') {
     // V1 refunds with the same code for no output and for slippage; its check is strict.
     if (amountOut <= 0n || minAmountOut >= amountOut) throw refund('swap_refund_no_liq')
-  } else {
-    if (amountOut < 1n) throw refund('swap_refund_0_out')
-    if (minAmountOut > amountOut) throw refund('swap_refund_slippage')
+  } else if (amountOut < 1n) {
+    throw refund('swap_refund_0_out')
+  } else if (minAmountOut > amountOut) {
+    throw refund('swap_refund_slippage')
   }
   const reserveIn = (side === 0 ? pool.reserve0 : pool.reserve1) + amountIn
   const reserveOut = (side === 0 ? pool.reserve1 : pool.reserve0) - grossOut
   if (reserveIn > MAX_COINS || reserveOut <= 0n) throw refund('swap_refund_reserve_err')
-
-  const next: PoolState =
-    side === 0
-      ? {
-          dex: pool.dex,
-          kind: pool.kind,
-          reserve0: reserveIn,
-          reserve1: reserveOut,
-          totalSupply: pool.totalSupply,
-          lpFee: pool.lpFee,
-          protocolFee: pool.protocolFee,
-          refFee: pool.refFee,
-          amp: pool.amp,
-          w0: pool.w0,
-          rate: pool.rate,
-          collectedProtocolFee0: pool.collectedProtocolFee0,
-          collectedProtocolFee1: pool.collectedProtocolFee1 + protocolFeeOut,
-        }
-      : {
-          dex: pool.dex,
-          kind: pool.kind,
-          reserve0: reserveOut,
-          reserve1: reserveIn,
-          totalSupply: pool.totalSupply,
-          lpFee: pool.lpFee,
-          protocolFee: pool.protocolFee,
-          refFee: pool.refFee,
-          amp: pool.amp,
-          w0: pool.w0,
-          rate: pool.rate,
-          collectedProtocolFee0: pool.collectedProtocolFee0 + protocolFeeOut,
-          collectedProtocolFee1: pool.collectedProtocolFee1,
-        }
-  return { amountOut, protocolFeeOut, referralFeeOut, pool: next }
+  return {
+    amountOut,
+    protocolFeeOut,
+    referralFeeOut,
+    pool: {
+      dex: pool.dex,
+      kind: pool.kind,
+      reserve0: side === 0 ? reserveIn : reserveOut,
+      reserve1: side === 0 ? reserveOut : reserveIn,
+      totalSupply: pool.totalSupply,
+      lpFee: pool.lpFee,
+      protocolFee: pool.protocolFee,
+      refFee: pool.refFee,
+      amp: pool.amp,
+      w0: pool.w0,
+      rate: pool.rate,
+      collectedProtocolFee0: pool.collectedProtocolFee0 + (side === 0 ? 0n : protocolFeeOut),
+      collectedProtocolFee1: pool.collectedProtocolFee1 + (side === 0 ? protocolFeeOut : 0n),
+    },
+  }
 }
 
 /**
@@ -184,21 +172,35 @@ function toInteger(value: bigint | number, field: string): bigint {
 }
 
 /** The fields a swap reads, checked cheaply on every call. */
-function assertSwappable(pool: PoolState): void {
-  if (
-    typeof pool !== 'object' ||
-    pool === null ||
-    !(pool.reserve0 >= 0n && pool.reserve0 <= MAX_COINS) ||
-    !(pool.reserve1 >= 0n && pool.reserve1 <= MAX_COINS) ||
-    !(pool.lpFee >= 0n && pool.lpFee <= 100n) ||
-    !(pool.protocolFee >= 0n && pool.protocolFee <= 100n) ||
-    !(pool.refFee >= 0n && pool.refFee <= 100n) ||
-    typeof pool.totalSupply !== 'bigint'
-  ) {
-    // The full check names the field at fault.
-    assertPoolState(pool)
-    throw new InvalidInputError({ field: 'pool', reason: 'is not a valid pool state' })
+function isSwappable(pool: PoolState): boolean {
+  return (
+    typeof pool === 'object' &&
+    pool !== null &&
+    (pool.dex === 'v2' || (pool.dex === 'v1' && pool.kind === 'constant_product')) &&
+    pool.reserve0 >= 0n &&
+    pool.reserve0 <= MAX_COINS &&
+    pool.reserve1 >= 0n &&
+    pool.reserve1 <= MAX_COINS &&
+    pool.lpFee >= 0n &&
+    pool.lpFee <= 100n &&
+    pool.protocolFee >= 0n &&
+    pool.protocolFee <= 100n &&
+    typeof pool.totalSupply === 'bigint'
+  )
+}
+
+/** The slow path of the input checks: throws an error naming the first bad input. */
+function assertSwapInputs(pool: PoolState, parameters: SwapParameters): void {
+  const { side, amountIn, minAmountOut } = parameters
+  if (side !== 0 && side !== 1) {
+    throw new InvalidInputError({ field: 'side', reason: 'must be 0 or 1', value: side })
   }
+  assertCoins(amountIn, 'amountIn', { allowZero: false })
+  if (minAmountOut !== undefined) assertCoins(minAmountOut, 'minAmountOut')
+  if (typeof pool !== 'object' || pool === null) {
+    throw new InvalidInputError({ field: 'pool', reason: 'must be a pool state', value: pool })
+  }
+  assertPoolState(pool)
 }
 
 type SwapRefundReason =

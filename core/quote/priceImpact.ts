@@ -21,7 +21,7 @@ export type PriceImpactParameters = {
  * @example
  * ```ts
  * // v2 constant product, R = (1e12, 2e12), L = 20
- * priceImpact(pool, { side: 0, amountIn: 1_000_000_000n }) // '0.000997004'
+ * priceImpact(pool, { side: 0, amountIn: 1_000_000_000n }) // '0.000997005'
  * ```
  * @throws {InvalidInputError} for a bad side or amount, or an empty pool.
  * @throws {PoolMathError} where the curve itself rejects the input.
