@@ -27,6 +27,12 @@ export function constantProductGrossOut(
 /**
  * The constant-product curve, shared by DEX v1 and DEX v2 (`contracts.md` §1.1, §2.2).
  * DEX v2's LP invariant is the exact `isqrt(x·y)`.
+ *
+ * @example
+ * ```ts
+ * constantProductCurve.grossOut(pool, 0, 1_000_000_000n) // 1994009978n for R = (1e12, 2e12), L 20
+ * constantProductCurve.invariant(pool, 1_000_000_000n, 4_000_000_000n) // 2000000000n
+ * ```
  */
 export const constantProductCurve: Curve = {
   grossOut(pool: PoolState, side: Side, amountIn: bigint): bigint {

@@ -120,6 +120,12 @@ export function swap(pool: PoolState, parameters: SwapParameters): SwapResult {
  * The referral fee in bps a swap pays: DEX v1 the pool's `refFee` when `hasReferral`, DEX v2 the
  * swap's own `referralBps`.
  *
+ * @example
+ * ```ts
+ * appliedReferralBps(v1Pool, { hasReferral: true }) // 10n (the pool's refFee)
+ * appliedReferralBps(v2Pool, { referralBps: 25 }) // 25n
+ * ```
+ *
  * @throws {InvalidInputError} for a malformed value or the wrong parameter for the DEX.
  * @throws {PoolMathError} `SWAP_FEE_OUT_OF_BOUNDS` for a v2 value of 101..65535.
  */

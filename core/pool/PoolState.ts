@@ -11,7 +11,14 @@ export type PoolKind =
   | 'weighted_const_product'
   | 'weighted_stableswap'
 
-/** Every pool kind, in the order the SDK lists them. */
+/**
+ * Every pool kind, in the order the SDK lists them.
+ *
+ * @example
+ * ```ts
+ * POOL_KINDS.includes('stableswap') // true
+ * ```
+ */
 export const POOL_KINDS: readonly PoolKind[] = [
   'constant_product',
   'stableswap',
