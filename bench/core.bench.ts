@@ -3,7 +3,21 @@
  * in the same run (machines here are noisy, so only the ratio is meaningful). Writes
  * `bench/results/core.json`.
  */
-import { createPoolState, swap } from '../core/index.js'
+import {
+  complement,
+  createPoolState,
+  curveOf,
+  FIXED_POINT,
+  fdiv,
+  fdivUp,
+  fixedFrom,
+  fixedTo,
+  fmul,
+  type PoolState,
+  powDown,
+  powUp,
+  swap,
+} from '../core/index.js'
 import { compare, formatRate, writeResult } from './_support/measure.js'
 
 const ITERATIONS = 200_000
@@ -45,14 +59,161 @@ function coreSwapLoop(iterations: number): bigint {
 
 if (bareLoop(1024) !== coreSwapLoop(1024)) throw new Error('baseline and core disagree')
 
+// DEX v2 stable and weighted kinds: realistic pools (6-decimal stablecoins of a few million
+// units; a 80/20 weighted pool; a weighted stable pool with its first-provision rate).
+const ONE = FIXED_POINT.ONE_18
+const stablePool = createPoolState({
+  dex: 'v2',
+  kind: 'stableswap',
+  amp: 100n,
+  reserve0: 5_000_000_000_000n,
+  reserve1: 4_800_000_000_000n,
+  totalSupply: 9_799_000_000_000n,
+})
+const weightedPool = createPoolState({
+  dex: 'v2',
+  kind: 'weighted_const_product',
+  w0: 800_000_000_000_000_000n,
+  reserve0: 1_000_000_000_000n,
+  reserve1: 2_000_000_000_000n,
+  totalSupply: 1_148_698_354_997n,
+})
+const weightedStablePool = createPoolState({
+  dex: 'v2',
+  kind: 'weighted_stableswap',
+  amp: 100n * ONE,
+  rate: ONE / 2n,
+  w0: 800_000_000_000_000_000n,
+  reserve0: 1_000_000_000_000n,
+  reserve1: 2_000_000_000_000n,
+  totalSupply: 2_999_999_999_999n,
+})
+
+const swapLoop =
+  (pool: PoolState, side: 0 | 1) =>
+  (iterations: number): bigint => {
+    let sum = 0n
+    for (let i = 0; i < iterations; i++) {
+      sum += swap(pool, { side, amountIn: AMOUNTS[i & 1023] as bigint }).amountOut
+    }
+    return sum
+  }
+
+/**
+ * The (base, exponent) of every pow one swap makes, replayed below to measure the share of a
+ * swap spent in ln/exp. Transcribed from `contracts.md` §2.4 / §2.5 and checked against the
+ * real gross output, so the replay cannot drift from what a swap computes. The weighted swap is
+ * token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes with two fmuls.
+ */
+function weightedPowCalls(pool: PoolState, amountIn: bigint): [bigint, bigint][] {
+  const netIn = (amountIn * (10_000n - pool.lpFee)) / 10_000n
+  const balanceIn = fixedFrom(pool.reserve1)
+  const base = fdivUp(balanceIn, balanceIn + fixedFrom(netIn))
+  const exponent = fdiv(complement(pool.w0), pool.w0)
+  const gross = fixedTo(fmul(fixedFrom(pool.reserve0), ONE - powUp(base, exponent)))
+  if (gross !== curveOf(pool).grossOut(pool, 1, amountIn)) throw new Error('replay drifted')
+  return [[base, exponent]]
+}
+
+function weightedStablePowCalls(pool: PoolState, amountIn: bigint): [bigint, bigint][] {
+  const calls: [bigint, bigint][] = []
+  const down = (x: bigint, y: bigint) => {
+    calls.push([x, y])
+    return powDown(x, y)
+  }
+  const { amp, rate, w0: p } = pool
+  const q = complement(p)
+  const netIn = (amountIn * (10_000n - pool.lpFee)) / 10_000n
+  const invariant = (x: bigint, y: bigint) => {
+    const rated = fmul(rate, fixedFrom(y))
+    return fmul(fixedFrom(x) + rated, amp) + fmul(down(fixedFrom(x), p), down(rated, q))
+  }
+  const k = invariant(pool.reserve0, pool.reserve1)
+  const scaledX = fixedFrom(pool.reserve0 + netIn)
+  // Cached across Newton steps by the solver, as here: X'^p and rate^q.
+  const xPowP = down(scaledX, p)
+  const ratePowQ = down(rate, q)
+  let balance = pool.reserve1
+  for (;;) {
+    const scaledY = fixedFrom(balance)
+    const rated = fmul(rate, scaledY)
+    const df = fmul(scaledX + rated, amp) + fmul(xPowP, down(rated, q)) - k
+    const yTerm = fmul(q, down(scaledY, q - ONE))
+    const derivative = fmul(amp, rate) + fmul(fmul(yTerm, ratePowQ), xPowP)
+    balance -= fixedTo(fdiv(df, derivative))
+    if (df <= 10n ** 24n && -df <= 10n ** 24n) break
+  }
+  if (pool.reserve1 - balance !== curveOf(pool).grossOut(pool, 0, amountIn)) {
+    throw new Error('replay drifted')
+  }
+  return calls
+}
+
+/** Times the pow calls of the swaps of `swapLoop` and reports their share of the swap time. */
+function powShare(
+  name: string,
+  pool: PoolState,
+  side: 0 | 1,
+  capture: typeof weightedPowCalls,
+  n: number,
+) {
+  const replay = AMOUNTS.map((amount) => capture(pool, amount))
+  const powLoop = (iterations: number): bigint => {
+    let sum = 0n
+    for (let i = 0; i < iterations; i++) {
+      for (const [x, y] of replay[i & 1023] as [bigint, bigint][]) sum += powDown(x, y)
+    }
+    return sum
+  }
+  // Interleaved rounds (swap, then its pow calls, back to back): the ratio of the two rates is
+  // the share of a swap's time spent in pow, robust to load from other processes.
+  const { cases } = compare({ name: `swap, ${name}`, iterations: n, body: swapLoop(pool, side) }, [
+    { name: `pow calls of one swap, ${name}`, iterations: n, body: powLoop },
+  ])
+  const perSwap = replay.reduce((total, calls) => total + calls.length, 0) / replay.length
+  return {
+    name,
+    powCallsPerSwap: Number(perSwap.toFixed(2)),
+    share: Number((1 / (cases[0]?.ratio ?? Number.NaN)).toFixed(3)),
+  }
+}
+
 const result = compare(
   { name: 'bare x*y=k quote loop (baseline)', iterations: ITERATIONS, body: bareLoop },
-  [{ name: 'swap, v2 constant product', iterations: ITERATIONS, body: coreSwapLoop }],
+  [
+    { name: 'swap, v2 constant product', iterations: ITERATIONS, body: coreSwapLoop },
+    { name: 'swap, v2 stableswap', iterations: ITERATIONS / 10, body: swapLoop(stablePool, 0) },
+    {
+      name: 'swap, v2 weighted constant product (80/20, token1 in)',
+      iterations: ITERATIONS / 10,
+      body: swapLoop(weightedPool, 1),
+    },
+    {
+      name: 'swap, v2 weighted stableswap',
+      iterations: ITERATIONS / 50,
+      body: swapLoop(weightedStablePool, 0),
+    },
+  ],
 )
+const lnExpShares = [
+  powShare('v2 weighted constant product', weightedPool, 1, weightedPowCalls, ITERATIONS / 10),
+  powShare(
+    'v2 weighted stableswap',
+    weightedStablePool,
+    0,
+    weightedStablePowCalls,
+    ITERATIONS / 50,
+  ),
+]
 
 console.log(`${result.baseline.name}: ${formatRate(result.baseline.opsPerSecond)}`)
 for (const c of result.cases) {
-  console.log(`${c.name}: ${formatRate(c.opsPerSecond)}  ratio ${c.ratio.toFixed(2)}x baseline`)
+  const ratio = c.ratio < 0.1 ? c.ratio.toPrecision(2) : c.ratio.toFixed(2)
+  console.log(`${c.name}: ${formatRate(c.opsPerSecond)}  ratio ${ratio}x baseline`)
+}
+for (const s of lnExpShares) {
+  const percent = (s.share * 100).toFixed(0)
+  console.log(`${s.name}: ${s.powCallsPerSwap} pow calls per swap, ${percent} % of it in ln/exp`)
 }
 const path = writeResult('core.json', {
   date: new Date().toISOString(),
@@ -61,7 +222,8 @@ const path = writeResult('core.json', {
   cases: result.cases.map((c) => ({
     name: c.name,
     opsPerSecond: Math.round(c.opsPerSecond),
-    ratio: Number(c.ratio.toFixed(3)),
+    ratio: Number(c.ratio.toPrecision(3)),
   })),
+  lnExpShare: lnExpShares,
 })
 console.log(`written ${path}`)

@@ -15,6 +15,27 @@
 export type { Curve, Ratio, Side } from './curves/Curve.js'
 export { constantProductCurve, constantProductGrossOut } from './curves/constantProduct.js'
 export { curveOf } from './curves/curveOf.js'
+export {
+  stableswapCurve,
+  stableswapGrossOut,
+  stableswapInvariant,
+  stableswapOutBalance,
+  stableswapSpotPrice,
+} from './curves/stableswap.js'
+export {
+  weightedConstProductCurve,
+  weightedConstProductGrossOut,
+  weightedConstProductInvariant,
+} from './curves/weightedConstProduct.js'
+export {
+  type WeightedStableswapParameters,
+  weightedStableswapCurve,
+  weightedStableswapDerivativeX,
+  weightedStableswapDerivativeY,
+  weightedStableswapGrossOut,
+  weightedStableswapInitialRate,
+  weightedStableswapInvariant,
+} from './curves/weightedStableswap.js'
 export { BaseError, type BaseErrorParameters } from './errors/BaseError.js'
 export { EXIT_CODES, type ExitCodeName, exitCodeName } from './errors/exitCodes.js'
 export { InvalidInputError } from './errors/InvalidInputError.js'
@@ -25,6 +46,18 @@ export {
 } from './errors/PoolMathError.js'
 export { UnreachableOutputError } from './errors/UnreachableOutputError.js'
 export { UnsupportedPoolKindError } from './errors/UnsupportedPoolKindError.js'
+export {
+  complement,
+  fdiv,
+  fdivUp,
+  fixedFrom,
+  fixedTo,
+  fmul,
+} from './math/fixed/arithmetic.js'
+export { FIXED_POINT, LOG_EXP_TABLE } from './math/fixed/constants.js'
+export { exp } from './math/fixed/exp.js'
+export { ln, ln36 } from './math/fixed/ln.js'
+export { pow, powDown, powUp } from './math/fixed/pow.js'
 export { isqrt } from './math/isqrt.js'
 export {
   ceilDiv,
@@ -69,3 +102,96 @@ export { formatRatio, parseDecimal } from './quote/decimal.js'
 export { minAskAmount } from './quote/minAskAmount.js'
 export { type PriceImpactParameters, priceImpact } from './quote/priceImpact.js'
 export { type SwapRateParameters, swapRate } from './quote/swapRate.js'
+export { type AssetId, assetId, NATIVE_ASSET } from './referral/assetId.js'
+export {
+  type CandidateHop,
+  candidateRoutes,
+  type RouteCandidate,
+  type RouteMechanism,
+} from './referral/candidateRoutes.js'
+export {
+  type DexV2VaultKey,
+  dexV2VaultAddress,
+  dexV2VaultData,
+} from './referral/dexV2VaultAddress.js'
+export { InvalidAddressError } from './referral/errors/InvalidAddressError.js'
+export { NoRouteError } from './referral/errors/NoRouteError.js'
+export { NotVaultOwnerError } from './referral/errors/NotVaultOwnerError.js'
+export { ReferrerFeeOutOfRangeError } from './referral/errors/ReferrerFeeOutOfRangeError.js'
+export { UnsupportedBlockchainError } from './referral/errors/UnsupportedBlockchainError.js'
+export { WithdrawalExceedsBalanceError } from './referral/errors/WithdrawalExceedsBalanceError.js'
+export {
+  ESCROW_WITHDRAW_LAYOUT,
+  ESCROW_WITHDRAW_VALUE,
+  type EscrowWithdrawParameters,
+  escrowVaultAddressCall,
+  escrowVaultDataCall,
+  escrowWithdrawMessage,
+} from './referral/escrowVaultMessages.js'
+export {
+  type ExcludedRoute,
+  evaluateRoute,
+  type QuotedHop,
+  type QuotedRoute,
+  type RouteExclusionReason,
+} from './referral/evaluateRoute.js'
+export { type ExternalPoolParameters, externalPoolState } from './referral/externalPoolState.js'
+export {
+  COLLECT_FEES_VALUE,
+  feeVaultAddressCall,
+  feeVaultCollectFeesMessage,
+  feeVaultDataCall,
+  jettonWalletAddressCall,
+} from './referral/feeVaultMinterMessages.js'
+export {
+  addressSliceArgument,
+  type GetMethodCall,
+  type GetMethodSliceArgument,
+  type InternalMessage,
+} from './referral/getMethodCall.js'
+export {
+  type DexV1MarketPool,
+  type DexV2MarketPool,
+  type DexV2Router,
+  type EscrowMarketPool,
+  type FeeVaultMarketPool,
+  type Market,
+  type MarketPool,
+  type NormalizedPool,
+  normalizeMarket,
+} from './referral/Market.js'
+export { parseAddress } from './referral/parseAddress.js'
+export {
+  parseQuoteRequest,
+  type QuoteRequest,
+  type ReferrerAddress,
+  TON_BLOCKCHAIN,
+  type ValidQuoteRequest,
+} from './referral/QuoteRequest.js'
+export { type Quote, quote } from './referral/quote.js'
+export { referralAmount } from './referral/referralAmount.js'
+export { type ReferralRecipient, referralRecipient } from './referral/referralRecipient.js'
+export {
+  type ReferralDecision,
+  type ReferralRuleExclusion,
+  referralRule,
+} from './referral/referralRule.js'
+export {
+  type EscrowVaultData,
+  type FeeVaultData,
+  isZeroAddress,
+  parseEscrowVaultData,
+  parseFeeVaultData,
+  type VaultAddressResult,
+  vaultAddressResult,
+} from './referral/vaultResults.js'
+export {
+  DEX_V1_REFERRAL_BPS,
+  MAX_REFERRER_FEE_BPS,
+  REFERRAL_VENUES,
+  type ReferralSettlement,
+  VENUES,
+  type Venue,
+  type VenueReferralModel,
+  venueReferralModel,
+} from './referral/venues.js'

@@ -1,4 +1,4 @@
-import type { Side } from '../curves/Curve.js'
+import type { Ratio, Side } from '../curves/Curve.js'
 import { curveOf } from '../curves/curveOf.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
@@ -31,7 +31,9 @@ export type ReverseSwapResult = SwapResult & {
  * product is inverted in closed form: the smallest gross output B with
  * B − ceil(B·P/D) − ceil(B·R/D) ≥ X, then a = ceil(B·Ri·D / ((D − L)·(Ro − B))), then checked
  * forward. Other kinds are inverted by an exponential-then-binary search over the exact
- * forward model.
+ * forward gross output (the net output is not monotone in the input, the gross output is for
+ * stableswap and weighted constant product), then a re-check of the 32 inputs below the result
+ * for the weighted-stableswap solver's dips; see `searchMinInput` and `docs/math-v2-kinds.md`.
  *
  * @example
  * ```ts
@@ -65,7 +67,12 @@ export function reverseSwap(pool: PoolState, parameters: ReverseSwapParameters):
 
   let amountIn = curve.minInputForGross
     ? curve.minInputForGross(pool, side, grossOut)
-    : searchMinInput(forward, amountOut, seedInput(pool, side, amountOut))
+    : searchMinInput(
+        acceptedGrossOut(pool, side),
+        (gross) => splitOutput(gross, pool.protocolFee, referralBps).amountOut >= amountOut,
+        grossOut,
+        seedInput(pool, side, amountOut),
+      )
   if (amountIn === undefined) {
     throw new UnreachableOutputError({ amountOut, reason: 'no input reaches it' })
   }
@@ -99,38 +106,112 @@ function minGrossOut(amountOut: bigint, protocolBps: bigint, referralBps: bigint
   return gross
 }
 
-/** A first guess of the input from the spot price, used to seed the search. */
+/**
+ * A first guess of the input from the spot price, used to seed the search; 1 when the curve
+ * cannot price the pool (its derivatives fail where a swap may still succeed).
+ */
 function seedInput(pool: PoolState, side: Side, amountOut: bigint): bigint {
-  const { numerator, denominator } = curveOf(pool).spotPrice(pool, side)
+  let price: Ratio
+  try {
+    price = curveOf(pool).spotPrice(pool, side)
+  } catch (error) {
+    if (error instanceof PoolMathError) return 1n
+    throw error
+  }
+  const { numerator, denominator } = price
   if (numerator <= 0n || denominator <= 0n) return 1n
   const guess = (amountOut * denominator) / numerator // floor: a guess only
   return guess > 0n ? guess : 1n
 }
 
+/** How far below a found input {@link searchMinInput} re-checks every input (solver dips). */
+const DOWNWARD_SCAN = 32n
+
 /**
- * Smallest input with `forward(a).amountOut >= target`, assuming the forward output never
- * decreases as the input grows while the pool accepts the input. Inputs the pool refuses
- * (e.g. past a weighted pool's 30 % cap) bound the search from above.
+ * The gross output B of `amountIn` as the forward swap sees it, or `undefined` when the swap
+ * refuses the input: the curve's math throws (input caps, solvers), the input reserve would
+ * pass 2^120 − 1, or B would empty the output reserve.
  */
-function searchMinInput(forward: Forward, target: bigint, seed: bigint): bigint | undefined {
-  const reaches = (a: bigint) => {
-    const result = forward(a)
-    return typeof result === 'object' && result.amountOut >= target
+type AcceptedGrossOut = (amountIn: bigint) => bigint | undefined
+
+function acceptedGrossOut(pool: PoolState, side: Side): AcceptedGrossOut {
+  const curve = curveOf(pool)
+  const reserveIn = side === 0 ? pool.reserve0 : pool.reserve1
+  const reserveOut = side === 0 ? pool.reserve1 : pool.reserve0
+  return (amountIn) => {
+    if (reserveIn + amountIn > MAX_COINS) return undefined
+    let gross: bigint
+    try {
+      gross = curve.grossOut(pool, side, amountIn)
+    } catch (error) {
+      if (error instanceof PoolMathError) return undefined
+      throw error
+    }
+    return gross < reserveOut ? gross : undefined
   }
-  let low = 0n // reaches(low) is false (or low is 0)
-  let high = seed
+}
+
+/**
+ * Smallest input whose forward swap pays at least X, for curves without a closed-form inverse.
+ *
+ * The net output g(B) = B − ceil(B·P/D) − ceil(B·R/D) is not monotone in B (it drops by one
+ * where both ceilings step together), so the search runs on the gross output B instead: find
+ * the smallest input with B ≥ `grossTarget` (the smallest B that pays X); every smaller input
+ * has a smaller B and so pays less than X. If the B found overshoots to a value that does not
+ * pay, the next target is the smallest larger B that pays, searched from there. This is the
+ * global minimum whenever B is non-decreasing in the input, as for stableswap and weighted
+ * constant product (checked by property tests). Weighted stableswap's Newton solver is not
+ * monotone for large reserves (B can dip by a few units), so every input up to 32 below the
+ * result is re-checked and the window slides down with each hit; the result therefore always
+ * satisfies forward(a) ≥ X > forward(a − 1), and for weighted stableswap is minimal within
+ * that window (`docs/math-v2-kinds.md`).
+ */
+function searchMinInput(
+  grossAt: AcceptedGrossOut,
+  pays: (gross: bigint) => boolean,
+  grossTarget: bigint,
+  seed: bigint,
+): bigint | undefined {
+  let target = grossTarget
+  let low = 0n // no input ≤ low pays X
   for (;;) {
-    if (high > MAX_COINS) high = MAX_COINS
-    const result = forward(high)
-    if (typeof result === 'object' && result.amountOut >= target) break
-    if (result === 'refused') {
-      // Refused: find the largest accepted input below `high`; if even that falls short,
-      // nothing reaches the target.
+    const found = firstInputReaching(grossAt, target, low, seed)
+    if (found === undefined) return undefined
+    if (pays(found.gross)) return scanDown(grossAt, pays, found.amountIn)
+    // B overshot the target to a value whose fee ceilings leave less than X.
+    target = found.gross + 1n
+    while (!pays(target)) target += 1n
+    low = found.amountIn
+  }
+}
+
+/**
+ * Smallest input above `low` with gross output ≥ `target` (B assumed non-decreasing; inputs
+ * the pool refuses bound the search from above), by exponential then binary search.
+ */
+function firstInputReaching(
+  grossAt: AcceptedGrossOut,
+  target: bigint,
+  low: bigint,
+  seed: bigint,
+): { amountIn: bigint; gross: bigint } | undefined {
+  const reaches = (amountIn: bigint) => {
+    const gross = grossAt(amountIn)
+    return gross !== undefined && gross >= target
+  }
+  let step = seed > low ? seed - low : 1n
+  let high: bigint
+  for (;;) {
+    high = low + step > MAX_COINS ? MAX_COINS : low + step
+    const gross = grossAt(high)
+    if (gross !== undefined && gross >= target) break
+    if (gross === undefined) {
+      // Refused: the largest accepted input below `high` bounds the search.
       let accepted = low
       let refused = high
       while (refused - accepted > 1n) {
         const mid = (accepted + refused) >> 1n
-        if (forward(mid) === 'refused') refused = mid
+        if (grossAt(mid) === undefined) refused = mid
         else accepted = mid
       }
       if (accepted === 0n || !reaches(accepted)) return undefined
@@ -139,14 +220,29 @@ function searchMinInput(forward: Forward, target: bigint, seed: bigint): bigint 
     }
     if (high === MAX_COINS) return undefined
     low = high
-    high *= 2n
+    step *= 2n
   }
   while (high - low > 1n) {
     const mid = (low + high) >> 1n
     if (reaches(mid)) high = mid
     else low = mid
   }
-  return high
+  return { amountIn: high, gross: grossAt(high) as bigint }
+}
+
+/** Re-checks the {@link DOWNWARD_SCAN} inputs below `amountIn`, sliding down on every hit. */
+function scanDown(
+  grossAt: AcceptedGrossOut,
+  pays: (gross: bigint) => boolean,
+  amountIn: bigint,
+): bigint {
+  let best = amountIn
+  for (let candidate = best - 1n; candidate >= 1n && best - candidate <= DOWNWARD_SCAN; ) {
+    const gross = grossAt(candidate)
+    if (gross !== undefined && pays(gross)) best = candidate
+    candidate -= 1n
+  }
+  return best
 }
 
 /**

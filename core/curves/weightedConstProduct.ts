@@ -1,0 +1,116 @@
+import { PoolMathError } from '../errors/PoolMathError.js'
+import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
+import { FIXED_POINT } from '../math/fixed/constants.js'
+import { powUp } from '../math/fixed/pow.js'
+import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import type { Curve, Ratio, Side } from './Curve.js'
+
+const { ONE_18 } = FIXED_POINT
+/** The weighted pool's input cap: 30 % of the input reserve, 18 decimals. */
+const MAX_IN_RATIO = 300_000_000_000_000_000n
+
+/**
+ * Gross output B of a weighted constant-product swap (Balancer WeightedMath out-given-in;
+ * V2 `pools/weighted_const_product/*`, FB `contracts/math/fp/fp.fc`; `contracts.md` §2.4).
+ * ain = floor(a·(D − L)/D); with bi = Ri·1e18, ai = ain·1e18, bo = Ro·1e18 it requires
+ * ai ≤ fmul(bi, 0.3e18), then power = powUp(fdivUp(bi, bi + ai), fdiv(w_in, w_out)) and
+ * B = floor(fmul(bo, complement(power)) / 1e18). Every step rounds against the trader.
+ *
+ * @example
+ * ```ts
+ * // w0 = 0.8, R = (1e12, 2e12), L = 20 bps, token0 in
+ * weightedConstProductGrossOut(1_000_000_000n, 10n ** 12n, 2n * 10n ** 12n, 8n * 10n ** 17n, 20n, 0)
+ * // 7964119611n
+ * ```
+ * @throws {PoolMathError} `MAX_IN_RATIO` (97) past 30 % of the input reserve after the LP fee;
+ *   `COMPLEMENT_OUT_OF_RANGE` (51002) when the rounded-up power exceeds 1 (an unset or
+ *   extreme weight); `ZERO_DIVISION` (50008) for a zero weight on the output side; the
+ *   fixed-point library's codes (50001–50004) and `INTEGER_OVERFLOW` (4).
+ */
+export function weightedConstProductGrossOut(
+  amountIn: bigint,
+  reserve0: bigint,
+  reserve1: bigint,
+  w0: bigint,
+  lpFee: bigint,
+  side: Side,
+): bigint {
+  const netIn = (amountIn * (FEE_DIVIDER - lpFee)) / FEE_DIVIDER // floor: non-negative operands
+  const weightIn = side === 0 ? w0 : complement(w0)
+  const balanceIn = fixedFrom(side === 0 ? reserve0 : reserve1)
+  const balanceOut = fixedFrom(side === 0 ? reserve1 : reserve0)
+  const scaledIn = fixedFrom(netIn)
+  if (scaledIn > fmul(balanceIn, MAX_IN_RATIO)) {
+    throw new PoolMathError({
+      reason: 'max_in_ratio',
+      operation: 'swap',
+      details: 'the input after the LP fee exceeds 30 % of the input reserve',
+    })
+  }
+  const weightOut = complement(weightIn)
+  const base = fdivUp(balanceIn, balanceIn + scaledIn)
+  const exponent = fdiv(weightIn, weightOut)
+  const power = powUp(base, exponent)
+  return fixedTo(fmul(balanceOut, complement(power)))
+}
+
+/**
+ * The weighted constant-product LP invariant with 18 decimals:
+ * fmul(powUp(x·1e18, w0), powUp(y·1e18, 1e18 − w0)) (`contracts.md` §2.4). The generic
+ * provision uses it as is; the first provision mints floor(I / 1e18).
+ *
+ * @example
+ * ```ts
+ * weightedConstProductInvariant(10n ** 12n, 2n * 10n ** 12n, 8n * 10n ** 17n)
+ * // 1148698354997057979384445914123n (≈ 1e12 · 2^0.2, 18 decimals)
+ * ```
+ * @throws {PoolMathError} the fixed-point library's codes and `COMPLEMENT_OUT_OF_RANGE`
+ *   (51002) for a weight above 1.
+ */
+export function weightedConstProductInvariant(x: bigint, y: bigint, w0: bigint): bigint {
+  return fmul(powUp(fixedFrom(x), w0), powUp(fixedFrom(y), complement(w0)))
+}
+
+/**
+ * The DEX v2 weighted constant-product curve (`contracts.md` §2.4). `pool.w0` is token0's
+ * 18-decimal weight (0 < w0 < 1e18; 0 = not set yet, every swap then fails).
+ *
+ * @example
+ * ```ts
+ * // w0 = 0.8, R = (1e12, 2e12), L 20
+ * weightedConstProductCurve.grossOut(pool, 0, 1_000_000_000n) // 7964119611n
+ * weightedConstProductCurve.initialLiquidity(pool, 10n ** 12n, 2n * 10n ** 12n).liquidity
+ * // 1148698354997n
+ * ```
+ */
+export const weightedConstProductCurve: Curve = {
+  grossOut(pool: PoolState, side: Side, amountIn: bigint): bigint {
+    return weightedConstProductGrossOut(
+      amountIn,
+      pool.reserve0,
+      pool.reserve1,
+      pool.w0,
+      pool.lpFee,
+      side,
+    )
+  },
+
+  invariant(pool: PoolState, x: bigint, y: bigint): bigint {
+    return weightedConstProductInvariant(x, y, pool.w0)
+  },
+
+  initialLiquidity(pool: PoolState, amount0: bigint, amount1: bigint) {
+    return {
+      liquidity: fixedTo(weightedConstProductInvariant(amount0, amount1, pool.w0)),
+      pool,
+    }
+  },
+
+  /** (R_out / w_out) / (R_in / w_in): the weighted pool's marginal price, exact. */
+  spotPrice(pool: PoolState, side: Side): Ratio {
+    const w1 = ONE_18 - pool.w0
+    return side === 0
+      ? { numerator: pool.reserve1 * pool.w0, denominator: pool.reserve0 * w1 }
+      : { numerator: pool.reserve0 * w1, denominator: pool.reserve1 * pool.w0 }
+  },
+}

@@ -1,0 +1,272 @@
+import { PoolMathError } from '../errors/PoolMathError.js'
+import { complement, fdiv, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
+import { FIXED_POINT } from '../math/fixed/constants.js'
+import { powDown } from '../math/fixed/pow.js'
+import { int257 } from '../math/mulDiv.js'
+import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import type { Curve, Ratio, Side } from './Curve.js'
+
+const { ONE_18 } = FIXED_POINT
+/** Newton stops once |K(x', y) − K| ≤ 1e24 (18-decimal K; the contract's `__EPSILON`). */
+const TOLERANCE = 10n ** 24n
+/** Newton iteration cap: the 256th step throws 5103. */
+const MAX_ITERATIONS = 255
+
+/** The pool parameters the weighted-stableswap math reads, all with 18 decimals. */
+export type WeightedStableswapParameters = {
+  /** Amplification (1e18 = 1). */
+  readonly amp: bigint
+  /** token0 units per token1 unit; set by the first provision. */
+  readonly rate: bigint
+  /** token0's weight p; token1's is q = 1e18 − p. */
+  readonly w0: bigint
+}
+
+/**
+ * The weighted-stableswap invariant with 18 decimals (V2 `pools/weighted_stableswap/math.fc`
+ * `_invariant`; `contracts.md` §2.5). With X = x·1e18, Y = y·1e18, rY = fmul(rate, Y):
+ * K = fmul(X + rY, amp) + fmul(powDown(X, p), powDown(rY, q)), p = w0, q = 1e18 − w0.
+ *
+ * @example
+ * ```ts
+ * weightedStableswapInvariant({ amp: 10n ** 18n, rate: 5n * 10n ** 17n, w0: 8n * 10n ** 17n },
+ *   10n ** 12n, 2n * 10n ** 12n) // 2999999999999979998698775098499n (≈ 3e12, 18 decimals)
+ * ```
+ * @throws {PoolMathError} `COMPLEMENT_OUT_OF_RANGE` (51002) for w0 > 1e18, the fixed-point
+ *   library's codes (50001 for a negative balance, 50003 past exp's domain) and
+ *   `INTEGER_OVERFLOW` (4).
+ */
+export function weightedStableswapInvariant(
+  { amp, rate, w0 }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+): bigint {
+  const q = complement(w0)
+  const scaledX = fixedFrom(x)
+  const ratedY = fmul(rate, fixedFrom(y))
+  const linear = fmul(int257(scaledX + ratedY), amp)
+  return int257(linear + fmul(powDown(scaledX, w0), powDown(ratedY, q)))
+}
+
+/**
+ * ∂K/∂Y of {@link weightedStableswapInvariant} as the contract computes it (`_dy_invariant`):
+ * fmul(amp, rate) + fmul(fmul(fmul(q, powDown(Y, q − 1e18)), powDown(rate, q)), powDown(X, p)).
+ * The negative exponent goes through `pow`'s ln/exp with floor semantics.
+ *
+ * @example
+ * ```ts
+ * weightedStableswapDerivativeY({ amp: 10n ** 18n, rate: 10n ** 18n, w0: 5n * 10n ** 17n },
+ *   10n ** 12n, 10n ** 12n) // 1499999999997994999n (≈ 1 + 0.5)
+ * ```
+ * @throws {PoolMathError} as {@link weightedStableswapInvariant}.
+ */
+export function weightedStableswapDerivativeY(
+  { amp, rate, w0 }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+): bigint {
+  const q = complement(w0)
+  const scaledX = fixedFrom(x)
+  const scaledY = fixedFrom(y)
+  const term = fmul(fmul(q, powDown(scaledY, q - ONE_18)), powDown(rate, q))
+  return int257(fmul(amp, rate) + fmul(term, powDown(scaledX, w0)))
+}
+
+/**
+ * ∂K/∂X of {@link weightedStableswapInvariant} as the contract computes it (`_dx_invariant`):
+ * amp + fmul(fmul(fmul(p, powDown(X, p − 1e18)), powDown(rate, q)), powDown(Y, q)).
+ *
+ * @example
+ * ```ts
+ * weightedStableswapDerivativeX({ amp: 10n ** 18n, rate: 10n ** 18n, w0: 5n * 10n ** 17n },
+ *   10n ** 12n, 10n ** 12n) // 1499999999997994999n
+ * ```
+ * @throws {PoolMathError} as {@link weightedStableswapInvariant}.
+ */
+export function weightedStableswapDerivativeX(
+  { amp, rate, w0 }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+): bigint {
+  const q = complement(w0)
+  const scaledX = fixedFrom(x)
+  const scaledY = fixedFrom(y)
+  const term = fmul(fmul(w0, powDown(scaledX, w0 - ONE_18)), powDown(rate, q))
+  return int257(amp + fmul(term, powDown(scaledY, q)))
+}
+
+/**
+ * Gross output B of a weighted-stableswap swap (V2 `pools/weighted_stableswap/math.fc`
+ * `solve_dy` / `solve_dx`; `contracts.md` §2.5). ain = floor(a·(D − L)/D); Newton's method on
+ * the balance of the ask side from its current value: df = K(…) − K(R0, R1), d = ∂K (5104 if
+ * 0), balance −= floor(fdiv(df, d) / 1e18) (floor toward −∞), until |df| ≤ 1e24 where df is
+ * the value BEFORE the step, so one more step is always taken; 255 steps at most (5103).
+ * B = R_out − balance.
+ *
+ * Exact to the contract; faster only in not recomputing powers whose arguments do not change
+ * between steps (e.g. powDown(X', p) while solving y), each first evaluated where the
+ * contract first evaluates it so the same error is thrown first.
+ *
+ * @example
+ * ```ts
+ * // amp 1, rate 1, w0 0.5, R = (1e12, 1e12), L = 20 bps
+ * weightedStableswapGrossOut({ amp: 10n ** 18n, rate: 10n ** 18n, w0: 5n * 10n ** 17n },
+ *   1_000_000_000n, 10n ** 12n, 10n ** 12n, 20n, 0) // 997668109n
+ * ```
+ * @throws {PoolMathError} `ZERO_DERIVATIVE` (5104), `NOT_CONVERGED` (5103), the fixed-point
+ *   library's codes (50001 when a step drives a balance below 0, 50003 for very large
+ *   balances) and `INTEGER_OVERFLOW` (4).
+ */
+export function weightedStableswapGrossOut(
+  parameters: WeightedStableswapParameters,
+  amountIn: bigint,
+  reserve0: bigint,
+  reserve1: bigint,
+  lpFee: bigint,
+  side: Side,
+): bigint {
+  const netIn = (amountIn * (FEE_DIVIDER - lpFee)) / FEE_DIVIDER // floor: non-negative operands
+  return side === 0
+    ? reserve1 - solveY(parameters, reserve0, reserve1, netIn)
+    : reserve0 - solveX(parameters, reserve0, reserve1, netIn)
+}
+
+/** `solve_dy`: the new token1 balance after `netIn` of token0 (returns the balance, not B). */
+function solveY(
+  { amp, rate, w0: p }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+  netIn: bigint,
+): bigint {
+  const q = complement(p)
+  const k = weightedStableswapInvariant({ amp, rate, w0: p }, x, y)
+  let xPowP: bigint | undefined // powDown(X', p): X' is fixed
+  let ratePowQ: bigint | undefined // powDown(rate, q)
+  let ampRate: bigint | undefined // fmul(amp, rate)
+  let balance = y
+  for (let step = 1; ; step++) {
+    const scaledX = fixedFrom(x + netIn)
+    const scaledY = fixedFrom(balance)
+    const ratedY = fmul(rate, scaledY)
+    const linear = fmul(int257(scaledX + ratedY), amp)
+    xPowP ??= powDown(scaledX, p)
+    const df = int257(int257(linear + fmul(xPowP, powDown(ratedY, q))) - k)
+    const yTerm = fmul(q, powDown(scaledY, q - ONE_18))
+    ratePowQ ??= powDown(rate, q)
+    ampRate ??= fmul(amp, rate)
+    const derivative = int257(ampRate + fmul(fmul(yTerm, ratePowQ), xPowP))
+    balance = newtonStep(balance, df, derivative, step)
+    if (df <= TOLERANCE && -df <= TOLERANCE) return balance
+  }
+}
+
+/** `solve_dx`: the new token0 balance after `netIn` of token1. */
+function solveX(
+  { amp, rate, w0: p }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+  netIn: bigint,
+): bigint {
+  const q = complement(p)
+  const k = weightedStableswapInvariant({ amp, rate, w0: p }, x, y)
+  let ratedY: bigint | undefined // fmul(rate, Y'): Y' is fixed
+  let ratedYPowQ: bigint | undefined // powDown(rY', q)
+  let ratePowQ: bigint | undefined // powDown(rate, q)
+  let yPowQ: bigint | undefined // powDown(Y', q)
+  let balance = x
+  for (let step = 1; ; step++) {
+    const scaledX = fixedFrom(balance)
+    const scaledY = fixedFrom(y + netIn)
+    ratedY ??= fmul(rate, scaledY)
+    const linear = fmul(int257(scaledX + ratedY), amp)
+    const xPowP = powDown(scaledX, p)
+    ratedYPowQ ??= powDown(ratedY, q)
+    const df = int257(int257(linear + fmul(xPowP, ratedYPowQ)) - k)
+    const xTerm = fmul(p, powDown(scaledX, p - ONE_18))
+    ratePowQ ??= powDown(rate, q)
+    yPowQ ??= powDown(scaledY, q)
+    const derivative = int257(amp + fmul(fmul(xTerm, ratePowQ), yPowQ))
+    balance = newtonStep(balance, df, derivative, step)
+    if (df <= TOLERANCE && -df <= TOLERANCE) return balance
+  }
+}
+
+/** One Newton update `balance − floor(fdiv(df, d) / 1e18)` with the contract's two checks. */
+function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: number): bigint {
+  if (derivative === 0n) {
+    throw new PoolMathError({
+      reason: 'zero_derivative',
+      operation: 'computation',
+      details: 'the weighted-stableswap invariant has a zero derivative',
+    })
+  }
+  // fdiv floors, fixedTo floors toward −∞ (df is often negative).
+  const next = int257(balance - fixedTo(fdiv(df, derivative)))
+  if (step > MAX_ITERATIONS) {
+    throw new PoolMathError({
+      reason: 'not_converged',
+      operation: 'computation',
+      details: `the weighted-stableswap Newton solver did not converge in ${MAX_ITERATIONS} steps`,
+    })
+  }
+  return next
+}
+
+/**
+ * The rate a first provision stores: fdiv(a0·1e18, a1·1e18) = floor(a0·1e18 / a1)
+ * (`contracts.md` §2.5).
+ *
+ * @example
+ * ```ts
+ * weightedStableswapInitialRate(10n ** 12n, 2n * 10n ** 12n) // 500000000000000000n
+ * ```
+ * @throws {PoolMathError} `ZERO_DIVISION` (50008) when `amount1` is 0.
+ */
+export function weightedStableswapInitialRate(amount0: bigint, amount1: bigint): bigint {
+  return fdiv(fixedFrom(amount0), fixedFrom(amount1))
+}
+
+/**
+ * The DEX v2 weighted-stableswap curve (`contracts.md` §2.5). `pool.amp`, `pool.rate` and
+ * `pool.w0` are 18-decimal. The LP invariant is the 18-decimal K; the first provision
+ * overwrites `rate` with floor(a0·1e18 / a1) and mints floor(K(a0, a1) / 1e18).
+ *
+ * @example
+ * ```ts
+ * // amp 1, rate 1, w0 0.5, R = (1e12, 1e12), L 20
+ * weightedStableswapCurve.grossOut(pool, 0, 1_000_000_000n) // 997668109n
+ * // amp 1, w0 0.8, empty pool: the first provision sets the rate
+ * const first = weightedStableswapCurve.initialLiquidity(empty, 10n ** 12n, 2n * 10n ** 12n)
+ * // first.liquidity 2999999999999n, first.pool.rate 500000000000000000n
+ * ```
+ */
+export const weightedStableswapCurve: Curve = {
+  grossOut(pool: PoolState, side: Side, amountIn: bigint): bigint {
+    return weightedStableswapGrossOut(
+      pool,
+      amountIn,
+      pool.reserve0,
+      pool.reserve1,
+      pool.lpFee,
+      side,
+    )
+  },
+
+  invariant(pool: PoolState, x: bigint, y: bigint): bigint {
+    return weightedStableswapInvariant(pool, x, y)
+  },
+
+  initialLiquidity(pool: PoolState, amount0: bigint, amount1: bigint) {
+    const next: PoolState = { ...pool, rate: weightedStableswapInitialRate(amount0, amount1) }
+    return { liquidity: fixedTo(weightedStableswapInvariant(next, amount0, amount1)), pool: next }
+  },
+
+  /** ∂K/∂X over ∂K/∂Y (ask per offer for token0 in), from the contract's derivatives. */
+  spotPrice(pool: PoolState, side: Side): Ratio {
+    const towardX = weightedStableswapDerivativeX(pool, pool.reserve0, pool.reserve1)
+    const towardY = weightedStableswapDerivativeY(pool, pool.reserve0, pool.reserve1)
+    return side === 0
+      ? { numerator: towardX, denominator: towardY }
+      : { numerator: towardY, denominator: towardX }
+  },
+}

@@ -1,0 +1,104 @@
+import { floorDiv, int257 } from '../mulDiv.js'
+import { fmul } from './arithmetic.js'
+import { FIXED_POINT } from './constants.js'
+import { exp } from './exp.js'
+import { ln, ln36 } from './ln.js'
+import { mathError } from './mathError.js'
+
+const {
+  ONE_18,
+  LN_36_LOWER_BOUND,
+  LN_36_UPPER_BOUND,
+  MILD_EXPONENT_BOUND,
+  MIN_NATURAL_EXPONENT,
+  MAX_NATURAL_EXPONENT,
+  MAX_POW_RELATIVE_ERROR,
+} = FIXED_POINT
+const TWO_18 = 2n * ONE_18
+const FOUR_18 = 4n * ONE_18
+
+/**
+ * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `contracts.md` §2.7), computed as
+ * exp(y·ln x): y = 0 gives 1, x = 0 gives 0, x = 1 gives 1. For 0.9 < x < 1.1 it uses the
+ * 36-decimal {@link ln36} split into floor(l / 1e18)·y + floor((l mod 1e18)·y / 1e18) (floor
+ * division and floor modulo, as the TVM does for negative l); otherwise ln(x)·y. The product is
+ * floored to 18 decimals, must lie in [−41, 130], and goes through {@link exp}.
+ *
+ * @example
+ * ```ts
+ * pow(2_000_000_000_000_000_000n, 500_000_000_000_000_000n) // 1414213562373095047n (√2)
+ * pow(4_000_000_000_000_000_000n, -500_000_000_000_000_000n) // 500000000000000000n
+ * ```
+ * @throws {PoolMathError} `X_OUT_OF_BOUNDS` (50001) for a negative `x` (or one ≥ 2^256),
+ *   `Y_OUT_OF_BOUNDS` (50002) for y ≥ floor(2^254 / 1e20), `PRODUCT_OUT_OF_BOUNDS` (50003)
+ *   when y·ln x leaves [−41, 130], `INTEGER_OVERFLOW` (4) when ln(x)·y leaves 257 bits.
+ */
+export function pow(x: bigint, y: bigint): bigint {
+  if (y === 0n) return ONE_18
+  if (x === 0n) return 0n
+  if (x === ONE_18) return ONE_18
+  // TVM `x >> 256 == 0`: false for any negative x (the arithmetic shift gives −1).
+  if (x >> 256n !== 0n) throw mathError('x_out_of_bounds', `pow base ${x} is outside 0..2^256-1`)
+  if (y >= MILD_EXPONENT_BOUND) {
+    throw mathError('y_out_of_bounds', `pow exponent ${y} is at least 2^254 / 1e20`)
+  }
+  let logTimesY: bigint
+  if (LN_36_LOWER_BOUND < x && x < LN_36_UPPER_BOUND) {
+    const l = ln36(x)
+    // floor division and floor modulo toward −∞ (l is negative below 1).
+    const whole = floorDiv(l, ONE_18)
+    const fraction = l - whole * ONE_18
+    logTimesY = int257(whole * y) + floorDiv(fraction * y, ONE_18)
+  } else {
+    logTimesY = int257(ln(x) * y)
+  }
+  logTimesY = floorDiv(logTimesY, ONE_18) // floor toward −∞ (TVM `/=`)
+  if (logTimesY < MIN_NATURAL_EXPONENT || logTimesY > MAX_NATURAL_EXPONENT) {
+    throw mathError('product_out_of_bounds', `pow(${x}, ${y}): y·ln(x) is outside [-41, 130]`)
+  }
+  return exp(logTimesY)
+}
+
+/**
+ * x^y rounded UP for weighted math (FB `math::fp::ow_pow_up`): exponent 2 → fmul(x, x),
+ * exponent 4 → fmul(x², x²) (no error margin), else pow(x, y) + fmul(pow(x, y), 10000) + 1.
+ *
+ * @example
+ * ```ts
+ * powUp(2_000_000_000_000_000_000n, 500_000_000_000_000_000n) // 1414213562373109190n
+ * powUp(3_000_000_000_000_000_000n, 2_000_000_000_000_000_000n) // 9000000000000000000n
+ * ```
+ * @throws {PoolMathError} as {@link pow}.
+ */
+export function powUp(x: bigint, y: bigint): bigint {
+  if (y === TWO_18) return fmul(x, x)
+  if (y === FOUR_18) {
+    const square = fmul(x, x)
+    return fmul(square, square)
+  }
+  const raw = pow(x, y)
+  return raw + fmul(raw, MAX_POW_RELATIVE_ERROR) + 1n
+}
+
+/**
+ * x^y rounded DOWN for weighted math (FB `math::fp::ow_pow`): exponent 2 → fmul(x, x),
+ * exponent 4 → fmul(x², x²), else pow(x, y) − (fmul(pow(x, y), 10000) + 1), or 0 when that
+ * margin exceeds the raw power.
+ *
+ * @example
+ * ```ts
+ * powDown(2_000_000_000_000_000_000n, 500_000_000_000_000_000n) // 1414213562373080904n
+ * powDown(1n, 989_000_000_000_000_000n) // 0n (raw 1 minus its margin 1)
+ * ```
+ * @throws {PoolMathError} as {@link pow}.
+ */
+export function powDown(x: bigint, y: bigint): bigint {
+  if (y === TWO_18) return fmul(x, x)
+  if (y === FOUR_18) {
+    const square = fmul(x, x)
+    return fmul(square, square)
+  }
+  const raw = pow(x, y)
+  const maxError = fmul(raw, MAX_POW_RELATIVE_ERROR) + 1n
+  return raw < maxError ? 0n : raw - maxError
+}
