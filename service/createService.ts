@@ -1,0 +1,135 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
+import type { Store } from '../store/Store.js'
+import { NotFoundError } from './errors/NotFoundError.js'
+import { toErrorResponse } from './errors/toErrorResponse.js'
+import { parseQueryString } from './http/parseQueryString.js'
+import { createMarketReader } from './market/marketReader.js'
+import { registerAssetRoutes } from './routes/assetRoutes.js'
+import { registerDocsRoutes } from './routes/docsRoutes.js'
+import { registerFarmRoutes } from './routes/farmRoutes.js'
+import { registerPoolRoutes } from './routes/poolRoutes.js'
+import { registerRouterRoutes } from './routes/routerRoutes.js'
+import { registerSimulateRoutes } from './routes/simulateRoutes.js'
+import { registerWalletRoutes } from './routes/walletRoutes.js'
+
+/** Options of {@link createService}. */
+export type CreateServiceOptions = {
+  /** Where the market lives (e.g. `createSqliteStore({ path })`). */
+  readonly store: Store
+  /** Fastify's logger: `false` (default) or `true` / pino options. */
+  readonly logger?: boolean | Record<string, unknown>
+  /** Serve `/swagger-ui/`, `/redoc` and `/openapi.json` (default true). */
+  readonly docs?: boolean
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  readonly bodyLimit?: number
+}
+
+/** The package version, shown in the OpenAPI document. */
+const API_VERSION = '1.168.0'
+
+/**
+ * Builds the offline REST service over `store`: the wire-compatible `/v1` endpoints of the
+ * exchange API (routers, markets, assets, pools, farms, wallets, simulations), interactive
+ * docs at `/swagger-ui/` and `/redoc`, and one error mapping for every failure
+ * (`{"error": {"code", "message", "field"?}}`; see `docs/service.md`). The returned Fastify
+ * instance is ready: `listen()` it, call it in-process with `inject()`, or mount its
+ * `routing` function in another Node HTTP server.
+ *
+ * @example
+ * ```ts
+ * import { createService, createSqliteStore, seedDemoMarket } from 'ton-dex-lab/service'
+ * const store = createSqliteStore({ path: ':memory:' })
+ * await seedDemoMarket(store)
+ * const app = await createService({ store })
+ * const res = await app.inject('/v1/routers')
+ * res.json().router_list.length // 9
+ * ```
+ */
+export async function createService({
+  store,
+  logger = false,
+  docs = true,
+  bodyLimit = 1024 * 1024,
+}: CreateServiceOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit,
+    routerOptions: {
+      maxParamLength: 500,
+      querystringParser: parseQueryString,
+      ignoreTrailingSlash: true,
+    },
+    // Bad percent-encoding or overlong path segments, before any route runs.
+    frameworkErrors: (error, _request, reply) => sendError(reply, error),
+  })
+
+  // JSON bodies: an empty body (clients that POST query-string parameters with a JSON
+  // content type) is no body at all.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') {
+      done(null, undefined)
+      return
+    }
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      const error = new Error('The body is not valid JSON.') as FastifyError
+      error.statusCode = 400
+      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY'
+      done(error, undefined)
+    }
+  })
+
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error)
+    if (response.status >= 500) request.log.error({ err: error }, 'unexpected failure')
+    return reply.code(response.status).send(response.body)
+  })
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new NotFoundError({ code: 'ROUTE_NOT_FOUND', address: request.url })),
+  )
+
+  if (docs) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'ton-dex-lab offline DEX API',
+          description:
+            'Offline, wire-compatible implementation of the STON.fi-style REST API (DEX v1 and v2) with exact pool math. Every failure answers {"error": {"code", "message", "field"?}}.',
+          version: API_VERSION,
+        },
+        tags: [
+          { name: 'routers', description: 'Routers and trading pairs' },
+          { name: 'assets', description: 'Assets and jetton wallets' },
+          { name: 'pools', description: 'Pools and pool queries' },
+          { name: 'farms', description: 'Incentive farms' },
+          { name: 'wallets', description: 'Per-wallet positions' },
+          { name: 'simulations', description: 'Swap, reverse-swap and provision previews' },
+        ],
+      },
+    })
+    await app.register(swaggerUi, { routePrefix: '/swagger-ui' })
+    registerDocsRoutes(app)
+  }
+
+  const market = createMarketReader(store)
+  registerRouterRoutes(app, market)
+  registerAssetRoutes(app, market)
+  registerPoolRoutes(app, market)
+  registerFarmRoutes(app, market)
+  registerWalletRoutes(app, market)
+  registerSimulateRoutes(app, market)
+
+  await app.ready()
+  return app
+}
+
+function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  const response = toErrorResponse(error)
+  return reply.code(response.status).send(response.body)
+}

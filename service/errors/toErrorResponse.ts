@@ -1,0 +1,124 @@
+import { BaseError } from '../../core/errors/BaseError.js'
+import { InvalidInputError } from '../../core/errors/InvalidInputError.js'
+import { PoolMathError } from '../../core/errors/PoolMathError.js'
+import { UnreachableOutputError } from '../../core/errors/UnreachableOutputError.js'
+import { UnsupportedPoolKindError } from '../../core/errors/UnsupportedPoolKindError.js'
+import { StoreError } from '../../store/StoreError.js'
+import { InvalidParameterError } from './InvalidParameterError.js'
+import { NotFoundError } from './NotFoundError.js'
+import { UnprocessableError } from './UnprocessableError.js'
+
+/** The JSON body of every failed request. */
+export type ErrorBody = {
+  readonly error: { readonly code: string; readonly message: string; readonly field?: string }
+}
+
+/** Status and body of a failed request. */
+export type ErrorResponse = { readonly status: number; readonly body: ErrorBody }
+
+/**
+ * THE mapping from anything thrown while serving a request to the answer: 400 for malformed
+ * parameters (ours, core's `InvalidInputError`, Fastify's schema validation and body parsing),
+ * 404 for unknown addresses and paths, 422 for valid requests the market cannot serve (core's
+ * pool-math, unreachable-output and unsupported-kind errors keep their own `code`), other
+ * client errors Fastify raises keep their 4xx status. A store failure (an unreadable database)
+ * is 500 with its code; anything else is a bug: 500 `INTERNAL_ERROR` without internals in the
+ * message.
+ *
+ * @example
+ * ```ts
+ * toErrorResponse(new NotFoundError({ code: 'POOL_NOT_FOUND', address: 'EQ…' }))
+ * // { status: 404, body: { error: { code: 'POOL_NOT_FOUND', message: 'Unknown pool EQ….' } } }
+ * ```
+ */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof InvalidParameterError) return respond(400, error.code, error, error.field)
+  if (error instanceof InvalidInputError) return respond(400, error.code, error, error.field)
+  if (error instanceof NotFoundError) return respond(404, error.code, error, error.field)
+  if (error instanceof UnprocessableError) return respond(422, error.code, error, error.field)
+  if (
+    error instanceof PoolMathError ||
+    error instanceof UnreachableOutputError ||
+    error instanceof UnsupportedPoolKindError
+  ) {
+    return respond(422, error.code, error)
+  }
+  // A database this build cannot read is the server's fault, not the request's.
+  if (error instanceof StoreError) return respond(500, error.code, error)
+  if (error instanceof BaseError) return respond(422, error.code, error)
+  const fastify = fastifyClientError(error)
+  if (fastify !== undefined) return fastify
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL_ERROR', message: 'The service failed unexpectedly.' } },
+  }
+}
+
+function respond(status: number, code: string, error: BaseError, field?: string): ErrorResponse {
+  return {
+    status,
+    body: {
+      error:
+        field === undefined
+          ? { code, message: error.shortMessage }
+          : { code, message: error.shortMessage, field },
+    },
+  }
+}
+
+type ValidationIssue = {
+  readonly instancePath?: string
+  readonly params?: { readonly missingProperty?: string }
+  readonly message?: string
+}
+
+/** Errors Fastify itself raises for bad requests: schema validation, body parsing, limits. */
+function fastifyClientError(error: unknown): ErrorResponse | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { statusCode, code, message, validation } = error as {
+    statusCode?: unknown
+    code?: unknown
+    message?: unknown
+    validation?: unknown
+  }
+  if (Array.isArray(validation) && validation.length > 0) {
+    const issue = validation[0] as ValidationIssue
+    const missing = issue.params?.missingProperty
+    const field =
+      missing ??
+      (issue.instancePath ?? '').split('/').find((segment) => segment.length > 0) ??
+      'body'
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: missing === undefined ? 'INVALID_PARAMETER' : 'MISSING_PARAMETER',
+          message: `Invalid ${field}: ${issue.message ?? 'is malformed'}.`,
+          field,
+        },
+      },
+    }
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return {
+      status: statusCode,
+      body: {
+        error: {
+          code: clientErrorCode(statusCode, typeof code === 'string' ? code : ''),
+          message: typeof message === 'string' ? message : 'Bad request.',
+        },
+      },
+    }
+  }
+  return undefined
+}
+
+/** Our stable code for a Fastify client error. */
+function clientErrorCode(status: number, fastifyCode: string): string {
+  if (status === 413) return 'PAYLOAD_TOO_LARGE'
+  if (status === 414) return 'URI_TOO_LONG'
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE'
+  if (fastifyCode === 'FST_ERR_BAD_URL') return 'INVALID_URL'
+  if (fastifyCode.startsWith('FST_ERR_CTP')) return 'INVALID_BODY'
+  return 'BAD_REQUEST'
+}

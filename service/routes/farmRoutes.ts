@@ -1,0 +1,131 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FarmRow } from '../../store/rows/referenceRows.js'
+import { canonicalAddress } from '../address/canonicalAddress.js'
+import { NotFoundError } from '../errors/NotFoundError.js'
+import { booleanParam } from '../http/params.js'
+import { requestParams } from '../http/requestParams.js'
+import { admitsRouter, type MarketReader } from '../market/marketReader.js'
+import { ERROR_RESPONSES } from '../wire/common.js'
+import { FarmSchema, toWireFarm } from '../wire/farm.js'
+
+/** Farm statuses that mean "running" (v1/v2 minters say `active`, v3 minters `operational`). */
+const RUNNING = new Set(['active', 'operational'])
+
+/**
+ * Whether a farm is still running: a running status and rewards left to distribute.
+ *
+ * @example
+ * ```ts
+ * isActiveFarm({ status: 'paused', allRewardsDistributed: true }) // false
+ * ```
+ */
+export function isActiveFarm(farm: Pick<FarmRow, 'status' | 'allRewardsDistributed'>): boolean {
+  return RUNNING.has(farm.status) && !farm.allRewardsDistributed
+}
+
+/** Farm list filters shared by `/v1/farms` and `/v1/wallets/{address}/farms`. */
+export const FarmListQuery = Type.Object({
+  dex_v2: Type.Optional(
+    Type.Boolean({ default: true, description: 'true: farms of v1 and v2 pools; false: v1 only' }),
+  ),
+  only_active: Type.Optional(
+    Type.Boolean({ default: false, description: 'Only farms still distributing rewards' }),
+  ),
+})
+
+/**
+ * The farms passing `dex_v2` and `only_active`, by minter address (`keep` may force a farm in,
+ * e.g. one whose NFTs a wallet still holds).
+ *
+ * @example
+ * ```ts
+ * await filteredFarms(market, request, () => false)
+ * ```
+ */
+export async function filteredFarms(
+  market: MarketReader,
+  request: FastifyRequest,
+  keep: (farm: FarmRow) => boolean,
+): Promise<FarmRow[]> {
+  const params = requestParams(request)
+  const dexV2 = booleanParam(params, 'dex_v2', true)
+  const onlyActive = booleanParam(params, 'only_active', false)
+  const routers = await market.routerIndex()
+  const pools = new Map((await market.store.listPools()).map((p) => [p.address, p]))
+  return (await market.store.listFarms()).filter((farm) => {
+    const router = routers.get(pools.get(farm.poolAddress)?.routerAddress ?? '')
+    if (router === undefined || !admitsRouter(router, dexV2)) return false
+    return !onlyActive || isActiveFarm(farm) || keep(farm)
+  })
+}
+
+/**
+ * Farms: `GET /v1/farms` (`dex_v2`, `only_active`), `GET /v1/farms/{address}` (minter
+ * address), `GET /v1/farms/by_pool/{pool_address}` and the official client's
+ * `GET /v1/farms_by_pool/{pool_address}`. Outside wallet endpoints `nft_infos` is empty.
+ *
+ * @example
+ * ```ts
+ * registerFarmRoutes(app, market)
+ * ```
+ */
+export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): void {
+  const FarmList = { 200: Type.Object({ farm_list: Type.Array(FarmSchema) }), ...ERROR_RESPONSES }
+
+  app.get(
+    '/v1/farms',
+    {
+      schema: {
+        tags: ['farms'],
+        summary: 'List farms',
+        querystring: FarmListQuery,
+        response: FarmList,
+      },
+    },
+    async (request) => ({
+      farm_list: (await filteredFarms(market, request, () => false)).map((f) => toWireFarm(f, [])),
+    }),
+  )
+
+  app.get(
+    '/v1/farms/:address',
+    {
+      schema: {
+        tags: ['farms'],
+        summary: 'One farm (by minter address)',
+        params: Type.Object({ address: Type.String() }),
+        response: { 200: Type.Object({ farm: FarmSchema }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const address = canonicalAddress(requestParams(request).address, 'address')
+      const farm = await market.store.getFarm(address)
+      if (farm === undefined) {
+        throw new NotFoundError({ code: 'FARM_NOT_FOUND', field: 'address', address })
+      }
+      return { farm: toWireFarm(farm, []) }
+    },
+  )
+
+  const byPool = async (request: FastifyRequest) => {
+    const pool = canonicalAddress(requestParams(request).pool_address, 'pool_address')
+    await market.pool(pool, 'pool_address')
+    const farms = (await market.store.listFarms()).filter((f) => f.poolAddress === pool)
+    return { farm_list: farms.map((f) => toWireFarm(f, [])) }
+  }
+  const byPoolSchema = (summary: string) => ({
+    schema: {
+      tags: ['farms'],
+      summary,
+      params: Type.Object({ pool_address: Type.String() }),
+      response: FarmList,
+    },
+  })
+  app.get('/v1/farms/by_pool/:pool_address', byPoolSchema('Farms of a pool'), byPool)
+  app.get(
+    '/v1/farms_by_pool/:pool_address',
+    byPoolSchema('Farms of a pool (path used by the official client)'),
+    byPool,
+  )
+}

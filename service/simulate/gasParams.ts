@@ -1,0 +1,62 @@
+import type { Dex, PoolKind } from '../../core/pool/PoolState.js'
+
+/** Gas figures of a swap simulation, nanoTON as decimal strings (`wire-contract.md` §4.7). */
+export type GasParams = {
+  /** TON attached to the user's jetton transfer; absent when the native coin is offered. */
+  readonly gas_budget?: string
+  /** `forward_ton_amount` of the transfer to the router. */
+  readonly forward_gas: string
+  /** What the exchange's messages are expected to burn: gas budget − forward amount. */
+  readonly estimated_gas_consumption: string
+}
+
+type Row = { readonly gas: bigint; readonly forward: bigint; readonly tonForward: bigint }
+
+const NANO = 1_000_000n
+/** SDK 2.7.0 swap gas constants (`contracts.md` §4), in nanoTON (values in milliTON × 10^6). */
+const V2_ROWS: Readonly<Record<PoolKind, Row>> = {
+  constant_product: { gas: 300n * NANO, forward: 240n * NANO, tonForward: 300n * NANO },
+  stableswap: { gas: 329n * NANO, forward: 269n * NANO, tonForward: 329n * NANO },
+  weighted_const_product: { gas: 319n * NANO, forward: 259n * NANO, tonForward: 319n * NANO },
+  weighted_stableswap: { gas: 479n * NANO, forward: 419n * NANO, tonForward: 479n * NANO },
+}
+const V1_TO_JETTON: Row = { gas: 220n * NANO, forward: 175n * NANO, tonForward: 185n * NANO }
+const V1_TO_NATIVE: Row = { gas: 170n * NANO, forward: 125n * NANO, tonForward: 185n * NANO }
+
+/**
+ * The `gas_params` of a swap through a pool, from the SDK's gas table (`contracts.md` §4):
+ * offering a jetton attaches `gas` with `forward` forwarded to the router; offering the native
+ * coin forwards the table's TON forward amount and has no separate budget. The estimated
+ * consumption is gas − forward of the jetton route (v1: 0.045 TON, matching the live API's
+ * sample `forward_gas 185000000` / `estimated_gas_consumption 45000000` for TON → jetton).
+ *
+ * @example
+ * ```ts
+ * swapGasParams({ dex: 'v1', kind: 'constant_product', offerIsNative: true, askIsNative: false })
+ * // { forward_gas: '185000000', estimated_gas_consumption: '45000000' }
+ * swapGasParams({ dex: 'v2', kind: 'constant_product', offerIsNative: false, askIsNative: false })
+ * // { gas_budget: '300000000', forward_gas: '240000000', estimated_gas_consumption: '60000000' }
+ * ```
+ */
+export function swapGasParams({
+  dex,
+  kind,
+  offerIsNative,
+  askIsNative,
+}: {
+  dex: Dex
+  kind: PoolKind
+  offerIsNative: boolean
+  askIsNative: boolean
+}): GasParams {
+  const row = dex === 'v1' ? (askIsNative ? V1_TO_NATIVE : V1_TO_JETTON) : V2_ROWS[kind]
+  const estimated = (row.gas - row.forward).toString()
+  if (offerIsNative) {
+    return { forward_gas: row.tonForward.toString(), estimated_gas_consumption: estimated }
+  }
+  return {
+    gas_budget: row.gas.toString(),
+    forward_gas: row.forward.toString(),
+    estimated_gas_consumption: estimated,
+  }
+}

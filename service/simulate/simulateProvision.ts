@@ -1,0 +1,200 @@
+import type { Ratio } from '../../core/curves/Curve.js'
+import { InvalidInputError } from '../../core/errors/InvalidInputError.js'
+import { ceilDiv } from '../../core/math/mulDiv.js'
+import { burn } from '../../core/ops/burn.js'
+import { type ProvideResult, provide } from '../../core/ops/provide.js'
+import type { PoolState } from '../../core/pool/PoolState.js'
+import { formatRatio } from '../../core/quote/decimal.js'
+import { minAskAmount } from '../../core/quote/minAskAmount.js'
+import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import { InvalidParameterError } from '../errors/InvalidParameterError.js'
+import { UnprocessableError } from '../errors/UnprocessableError.js'
+import type { MarketReader } from '../market/marketReader.js'
+import { toPoolState } from '../market/poolState.js'
+import { toWireRouter } from '../wire/router.js'
+import type { WireProvisionSimulation } from '../wire/simulation.js'
+import type { ProvisionRequest } from './provisionRequest.js'
+
+/**
+ * Simulates a liquidity provision (`/v1/liquidity_provision/simulate`) with core's `provide`
+ * on the stored pool. `Initial` needs a deployed pool without liquidity (the named one, or
+ * one of the pair, preferring pool-creating DEX v2 routers); `Balanced` computes the missing
+ * amount at the pool ratio, rounded up (the pool never receives less than its ratio asks);
+ * `Arbitrary` takes both amounts as given (DEX v2 may be single-sided).
+ *
+ * @example
+ * ```ts
+ * await simulateProvision(market, readProvisionRequest(params))
+ * // { estimated_lp_units: '…', min_lp_units: '…', token_b_units: '3200000', … }
+ * ```
+ * @throws {NotFoundError} for unknown tokens or pool.
+ * @throws {UnprocessableError} `POOL_PAIR_MISMATCH`, `POOL_ALREADY_INITIALIZED`,
+ *   `POOL_NOT_DEPLOYED`, `POOL_EMPTY`.
+ * @throws {InvalidParameterError} `INVALID_AMOUNT` for amounts the pool refuses (e.g. DEX v1
+ *   needs more than 1000 units per side).
+ * @throws {PoolMathError | UnsupportedPoolKindError} from core.
+ */
+export async function simulateProvision(
+  market: MarketReader,
+  request: ProvisionRequest,
+): Promise<WireProvisionSimulation> {
+  const tokenA = await market.asset(request.tokenA, 'token_a')
+  const tokenB = await market.asset(request.tokenB, 'token_b')
+  const { pool, router } = await choosePool(market, request)
+  const state = toPoolState(pool, router)
+  const aIsToken0 = pool.token0Address === tokenA.address
+  const reserveA = aIsToken0 ? state.reserve0 : state.reserve1
+  const reserveB = aIsToken0 ? state.reserve1 : state.reserve0
+  if (
+    request.provisionType !== 'Initial' &&
+    (state.totalSupply === 0n || reserveA === 0n || reserveB === 0n)
+  ) {
+    throw new UnprocessableError({
+      code: 'POOL_EMPTY',
+      field: 'pool_address',
+      message: `Pool ${pool.address} has no liquidity yet; simulate an Initial provision.`,
+    })
+  }
+  // Balanced: the counterpart at the pool ratio, ceil so the given side is what binds.
+  const unitsA =
+    request.tokenAUnits ?? ceilDiv((request.tokenBUnits as bigint) * reserveA, reserveB)
+  const unitsB = request.tokenBUnits ?? ceilDiv(unitsA * reserveB, reserveA)
+  const fieldOf = (coreField: string) =>
+    (coreField === 'amount0') === aIsToken0 ? 'token_a_units' : 'token_b_units'
+  let result: ProvideResult
+  try {
+    result = provide(state, {
+      amount0: aIsToken0 ? unitsA : unitsB,
+      amount1: aIsToken0 ? unitsB : unitsA,
+    })
+  } catch (error) {
+    if (
+      error instanceof InvalidInputError &&
+      (error.field === 'amount0' || error.field === 'amount1')
+    ) {
+      throw new InvalidParameterError({
+        code: 'INVALID_AMOUNT',
+        field: fieldOf(error.field),
+        reason: error.reason,
+      })
+    }
+    throw error
+  }
+  const after = result.pool
+  const [outA, outB] = burnValue(after, result.lpOut, aIsToken0)
+  const position =
+    request.walletAddress === undefined
+      ? undefined
+      : await market.store.getLpPosition(request.walletAddress, pool.address)
+  const pendingA = aIsToken0 ? position?.token0Balance : position?.token1Balance
+  const pendingB = aIsToken0 ? position?.token1Balance : position?.token0Balance
+  const afterA = aIsToken0 ? after.reserve0 : after.reserve1
+  const afterB = aIsToken0 ? after.reserve1 : after.reserve0
+  return {
+    provision_type: request.provisionType,
+    router_address: router.address,
+    router: toWireRouter(router),
+    pool_address: pool.address,
+    token_a: tokenA.address,
+    token_b: tokenB.address,
+    token_a_units: unitsA.toString(),
+    token_b_units: unitsB.toString(),
+    lp_account_address: position?.lpAccountAddress ?? null,
+    lp_account_token_a_balance: (pendingA ?? 0n).toString(),
+    lp_account_token_b_balance: (pendingB ?? 0n).toString(),
+    estimated_lp_units: result.lpOut.toString(),
+    min_lp_units: minAskAmount(result.lpOut, request.slippage).toString(),
+    min_token_a_units: minAskAmount(unitsA, request.slippage).toString(),
+    min_token_b_units: minAskAmount(unitsB, request.slippage).toString(),
+    estimated_token_a_rate: wholeRate(afterB, tokenB, afterA, tokenA),
+    estimated_token_b_rate: wholeRate(afterA, tokenA, afterB, tokenB),
+    estimated_token_a_units: outA.toString(),
+    estimated_token_b_units: outB.toString(),
+    lp_total_supply: state.totalSupply.toString(),
+    price_impact: request.provisionType === 'Initial' ? '0' : priceMove(state, after),
+  }
+}
+
+/** The pool for the provision: named, or (Initial only) a deployed empty pool of the pair. */
+async function choosePool(
+  market: MarketReader,
+  request: ProvisionRequest,
+): Promise<{ pool: PoolRow; router: RouterRow }> {
+  const holdsPair = (pool: PoolRow) =>
+    [pool.token0Address, pool.token1Address].sort().join() ===
+    [request.tokenA, request.tokenB].sort().join()
+  if (request.poolAddress !== undefined) {
+    const pool = await market.pool(request.poolAddress, 'pool_address')
+    if (!holdsPair(pool)) {
+      throw new UnprocessableError({
+        code: 'POOL_PAIR_MISMATCH',
+        field: 'pool_address',
+        message: `Pool ${pool.address} does not hold token_a and token_b.`,
+      })
+    }
+    if (request.provisionType === 'Initial' && pool.lpTotalSupply > 0n)
+      throw alreadyInitialized(pool)
+    return { pool, router: await market.router(pool.routerAddress, 'pool_address') }
+  }
+  const pools = await market.store.listPoolsByPair(request.tokenA, request.tokenB)
+  const empty: { pool: PoolRow; router: RouterRow }[] = []
+  for (const pool of pools) {
+    const router = await market.store.getRouter(pool.routerAddress)
+    if (router !== undefined && pool.lpTotalSupply === 0n) empty.push({ pool, router })
+  }
+  // Prefer routers that create pools, then the newest version.
+  empty.sort(
+    (x, y) =>
+      Number(y.router.poolCreationEnabled) - Number(x.router.poolCreationEnabled) ||
+      y.router.majorVersion - x.router.majorVersion ||
+      y.router.minorVersion - x.router.minorVersion,
+  )
+  const chosen = empty[0]
+  if (chosen !== undefined) return chosen
+  if (pools[0] !== undefined) throw alreadyInitialized(pools[0])
+  throw new UnprocessableError({
+    code: 'POOL_NOT_DEPLOYED',
+    field: 'token_b',
+    message:
+      'No pool of this pair is deployed; the address of a new pool depends on contract code the offline service does not have.',
+  })
+}
+
+function alreadyInitialized(pool: PoolRow): UnprocessableError {
+  return new UnprocessableError({
+    code: 'POOL_ALREADY_INITIALIZED',
+    field: 'provision_type',
+    message: `Pool ${pool.address} already has liquidity; simulate a Balanced or Arbitrary provision.`,
+  })
+}
+
+/** What burning the minted LP right away would return, as [token A, token B]; zeros if nothing. */
+function burnValue(pool: PoolState, lp: bigint, aIsToken0: boolean): [bigint, bigint] {
+  if (lp <= 0n) return [0n, 0n]
+  try {
+    const { amount0, amount1 } = burn(pool, { lp })
+    return aIsToken0 ? [amount0, amount1] : [amount1, amount0]
+  } catch {
+    // Too little LP to pay out both sides (exit code 81).
+    return [0n, 0n]
+  }
+}
+
+/** `numerator` asset per `denominator` asset in whole tokens, 9 digits rounded down. */
+function wholeRate(amount: bigint, asset: AssetRow, per: bigint, perAsset: AssetRow): string {
+  if (per === 0n) return '0'
+  const ratio: Ratio = {
+    numerator: amount * 10n ** BigInt(perAsset.decimals),
+    denominator: per * 10n ** BigInt(asset.decimals),
+  }
+  return formatRatio(ratio)
+}
+
+/** |p′ − p| / p for the price p = R1 / R0 before and p′ after, 9 digits rounded down. */
+function priceMove(before: PoolState, after: PoolState): string {
+  const left = after.reserve1 * before.reserve0
+  const right = before.reserve1 * after.reserve0
+  const denominator = before.reserve1 * after.reserve0
+  if (denominator === 0n) return '0'
+  return formatRatio({ numerator: left > right ? left - right : right - left, denominator })
+}

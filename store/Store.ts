@@ -1,0 +1,69 @@
+import type { OperationFilter, OperationRow } from './rows/historyRows.js'
+import type { MarketData } from './rows/MarketData.js'
+import type { AssetRow, FarmRow, PoolRow, RouterRow } from './rows/referenceRows.js'
+import type {
+  FarmNftRow,
+  FeeVaultRow,
+  LpPositionRow,
+  StakeRow,
+  WalletBalanceRow,
+} from './rows/walletRows.js'
+
+/**
+ * Everything the service and the indexer read and write, behind one asynchronous interface so
+ * that a PostgreSQL implementation can replace the SQLite one without touching its callers.
+ * Addresses passed in must already be in the canonical form (bounceable, URL-safe `EQ…`);
+ * lookups of unknown keys resolve to `undefined` or an empty list, never throw.
+ *
+ * @example
+ * ```ts
+ * import { createSqliteStore } from 'ton-dex-lab/service'
+ * const store = createSqliteStore({ path: ':memory:' })
+ * await store.isEmpty() // true
+ * ```
+ */
+export interface Store {
+  // Reference data.
+  listRouters(): Promise<readonly RouterRow[]>
+  getRouter(address: string): Promise<RouterRow | undefined>
+  listAssets(): Promise<readonly AssetRow[]>
+  getAsset(address: string): Promise<AssetRow | undefined>
+  listPools(): Promise<readonly PoolRow[]>
+  getPool(address: string): Promise<PoolRow | undefined>
+  /** Pools holding both assets, in either token order. */
+  listPoolsByPair(assetA: string, assetB: string): Promise<readonly PoolRow[]>
+  listFarms(): Promise<readonly FarmRow[]>
+  getFarm(minterAddress: string): Promise<FarmRow | undefined>
+  /** A stored jetton-wallet address of `owner` for `jetton`. */
+  getJettonWallet(ownerAddress: string, jettonAddress: string): Promise<string | undefined>
+
+  // Per-wallet data.
+  listBalances(walletAddress: string): Promise<readonly WalletBalanceRow[]>
+  listLpPositions(walletAddress: string): Promise<readonly LpPositionRow[]>
+  getLpPosition(walletAddress: string, poolAddress: string): Promise<LpPositionRow | undefined>
+  listFarmNfts(ownerAddress: string): Promise<readonly FarmNftRow[]>
+  getStake(walletAddress: string): Promise<StakeRow | undefined>
+  listFeeVaults(ownerAddress: string): Promise<readonly FeeVaultRow[]>
+
+  // Writes.
+  /** True when no router is stored (a fresh database). */
+  isEmpty(): Promise<boolean>
+  /**
+   * Replaces the whole market (reference and per-wallet data) in one transaction: either all
+   * of `market` is stored or nothing changes. History is kept.
+   *
+   * @throws {StoreError} `STORE_INTEGRITY` when a row refers to a missing row or a key repeats.
+   */
+  replaceMarket(market: MarketData): Promise<void>
+
+  // History, written by the indexer.
+  /** Inserts operations, ignoring ones already stored (same pool transaction hash); returns how many were new. */
+  insertOperations(operations: readonly OperationRow[]): Promise<number>
+  listOperations(filter: OperationFilter): Promise<readonly OperationRow[]>
+  /** A named resume point of a writer (e.g. the indexer's last processed block). */
+  getCursor(name: string): Promise<string | undefined>
+  setCursor(name: string, value: string): Promise<void>
+
+  /** Releases the database. Further calls fail. */
+  close(): Promise<void>
+}

@@ -1,0 +1,34 @@
+/**
+ * The persistence layer: the {@link Store} interface, its SQLite implementation and the row
+ * types it reads and writes. Re-exported by `ton-dex-lab/service`.
+ * @module
+ */
+
+export type { OperationFilter, OperationRow, OperationType } from './rows/historyRows.js'
+export type { MarketData } from './rows/MarketData.js'
+export {
+  ASSET_KINDS,
+  type AssetKind,
+  type AssetRow,
+  type FarmMeta,
+  type FarmRewardRow,
+  type FarmRow,
+  type JettonWalletRow,
+  type PoolRow,
+  ROUTER_TYPES,
+  type RouterRow,
+  type RouterType,
+} from './rows/referenceRows.js'
+export type {
+  FarmNftRewardRow,
+  FarmNftRow,
+  FeeVaultRow,
+  LpPositionRow,
+  StakeNftRow,
+  StakeRow,
+  WalletBalanceRow,
+} from './rows/walletRows.js'
+export type { Store } from './Store.js'
+export { StoreError, type StoreErrorCode } from './StoreError.js'
+export { type CreateSqliteStoreOptions, createSqliteStore } from './sqlite/createSqliteStore.js'
+export { MIGRATIONS } from './sqlite/migrations.js'

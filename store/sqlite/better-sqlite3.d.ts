@@ -1,0 +1,49 @@
+/**
+ * The part of `better-sqlite3`'s API this store uses (the package ships no types and
+ * `@types/better-sqlite3` is not a dependency). Mirrors the driver's documented API
+ * (`docs/api.md`); kept internal: no public signature of ton-dex-lab mentions these types.
+ */
+declare module 'better-sqlite3' {
+  namespace Database {
+    type BindValue = string | number | bigint | Buffer | null
+    type BindParameters = readonly BindValue[] | Readonly<Record<string, BindValue>>
+
+    interface RunResult {
+      changes: number
+      lastInsertRowid: number | bigint
+    }
+
+    interface Statement {
+      run(...params: BindValue[]): RunResult
+      run(params: Readonly<Record<string, BindValue>>): RunResult
+      get(...params: BindValue[]): unknown
+      get(params: Readonly<Record<string, BindValue>>): unknown
+      all(...params: BindValue[]): unknown[]
+      all(params: Readonly<Record<string, BindValue>>): unknown[]
+    }
+
+    interface Options {
+      readonly?: boolean
+      fileMustExist?: boolean
+      timeout?: number
+    }
+
+    interface Database {
+      readonly open: boolean
+      readonly inTransaction: boolean
+      readonly memory: boolean
+      prepare(source: string): Statement
+      exec(source: string): this
+      pragma(source: string, options?: { simple?: boolean }): unknown
+      transaction<F extends (...args: never[]) => unknown>(fn: F): F
+      close(): this
+    }
+  }
+
+  interface DatabaseConstructor {
+    new (filename?: string, options?: Database.Options): Database.Database
+  }
+
+  const Database: DatabaseConstructor
+  export = Database
+}

@@ -1,0 +1,178 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Store } from '../Store.js'
+import { StoreError } from '../StoreError.js'
+import { createHistoryQueries } from './historyQueries.js'
+import { migrate } from './migrate.js'
+import { createReferenceCache, pairKey } from './referenceCache.js'
+import {
+  decodeBalance,
+  decodeFarmNft,
+  decodeFeeVault,
+  decodeLpPosition,
+  decodeStake,
+} from './walletCodecs.js'
+import { createMarketWriter } from './writeMarket.js'
+
+/** Options of {@link createSqliteStore}. */
+export type CreateSqliteStoreOptions = {
+  /** Database file, created with its directory if missing; `':memory:'` for a throwaway store. */
+  readonly path: string
+}
+
+type DbRecord = Record<string, unknown>
+
+/**
+ * Opens (or creates) a SQLite store: WAL journal, foreign keys on, schema migrated to the
+ * newest version. Reference data (routers, assets, pools, farms, jetton wallets) is served
+ * from an in-memory copy that is reloaded whenever the database changes, also by another
+ * process; per-wallet data and history are read from SQLite. Reads are synchronous underneath
+ * and resolve immediately; every write runs in one transaction.
+ *
+ * @example
+ * ```ts
+ * const store = createSqliteStore({ path: './data/ton-dex-lab.sqlite' })
+ * await store.isEmpty() // true on a new file
+ * await store.close()
+ * ```
+ * @throws {StoreError} `STORE_MIGRATION` for a database written by a newer build.
+ */
+export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
+  if (path !== ':memory:' && !path.startsWith('file:'))
+    mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db)
+  } catch (error) {
+    db.close()
+    if (error instanceof StoreError) throw error
+    throw new StoreError({ code: 'STORE_MIGRATION', message: `Cannot open ${path}.`, cause: error })
+  }
+
+  const sql = {
+    balances: db.prepare(
+      'SELECT * FROM wallet_balances WHERE wallet_address = ? ORDER BY asset_address',
+    ),
+    lpPositions: db.prepare(
+      'SELECT * FROM lp_positions WHERE wallet_address = ? ORDER BY pool_address',
+    ),
+    lpPosition: db.prepare(
+      'SELECT * FROM lp_positions WHERE wallet_address = ? AND pool_address = ?',
+    ),
+    farmNfts: db.prepare('SELECT * FROM farm_nfts WHERE owner_address = ? ORDER BY address'),
+    farmNftRewards: db.prepare(
+      `SELECT r.* FROM farm_nft_rewards r JOIN farm_nfts n ON n.address = r.nft_address
+         WHERE n.owner_address = ? ORDER BY r.nft_address, r.reward_address`,
+    ),
+    stake: db.prepare('SELECT * FROM stakes WHERE wallet_address = ?'),
+    stakeNfts: db.prepare('SELECT * FROM stake_nfts WHERE wallet_address = ? ORDER BY address'),
+    feeVaults: db.prepare(
+      'SELECT * FROM fee_vaults WHERE owner_address = ? ORDER BY vault_address',
+    ),
+  }
+  const cache = createReferenceCache(db)
+  const writeMarket = createMarketWriter(db)
+  const history = createHistoryQueries(db)
+  const all = (statement: Database.Statement, ...params: string[]) =>
+    statement.all(...params) as DbRecord[]
+  const one = (statement: Database.Statement, ...params: string[]) =>
+    statement.get(...params) as DbRecord | undefined
+  const groupBy = (records: DbRecord[], key: string) => {
+    const groups = new Map<unknown, DbRecord[]>()
+    for (const record of records) {
+      const group = groups.get(record[key])
+      if (group === undefined) groups.set(record[key], [record])
+      else group.push(record)
+    }
+    return groups
+  }
+
+  return {
+    async listRouters() {
+      return cache.current().routers
+    },
+    async getRouter(address) {
+      return cache.current().routerByAddress.get(address)
+    },
+    async listAssets() {
+      return cache.current().assets
+    },
+    async getAsset(address) {
+      return cache.current().assetByAddress.get(address)
+    },
+    async listPools() {
+      return cache.current().pools
+    },
+    async getPool(address) {
+      return cache.current().poolByAddress.get(address)
+    },
+    async listPoolsByPair(assetA, assetB) {
+      return cache.current().poolsByPair.get(pairKey(assetA, assetB)) ?? []
+    },
+    async listFarms() {
+      return cache.current().farms
+    },
+    async getFarm(minterAddress) {
+      return cache.current().farmByAddress.get(minterAddress)
+    },
+    async getJettonWallet(ownerAddress, jettonAddress) {
+      return cache.current().jettonWallets.get(`${ownerAddress} ${jettonAddress}`)
+    },
+
+    async listBalances(walletAddress) {
+      return all(sql.balances, walletAddress).map(decodeBalance)
+    },
+    async listLpPositions(walletAddress) {
+      return all(sql.lpPositions, walletAddress).map(decodeLpPosition)
+    },
+    async getLpPosition(walletAddress, poolAddress) {
+      const record = one(sql.lpPosition, walletAddress, poolAddress)
+      return record && decodeLpPosition(record)
+    },
+    async listFarmNfts(ownerAddress) {
+      const rewards = groupBy(all(sql.farmNftRewards, ownerAddress), 'nft_address')
+      return all(sql.farmNfts, ownerAddress).map((nft) =>
+        decodeFarmNft(nft, rewards.get(nft.address) ?? []),
+      )
+    },
+    async getStake(walletAddress) {
+      const record = one(sql.stake, walletAddress)
+      return record && decodeStake(record, all(sql.stakeNfts, walletAddress))
+    },
+    async listFeeVaults(ownerAddress) {
+      return all(sql.feeVaults, ownerAddress).map(decodeFeeVault)
+    },
+
+    async isEmpty() {
+      return cache.current().routers.length === 0
+    },
+    async replaceMarket(market) {
+      try {
+        writeMarket(market)
+      } finally {
+        cache.invalidate()
+      }
+    },
+
+    async insertOperations(operations) {
+      return history.insertOperations(operations)
+    },
+    async listOperations(filter) {
+      return history.listOperations(filter)
+    },
+    async getCursor(name) {
+      return history.getCursor(name)
+    },
+    async setCursor(name, value) {
+      history.setCursor(name, value)
+    },
+
+    async close() {
+      if (db.open) db.close()
+    },
+  }
+}

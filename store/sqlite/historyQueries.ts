@@ -1,0 +1,93 @@
+import type Database from 'better-sqlite3'
+import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
+import { decodeOperation, encodeOperation } from './historyCodecs.js'
+
+/** Default and largest number of operations one read returns. */
+const DEFAULT_OPERATION_LIMIT = 1000
+const MAX_OPERATION_LIMIT = 10_000
+
+/**
+ * The history half of the SQLite store: operations written by the indexer and named cursors.
+ *
+ * @example
+ * ```ts
+ * const history = createHistoryQueries(db)
+ * history.insertOperations([op]) // 1
+ * history.listOperations({ walletAddress: op.walletAddress }) // [op]
+ * ```
+ */
+export function createHistoryQueries(db: Database.Database) {
+  let insertStatement: Database.Statement | undefined
+  const getCursor = db.prepare('SELECT value FROM cursors WHERE name = ?')
+  const setCursor = db.prepare(
+    'INSERT INTO cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  )
+  const insertAll = db.transaction((rows: readonly OperationRow[]) => {
+    let inserted = 0
+    for (const row of rows) {
+      const params = encodeOperation(row)
+      if (insertStatement === undefined) {
+        const columns = Object.keys(params)
+        insertStatement = db.prepare(
+          `INSERT OR IGNORE INTO operations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        )
+      }
+      inserted += insertStatement.run(params).changes
+    }
+    return inserted
+  })
+
+  return {
+    insertOperations(rows: readonly OperationRow[]): number {
+      return insertAll(rows)
+    },
+
+    listOperations(filter: OperationFilter): OperationRow[] {
+      const where: string[] = []
+      const params: (string | number)[] = []
+      if (filter.walletAddress !== undefined) {
+        where.push('wallet_address = ?')
+        params.push(filter.walletAddress)
+      }
+      if (filter.referralAddress !== undefined) {
+        where.push('referral_address = ?')
+        params.push(filter.referralAddress)
+      }
+      if (filter.poolAddresses !== undefined) {
+        where.push(`pool_address IN (${filter.poolAddresses.map(() => '?').join(', ') || 'NULL'})`)
+        params.push(...filter.poolAddresses)
+      }
+      if (filter.operationTypes !== undefined) {
+        where.push(
+          `operation_type IN (${filter.operationTypes.map(() => '?').join(', ') || 'NULL'})`,
+        )
+        params.push(...filter.operationTypes)
+      }
+      if (filter.since !== undefined) {
+        where.push('pool_tx_timestamp >= ?')
+        params.push(filter.since)
+      }
+      if (filter.until !== undefined) {
+        where.push('pool_tx_timestamp <= ?')
+        params.push(filter.until)
+      }
+      const limit = Math.min(
+        Math.max(1, Math.trunc(filter.limit ?? DEFAULT_OPERATION_LIMIT)),
+        MAX_OPERATION_LIMIT,
+      )
+      // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
+      const sql = `SELECT * FROM operations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY pool_tx_timestamp, length(pool_tx_lt), pool_tx_lt LIMIT ${limit}`
+      return (db.prepare(sql).all(...params) as Record<string, unknown>[]).map(decodeOperation)
+    },
+
+    getCursor(name: string): string | undefined {
+      const row = getCursor.get(name) as { value: string } | undefined
+      return row?.value
+    },
+
+    setCursor(name: string, value: string): void {
+      setCursor.run(name, value)
+    },
+  }
+}

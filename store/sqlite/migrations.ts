@@ -1,0 +1,239 @@
+/**
+ * The SQLite schema as an append-only list of dated migrations. Never edit or reorder a
+ * migration once released: add a new one with a later name. Conventions: token amounts are TEXT
+ * holding the decimal digits of a raw integer (never REAL: uint120 reserves do not fit INTEGER
+ * or a double); basis points, decimals and versions are INTEGER; booleans are INTEGER 0/1;
+ * lists of strings are TEXT holding a JSON array; addresses are TEXT in the canonical
+ * bounceable URL-safe form.
+ *
+ * @example
+ * ```ts
+ * MIGRATIONS.map((m) => m.name) // ['2026_11_22_0_reference_data', …]
+ * ```
+ */
+export const MIGRATIONS: readonly { readonly name: string; readonly sql: string }[] = [
+  {
+    name: '2026_11_22_0_reference_data',
+    sql: `
+      CREATE TABLE routers (
+        address TEXT PRIMARY KEY,
+        major_version INTEGER NOT NULL,
+        minor_version INTEGER NOT NULL,
+        router_type TEXT NOT NULL,
+        pton_master_address TEXT NOT NULL,
+        pton_wallet_address TEXT NOT NULL,
+        pton_version TEXT NOT NULL,
+        pool_creation_enabled INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE assets (
+        address TEXT PRIMARY KEY,
+        symbol TEXT NOT NULL,
+        display_name TEXT,
+        image_url TEXT,
+        decimals INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        priority INTEGER NOT NULL,
+        pair_priority INTEGER,
+        deprecated INTEGER NOT NULL,
+        community INTEGER NOT NULL,
+        blacklisted INTEGER NOT NULL,
+        default_symbol INTEGER NOT NULL,
+        taxable INTEGER NOT NULL,
+        tags TEXT NOT NULL,
+        dex_price_usd TEXT,
+        third_party_price_usd TEXT,
+        popularity_index REAL,
+        custom_payload_api_uri TEXT,
+        extensions TEXT,
+        scale TEXT,
+        jetton_wallet_code TEXT
+      ) STRICT;
+
+      CREATE TABLE pools (
+        address TEXT PRIMARY KEY,
+        router_address TEXT NOT NULL REFERENCES routers (address),
+        token0_address TEXT NOT NULL REFERENCES assets (address),
+        token1_address TEXT NOT NULL REFERENCES assets (address),
+        reserve0 TEXT NOT NULL,
+        reserve1 TEXT NOT NULL,
+        lp_total_supply TEXT NOT NULL,
+        lp_fee INTEGER NOT NULL,
+        protocol_fee INTEGER NOT NULL,
+        ref_fee INTEGER NOT NULL,
+        protocol_fee_address TEXT NOT NULL,
+        collected_token0_protocol_fee TEXT NOT NULL,
+        collected_token1_protocol_fee TEXT NOT NULL,
+        deprecated INTEGER NOT NULL,
+        amp TEXT,
+        rate TEXT,
+        w0 TEXT,
+        lp_total_supply_usd TEXT,
+        lp_price_usd TEXT,
+        apy_1d TEXT,
+        apy_7d TEXT,
+        apy_30d TEXT,
+        volume_24h_usd TEXT,
+        popularity_index REAL
+      ) STRICT;
+      CREATE INDEX pools_by_pair ON pools (token0_address, token1_address);
+      CREATE INDEX pools_by_reverse_pair ON pools (token1_address, token0_address);
+
+      CREATE TABLE farms (
+        minter_address TEXT PRIMARY KEY,
+        pool_address TEXT NOT NULL REFERENCES pools (address),
+        status TEXT NOT NULL,
+        version TEXT NOT NULL,
+        min_stake_duration_s TEXT NOT NULL,
+        apy TEXT,
+        locked_total_lp TEXT NOT NULL,
+        locked_total_lp_usd TEXT,
+        all_rewards_distributed INTEGER NOT NULL,
+        custodian_address TEXT NOT NULL,
+        owner_address TEXT,
+        create_timestamp TEXT,
+        meta TEXT
+      ) STRICT;
+      CREATE INDEX farms_by_pool ON farms (pool_address);
+
+      CREATE TABLE farm_rewards (
+        farm_address TEXT NOT NULL REFERENCES farms (minter_address),
+        reward_index INTEGER NOT NULL,
+        address TEXT,
+        status TEXT NOT NULL,
+        admin_fee TEXT NOT NULL,
+        remaining_rewards TEXT NOT NULL,
+        reward_rate_24h TEXT NOT NULL,
+        estimated_end_timestamp TEXT,
+        rewards_distributed INTEGER NOT NULL,
+        PRIMARY KEY (farm_address, reward_index)
+      ) STRICT;
+
+      CREATE TABLE jetton_wallets (
+        owner_address TEXT NOT NULL,
+        jetton_address TEXT NOT NULL REFERENCES assets (address),
+        wallet_address TEXT NOT NULL,
+        PRIMARY KEY (owner_address, jetton_address)
+      ) STRICT;
+    `,
+  },
+  {
+    name: '2026_11_22_1_wallet_positions',
+    sql: `
+      CREATE TABLE wallet_balances (
+        wallet_address TEXT NOT NULL,
+        asset_address TEXT NOT NULL REFERENCES assets (address),
+        balance TEXT NOT NULL,
+        jetton_wallet_address TEXT,
+        PRIMARY KEY (wallet_address, asset_address)
+      ) STRICT;
+
+      CREATE TABLE lp_positions (
+        wallet_address TEXT NOT NULL,
+        pool_address TEXT NOT NULL REFERENCES pools (address),
+        lp_balance TEXT NOT NULL,
+        lp_wallet_address TEXT,
+        lp_account_address TEXT,
+        token0_balance TEXT NOT NULL,
+        token1_balance TEXT NOT NULL,
+        PRIMARY KEY (wallet_address, pool_address)
+      ) STRICT;
+
+      CREATE TABLE farm_nfts (
+        address TEXT PRIMARY KEY,
+        farm_address TEXT NOT NULL REFERENCES farms (minter_address),
+        owner_address TEXT NOT NULL,
+        create_timestamp TEXT NOT NULL,
+        min_unstake_timestamp TEXT NOT NULL,
+        nonclaimed_rewards TEXT NOT NULL,
+        staked_tokens TEXT NOT NULL,
+        status TEXT NOT NULL,
+        unstake_timestamp TEXT
+      ) STRICT;
+      CREATE INDEX farm_nfts_by_owner ON farm_nfts (owner_address);
+
+      CREATE TABLE farm_nft_rewards (
+        nft_address TEXT NOT NULL REFERENCES farm_nfts (address),
+        reward_address TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        PRIMARY KEY (nft_address, reward_address)
+      ) STRICT;
+
+      CREATE TABLE stakes (
+        wallet_address TEXT PRIMARY KEY,
+        ston_balance TEXT NOT NULL,
+        staked_ston TEXT NOT NULL,
+        minted_gemston TEXT NOT NULL,
+        voting_power TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE stake_nfts (
+        address TEXT PRIMARY KEY,
+        wallet_address TEXT NOT NULL REFERENCES stakes (wallet_address),
+        image_url TEXT NOT NULL,
+        min_unstaking_timestamp TEXT NOT NULL,
+        minted_gemston TEXT NOT NULL,
+        staked_tokens TEXT NOT NULL,
+        staking_timestamp TEXT NOT NULL,
+        status TEXT NOT NULL,
+        unstake_timestamp TEXT,
+        voting_power TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX stake_nfts_by_wallet ON stake_nfts (wallet_address);
+
+      CREATE TABLE fee_vaults (
+        vault_address TEXT PRIMARY KEY,
+        owner_address TEXT NOT NULL,
+        asset_address TEXT NOT NULL REFERENCES assets (address),
+        router_address TEXT NOT NULL REFERENCES routers (address),
+        balance TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX fee_vaults_by_owner ON fee_vaults (owner_address);
+    `,
+  },
+  {
+    name: '2026_11_22_2_operations_history',
+    sql: `
+      -- Written by the indexer. No foreign keys: history outlives a market replacement.
+      CREATE TABLE operations (
+        pool_tx_hash TEXT PRIMARY KEY,
+        pool_address TEXT NOT NULL,
+        router_address TEXT NOT NULL,
+        pool_tx_lt TEXT NOT NULL,
+        pool_tx_timestamp TEXT NOT NULL,
+        destination_wallet_address TEXT NOT NULL,
+        operation_type TEXT NOT NULL,
+        success INTEGER NOT NULL,
+        exit_code TEXT NOT NULL,
+        asset0_address TEXT NOT NULL,
+        asset0_amount TEXT NOT NULL,
+        asset0_delta TEXT NOT NULL,
+        asset0_reserve TEXT NOT NULL,
+        asset1_address TEXT NOT NULL,
+        asset1_amount TEXT NOT NULL,
+        asset1_delta TEXT NOT NULL,
+        asset1_reserve TEXT NOT NULL,
+        lp_token_delta TEXT NOT NULL,
+        lp_token_supply TEXT NOT NULL,
+        fee_asset_address TEXT,
+        lp_fee_amount TEXT NOT NULL,
+        protocol_fee_amount TEXT NOT NULL,
+        referral_fee_amount TEXT NOT NULL,
+        referral_address TEXT,
+        wallet_address TEXT NOT NULL,
+        wallet_tx_hash TEXT NOT NULL,
+        wallet_tx_lt TEXT NOT NULL,
+        wallet_tx_timestamp TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX operations_by_time ON operations (pool_tx_timestamp);
+      CREATE INDEX operations_by_wallet ON operations (wallet_address, pool_tx_timestamp);
+      CREATE INDEX operations_by_pool ON operations (pool_address, pool_tx_timestamp);
+      CREATE INDEX operations_by_referrer ON operations (referral_address, pool_tx_timestamp);
+
+      CREATE TABLE cursors (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
+]

@@ -1,0 +1,125 @@
+import type Database from 'better-sqlite3'
+import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../rows/referenceRows.js'
+import { decodeAsset, decodeFarm, decodePool, decodeRouter } from './referenceCodecs.js'
+
+/** All reference data, decoded once, with the indexes the reads need. */
+export type ReferenceSnapshot = {
+  readonly routers: readonly RouterRow[]
+  readonly routerByAddress: ReadonlyMap<string, RouterRow>
+  readonly assets: readonly AssetRow[]
+  readonly assetByAddress: ReadonlyMap<string, AssetRow>
+  readonly pools: readonly PoolRow[]
+  readonly poolByAddress: ReadonlyMap<string, PoolRow>
+  /** Pools by unordered asset pair (see {@link pairKey}). */
+  readonly poolsByPair: ReadonlyMap<string, readonly PoolRow[]>
+  readonly farms: readonly FarmRow[]
+  readonly farmByAddress: ReadonlyMap<string, FarmRow>
+  /** Stored jetton wallets by `owner jetton`. */
+  readonly jettonWallets: ReadonlyMap<string, string>
+}
+
+/**
+ * The key of an unordered asset pair.
+ *
+ * @example
+ * ```ts
+ * pairKey(a, b) === pairKey(b, a) // true
+ * ```
+ */
+export function pairKey(assetA: string, assetB: string): string {
+  return assetA < assetB ? `${assetA} ${assetB}` : `${assetB} ${assetA}`
+}
+
+type DbRecord = Record<string, unknown>
+
+/**
+ * How long a copy is trusted before `PRAGMA data_version` is asked again (ms). Writes of this
+ * connection invalidate at once; another process's commit shows within this delay.
+ */
+export const REVALIDATE_MS = 100
+
+/**
+ * An in-memory copy of the reference tables (routers, assets, pools, farms, jetton wallets),
+ * the hot path of every route. It is reloaded whenever the database changed: after this
+ * connection's own writes (`invalidate()`, at once) and, through SQLite's
+ * `PRAGMA data_version`, after any other connection's commit (e.g. `ton-dex-lab import` while
+ * the server runs), asked at most every {@link REVALIDATE_MS} ms. Rows are frozen: callers
+ * share them.
+ *
+ * @example
+ * ```ts
+ * const cache = createReferenceCache(db)
+ * cache.current().poolByAddress.get(address)
+ * ```
+ */
+export function createReferenceCache(db: Database.Database) {
+  const version = db.prepare('PRAGMA data_version')
+  const sql = {
+    routers: db.prepare('SELECT * FROM routers ORDER BY major_version, minor_version, address'),
+    assets: db.prepare('SELECT * FROM assets ORDER BY address'),
+    pools: db.prepare('SELECT * FROM pools ORDER BY address'),
+    farms: db.prepare('SELECT * FROM farms ORDER BY minter_address'),
+    farmRewards: db.prepare('SELECT * FROM farm_rewards ORDER BY farm_address, reward_index'),
+    jettonWallets: db.prepare('SELECT * FROM jetton_wallets'),
+  }
+  let snapshot: ReferenceSnapshot | undefined
+  let loadedAt: unknown
+  let checkedAt = Number.NEGATIVE_INFINITY
+
+  const load = (): ReferenceSnapshot => {
+    const routers = (sql.routers.all() as DbRecord[]).map((r) => Object.freeze(decodeRouter(r)))
+    const assets = (sql.assets.all() as DbRecord[]).map((r) => Object.freeze(decodeAsset(r)))
+    const pools = (sql.pools.all() as DbRecord[]).map((r) => Object.freeze(decodePool(r)))
+    const rewards = new Map<unknown, DbRecord[]>()
+    for (const reward of sql.farmRewards.all() as DbRecord[]) {
+      const list = rewards.get(reward.farm_address)
+      if (list === undefined) rewards.set(reward.farm_address, [reward])
+      else list.push(reward)
+    }
+    const farms = (sql.farms.all() as DbRecord[]).map((r) =>
+      Object.freeze(decodeFarm(r, rewards.get(r.minter_address) ?? [])),
+    )
+    const poolsByPair = new Map<string, PoolRow[]>()
+    for (const pool of pools) {
+      const key = pairKey(pool.token0Address, pool.token1Address)
+      const list = poolsByPair.get(key)
+      if (list === undefined) poolsByPair.set(key, [pool])
+      else list.push(pool)
+    }
+    const jettonWallets = new Map<string, string>()
+    for (const row of sql.jettonWallets.all() as DbRecord[]) {
+      jettonWallets.set(`${row.owner_address} ${row.jetton_address}`, String(row.wallet_address))
+    }
+    return {
+      routers,
+      routerByAddress: new Map(routers.map((r) => [r.address, r])),
+      assets,
+      assetByAddress: new Map(assets.map((a) => [a.address, a])),
+      pools,
+      poolByAddress: new Map(pools.map((p) => [p.address, p])),
+      poolsByPair,
+      farms,
+      farmByAddress: new Map(farms.map((f) => [f.minterAddress, f])),
+      jettonWallets,
+    }
+  }
+
+  return {
+    /** The reference data as of now, reloaded if the database changed. */
+    current(): ReferenceSnapshot {
+      const now = performance.now()
+      if (snapshot !== undefined && now - checkedAt < REVALIDATE_MS) return snapshot
+      checkedAt = now
+      const dataVersion = (version.get() as { data_version: unknown }).data_version
+      if (snapshot === undefined || dataVersion !== loadedAt) {
+        snapshot = load()
+        loadedAt = dataVersion
+      }
+      return snapshot
+    },
+    /** Drops the copy after this connection wrote. */
+    invalidate(): void {
+      snapshot = undefined
+    },
+  }
+}

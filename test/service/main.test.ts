@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { parseServeOptions } from '../../service/serveOptions.js'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-main-'))
+})
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Starts `npm start`'s entry on a free loopback port; resolves with its first output lines. */
+function start(db: string): Promise<{ child: ChildProcess; lines: string[] }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'service/main.ts', '--port', '0', '--db', db],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: undefined, HOST: undefined, DB_PATH: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('Database:')) resolve({ child, lines: out.trim().split('\n') })
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)))
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit')
+    child.on('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+describe('npm start (service/main.ts)', () => {
+  test('default: creates and seeds the database, prints the URLs, serves the API and docs', async () => {
+    const db = join(dir, 'data', 'ton-dex-lab.sqlite')
+    const { child, lines } = await start(db)
+    try {
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(lines[0] ?? '')?.[1]
+      expect(base).toBeDefined()
+      expect(lines[1]).toContain(`${base}/swagger-ui/`)
+      expect(lines[2]).toContain(`${base}/redoc`)
+      expect(lines[3]).toContain('demo market seeded')
+      expect(existsSync(db)).toBe(true)
+      const routers = (await (await fetch(`${base}/v1/routers`)).json()) as {
+        router_list: unknown[]
+      }
+      expect(routers.router_list).toHaveLength(9)
+      expect((await fetch(`${base}/swagger-ui/`)).status).toBe(200)
+      expect(await (await fetch(`${base}/redoc`)).text()).toContain('redoc.standalone.js')
+      expect((await fetch(`${base}/redoc/redoc.standalone.js`)).status).toBe(200)
+    } finally {
+      await stop(child)
+    }
+    const again = await start(db)
+    await stop(again.child)
+    expect(again.lines[3]).not.toContain('seeded')
+  })
+})
+
+describe('parseServeOptions', () => {
+  test('default: ./data/ton-dex-lab.sqlite on 127.0.0.1:8080', () => {
+    expect(parseServeOptions([], {})).toEqual({
+      dbPath: './data/ton-dex-lab.sqlite',
+      host: '127.0.0.1',
+      port: 8080,
+    })
+  })
+
+  test('behavior: flags beat the environment, which beats the defaults', () => {
+    expect(parseServeOptions([], { PORT: '9000', DB_PATH: '/tmp/x.sqlite' })).toEqual({
+      dbPath: '/tmp/x.sqlite',
+      host: '127.0.0.1',
+      port: 9000,
+    })
+    expect(parseServeOptions(['--port', '9100', '--db', 'a.sqlite'], { PORT: '9000' })).toEqual({
+      dbPath: 'a.sqlite',
+      host: '127.0.0.1',
+      port: 9100,
+    })
+    expect(() => parseServeOptions(['--port', '70000'], {})).toThrow(/port/)
+    expect(() => parseServeOptions(['--verbose'], {})).toThrow(/Unknown option/)
+  })
+})

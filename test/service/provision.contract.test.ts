@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { isqrt } from '../../core/math/isqrt.js'
+import { burn } from '../../core/ops/burn.js'
+import { provide } from '../../core/ops/provide.js'
+import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { demoMarket } from '../../service/demo/demoMarket.js'
+import { demoWalletAddress } from '../../service/demo/demoWallets.js'
+import { toPoolState } from '../../service/market/poolState.js'
+import { ProvisionSimulationSchema } from '../../service/wire/simulation.js'
+import type { RouterRow } from '../../store/rows/referenceRows.js'
+import {
+  demoAddresses,
+  expectError,
+  expectShape,
+  setupService,
+  type TestService,
+  url,
+} from './_support/setupService.js'
+
+const market = demoMarket()
+const { asset, router, pool } = demoAddresses(market)
+const TON = NATIVE_ADDRESS
+const USDL = asset('USDL')
+const v22 = pool(router(2, 2, 'ConstantProduct'), TON, USDL)
+const v1 = pool(router(1, 0, 'ConstantProduct'), TON, USDL)
+const routerOf = (address: string) => market.routers.find((r) => r.address === address) as RouterRow
+
+let service: TestService
+beforeAll(async () => {
+  service = await setupService(market)
+})
+afterAll(async () => {
+  await service.close()
+})
+const simulate = (query: Record<string, string | undefined>) =>
+  service.app.inject({
+    method: 'POST',
+    url: url('/v1/liquidity_provision/simulate', { slippage_tolerance: '0.01', ...query }),
+  })
+
+describe('POST /v1/liquidity_provision/simulate', () => {
+  test('Balanced: the counterpart at the pool ratio (rounded up) and core’s LP amount', async () => {
+    const res = await simulate({
+      provision_type: 'Balanced',
+      token_a: TON,
+      token_b: USDL,
+      token_a_units: '1000000000',
+      pool_address: v22.address,
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expectShape(ProvisionSimulationSchema, body)
+    const [rTon, rUsdl] =
+      v22.token0Address === TON ? [v22.reserve0, v22.reserve1] : [v22.reserve1, v22.reserve0]
+    // ceil(1e9 · R_usdl / R_ton)
+    const usdl = (1_000_000_000n * rUsdl + rTon - 1n) / rTon
+    expect(usdl).toBe(3_200_000n)
+    const state = toPoolState(v22, routerOf(v22.routerAddress))
+    const expected = provide(
+      state,
+      v22.token0Address === TON
+        ? { amount0: 1_000_000_000n, amount1: usdl }
+        : { amount0: usdl, amount1: 1_000_000_000n },
+    )
+    expect(body).toMatchObject({
+      provision_type: 'Balanced',
+      pool_address: v22.address,
+      router_address: v22.routerAddress,
+      token_a: TON,
+      token_b: USDL,
+      token_a_units: '1000000000',
+      token_b_units: '3200000',
+      estimated_lp_units: expected.lpOut.toString(),
+      min_lp_units: ((expected.lpOut * 99n) / 100n).toString(),
+      min_token_a_units: '990000000',
+      min_token_b_units: '3168000',
+      lp_total_supply: v22.lpTotalSupply.toString(),
+      lp_account_address: null,
+      lp_account_token_a_balance: '0',
+      estimated_token_a_rate: '3.2',
+      estimated_token_b_rate: '0.3125',
+      price_impact: '0',
+    })
+    // What burning the minted LP right away would pay, by core's burn on the pool after.
+    const paid = burn(expected.pool, { lp: expected.lpOut })
+    const [paidTon, paidUsdl] =
+      v22.token0Address === TON ? [paid.amount0, paid.amount1] : [paid.amount1, paid.amount0]
+    expect(body.estimated_token_a_units).toBe(paidTon.toString())
+    expect(body.estimated_token_b_units).toBe(paidUsdl.toString())
+    const fromB = await simulate({
+      provision_type: 'Balanced',
+      token_a: TON,
+      token_b: USDL,
+      token_b_units: '3200000',
+      pool_address: v22.address,
+    })
+    expect(fromB.json().token_a_units).toBe('1000000000')
+  })
+
+  test('Arbitrary: single-sided on DEX v2 moves the price; DEX v1 needs over 1000 units per side', async () => {
+    const single = (
+      await simulate({
+        provision_type: 'Arbitrary',
+        token_a: USDL,
+        token_b: TON,
+        token_a_units: '1000000000',
+        token_b_units: '0',
+        pool_address: v22.address,
+      })
+    ).json()
+    expect(BigInt(single.estimated_lp_units)).toBeGreaterThan(0n)
+    expect(single.price_impact).not.toBe('0')
+    expectError(
+      await simulate({
+        provision_type: 'Arbitrary',
+        token_a: TON,
+        token_b: USDL,
+        token_a_units: '1000',
+        token_b_units: '5000000',
+        pool_address: v1.address,
+      }),
+      400,
+      'INVALID_AMOUNT',
+      'token_a_units',
+    )
+    expectError(
+      await simulate({
+        provision_type: 'Arbitrary',
+        token_a: TON,
+        token_b: USDL,
+        token_a_units: '5000000000',
+        token_b_units: '1000',
+        pool_address: v1.address,
+      }),
+      400,
+      'INVALID_AMOUNT',
+      'token_b_units',
+    )
+  })
+
+  test('Initial: a deployed empty pool of the pair; v2 locks 1001 units', async () => {
+    const dune = asset('DUNE')
+    const ember = asset('EMBER')
+    const empty = pool(router(2, 2, 'ConstantProduct'), dune, ember)
+    const body = (
+      await simulate({
+        provision_type: 'Initial',
+        token_a: dune,
+        token_b: ember,
+        token_a_units: '4000000000',
+        token_b_units: '9000000000',
+      })
+    ).json()
+    expect(body).toMatchObject({
+      pool_address: empty.address,
+      estimated_lp_units: (isqrt(4_000_000_000n * 9_000_000_000n) - 1001n).toString(),
+      lp_total_supply: '0',
+      price_impact: '0',
+    })
+    expectError(
+      await simulate({
+        provision_type: 'Initial',
+        token_a: TON,
+        token_b: USDL,
+        token_a_units: '1',
+        token_b_units: '1',
+      }),
+      422,
+      'POOL_ALREADY_INITIALIZED',
+    )
+    expectError(
+      await simulate({
+        provision_type: 'Initial',
+        token_a: USDL,
+        token_b: asset('CORAL'),
+        token_a_units: '1',
+        token_b_units: '1',
+      }),
+      422,
+      'POOL_NOT_DEPLOYED',
+    )
+    expectError(
+      await simulate({
+        provision_type: 'Balanced',
+        token_a: dune,
+        token_b: ember,
+        token_a_units: '1',
+        pool_address: empty.address,
+      }),
+      422,
+      'POOL_EMPTY',
+      'pool_address',
+    )
+  })
+
+  test('wallet_address reports the LP account and its pending amounts on the a/b sides', async () => {
+    const bob = demoWalletAddress('bob')
+    const position = market.lpPositions.find((p) => p.walletAddress === bob)
+    const bobsPool = market.pools.find((p) => p.address === position?.poolAddress)
+    if (position === undefined || bobsPool === undefined) throw new Error('demo data changed')
+    const body = (
+      await simulate({
+        provision_type: 'Balanced',
+        token_a: bobsPool.token1Address,
+        token_b: bobsPool.token0Address,
+        token_a_units: '1000000000',
+        pool_address: bobsPool.address,
+        wallet_address: bob,
+      })
+    ).json()
+    expect(body.lp_account_address).toBe(position.lpAccountAddress)
+    expect(body.lp_account_token_a_balance).toBe(position.token1Balance.toString())
+    expect(body.lp_account_token_b_balance).toBe(position.token0Balance.toString())
+  })
+
+  test.each([
+    [{ provision_type: undefined }, 400, 'MISSING_PARAMETER', 'provision_type'],
+    [{ provision_type: 'Lopsided' }, 400, 'INVALID_PARAMETER', 'provision_type'],
+    [{ token_b_units: '5' }, 400, 'INVALID_PARAMETER', 'token_b_units'],
+    [{ token_a_units: undefined }, 400, 'MISSING_PARAMETER', 'token_a_units'],
+    [{ pool_address: undefined }, 400, 'MISSING_PARAMETER', 'pool_address'],
+    [{ token_b: TON }, 400, 'INVALID_PARAMETER', 'token_b'],
+    [{ token_a_units: '-1' }, 400, 'INVALID_AMOUNT', 'token_a_units'],
+    [{ slippage_tolerance: '2' }, 400, 'INVALID_SLIPPAGE', 'slippage_tolerance'],
+    [{ token_b: asset('DUNE') }, 422, 'POOL_PAIR_MISMATCH', 'pool_address'],
+  ])('%j answers %i %s', async (extra, status, code, field) => {
+    const query = {
+      provision_type: 'Balanced',
+      token_a: TON,
+      token_b: USDL,
+      token_a_units: '1000000000',
+      pool_address: v22.address,
+      ...extra,
+    }
+    expectError(await simulate(query), status, code, field)
+  })
+})
