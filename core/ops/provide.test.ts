@@ -78,6 +78,21 @@ describe('provide: failures', () => {
     expect(() => provide(referenceCpPool(), { amount0: 0n, amount1: 0n })).toThrowError(/amount0/)
   })
 
+  test('behavior: imbalance fees larger than the other side mint nothing (found by the emulator)', () => {
+    const pool = createPoolState({
+      dex: 'v2',
+      kind: 'constant_product',
+      reserve0: 1_000_000n,
+      reserve1: 1_000_000n,
+      totalSupply: 1_000_000n,
+      lpFee: 100n,
+      protocolFee: 100n,
+    })
+    for (const amount0 of [100_000_000_000n, 1_000_000_000_000n]) {
+      expect(() => provide(pool, { amount0, amount1: 0n })).toThrowError(/zero_liquidity/)
+    }
+  })
+
   test('behavior: reserves past 2^120 − 1 fail', () => {
     const max = (1n << 120n) - 5n
     const pool = { ...referenceCpPool(), reserve0: max, reserve1: max, totalSupply: max }

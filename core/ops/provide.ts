@@ -179,6 +179,10 @@ function imbalancedMint(pool: PoolState, amount0: bigint, amount1: bigint): Imba
   }
   const side0 = charge(pool.reserve0, new0)
   const side1 = charge(pool.reserve1, new1)
+  // Fees on a far over-supplied side can exceed what the other side holds. The contract's
+  // invariant of a negative balance is a math failure (weighted kinds throw 50001; the
+  // constant-product square root has no meaning there), and any math failure mints nothing.
+  if (side0.balance < 0n || side1.balance < 0n) return none
   const inv2 = curve.invariant(pool, side0.balance, side1.balance)
   if (inv2 <= inv0) return none
   return {
