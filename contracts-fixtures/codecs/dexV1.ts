@@ -1,0 +1,158 @@
+import { type Address, beginCell, type Cell } from '@ton/core'
+import { DEX_V1_OP } from './opCodes.js'
+
+/**
+ * Init data of the DEX v1 router: `is_locked:uint1 admin ^lp_wallet_code ^pool_code
+ * ^lp_account_code ^temp_upgrade` (`contracts.md` §1.8); temp_upgrade starts zeroed.
+ *
+ * @example
+ * ```ts
+ * dexV1RouterData({ admin, poolCode, lpWalletCode, lpAccountCode })
+ * ```
+ */
+export function dexV1RouterData(p: {
+  admin: Address
+  poolCode: Cell
+  lpWalletCode: Cell
+  lpAccountCode: Cell
+}): Cell {
+  const tempUpgrade = beginCell()
+    .storeUint(0, 64)
+    .storeUint(0, 64)
+    .storeAddress(p.admin)
+    .storeRef(beginCell().endCell())
+    .endCell()
+  return beginCell()
+    .storeBit(false)
+    .storeAddress(p.admin)
+    .storeRef(p.lpWalletCode)
+    .storeRef(p.poolCode)
+    .storeRef(p.lpAccountCode)
+    .storeRef(tempUpgrade)
+    .endCell()
+}
+
+/**
+ * DEX v1 swap payload `swap#25938561 token_wallet1 min_out to_address has_ref ref_address?`,
+ * as `RouterV1.createSwapBody`.
+ *
+ * @example
+ * ```ts
+ * dexV1SwapPayload({ askWallet, minOut: 1n, to: alice, referral: bob })
+ * ```
+ */
+export function dexV1SwapPayload(p: {
+  askWallet: Address
+  minOut: bigint
+  to: Address
+  referral?: Address | undefined
+}): Cell {
+  const b = beginCell()
+    .storeUint(DEX_V1_OP.swap, 32)
+    .storeAddress(p.askWallet)
+    .storeCoins(p.minOut)
+    .storeAddress(p.to)
+  return (
+    p.referral === undefined ? b.storeBit(false) : b.storeBit(true).storeAddress(p.referral)
+  ).endCell()
+}
+
+/**
+ * DEX v1 provide payload `provide_lp#fcf9e58f token_wallet1 min_lp_out`.
+ *
+ * @example
+ * ```ts
+ * dexV1ProvidePayload({ otherWallet, minLpOut: 1n })
+ * ```
+ */
+export function dexV1ProvidePayload(p: { otherWallet: Address; minLpOut: bigint }): Cell {
+  return beginCell()
+    .storeUint(DEX_V1_OP.provideLp, 32)
+    .storeAddress(p.otherWallet)
+    .storeCoins(p.minLpOut)
+    .endCell()
+}
+
+/**
+ * Admin `set_fees query_id lp:uint8 protocol:uint8 ref:uint8 protocol_fee_address
+ * ^[wallet0 wallet1]` (each fee 0..100 bps, else the pool throws 85).
+ *
+ * @example
+ * ```ts
+ * dexV1SetFeesBody({ lpFee: 20n, protocolFee: 10n, refFee: 10n, protocolFeeAddress: fees, wallet0, wallet1 })
+ * ```
+ */
+export function dexV1SetFeesBody(p: {
+  lpFee: bigint
+  protocolFee: bigint
+  refFee: bigint
+  protocolFeeAddress: Address
+  wallet0: Address
+  wallet1: Address
+  queryId?: bigint
+}): Cell {
+  return beginCell()
+    .storeUint(DEX_V1_OP.setFees, 32)
+    .storeUint(p.queryId ?? 0n, 64)
+    .storeUint(p.lpFee, 8)
+    .storeUint(p.protocolFee, 8)
+    .storeUint(p.refFee, 8)
+    .storeAddress(p.protocolFeeAddress)
+    .storeRef(beginCell().storeAddress(p.wallet0).storeAddress(p.wallet1).endCell())
+    .endCell()
+}
+
+/**
+ * `collect_fees query_id` (anyone → v1 pool; the caller earns 0.1 % of the fees).
+ *
+ * @example
+ * ```ts
+ * dexV1CollectFeesBody() // send with 1.1 TON, as the SDK
+ * ```
+ */
+export function dexV1CollectFeesBody(queryId = 0n): Cell {
+  return beginCell().storeUint(DEX_V1_OP.collectFees, 32).storeUint(queryId, 64).endCell()
+}
+
+/**
+ * A decoded DEX v1 `pay_to` (pool → router, `contracts.md` §1.7).
+ *
+ * @example
+ * ```ts
+ * decodeDexV1PayTo(body) // { exitCode: 0xc64370e5, amount0: 0n, amount1: 1992015968n, … }
+ * ```
+ */
+export type DexV1PayTo = {
+  readonly to: Address
+  readonly exitCode: number
+  readonly amount0: bigint
+  readonly token0: Address
+  readonly amount1: bigint
+  readonly token1: Address
+}
+
+/**
+ * Decodes a DEX v1 `pay_to` body, or returns `undefined` for any other op.
+ *
+ * @example
+ * ```ts
+ * decodeDexV1PayTo(body)?.exitCode // 0x45078540 (swap_ok_ref) for the referral payout
+ * ```
+ */
+export function decodeDexV1PayTo(body: Cell): DexV1PayTo | undefined {
+  const s = body.beginParse()
+  if (s.remainingBits < 32 || s.loadUint(32) !== DEX_V1_OP.payTo) return undefined
+  s.loadUintBig(64)
+  const to = s.loadAddress()
+  const exitCode = s.loadUint(32)
+  s.loadBit()
+  const amounts = s.loadRef().beginParse()
+  return {
+    to,
+    exitCode,
+    amount0: amounts.loadCoins(),
+    token0: amounts.loadAddress(),
+    amount1: amounts.loadCoins(),
+    token1: amounts.loadAddress(),
+  }
+}

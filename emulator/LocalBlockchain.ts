@@ -1,0 +1,64 @@
+import {
+  Blockchain,
+  type BlockchainTransaction,
+  Executor,
+  LocalBlockchainStorage,
+} from '@ton/sandbox'
+
+/**
+ * Receives every batch of transactions the emulator executes, in execution order.
+ *
+ * @example
+ * ```ts
+ * const listener: TransactionListener = (txs) => console.log(txs.length) // 10 for a v2 jetton swap
+ * ```
+ */
+export type TransactionListener = (transactions: readonly BlockchainTransaction[]) => void
+
+/**
+ * A `@ton/sandbox` `Blockchain` whose transaction history does not grow: each batch of
+ * transactions (one `sendMessage`, one wrapper `send…`, one tick-tock) is handed to the
+ * listeners and then dropped, so memory stays flat in long runs. Everything else is the plain
+ * sandbox API (`sendMessage`, `runGetMethod`, `openContract`, `snapshot`, …). Because nothing is
+ * kept, `getTransactions(address)` returns only what is still pending in the current batch.
+ *
+ * @example
+ * ```ts
+ * const chain = await LocalBlockchain.createLocal()
+ * const stop = chain.onTransactions((txs) => console.log(txs.length, txs[0]?.lt))
+ * await (await chain.treasury('alice')).send({ to: bob, value: toNano('1') }) // logs "2 …"
+ * stop()
+ * ```
+ */
+export class LocalBlockchain extends Blockchain {
+  private listeners: TransactionListener[] | undefined
+
+  /** Creates an empty local chain with the sandbox's default network config. */
+  static async createLocal(): Promise<LocalBlockchain> {
+    const chain = new LocalBlockchain({
+      executor: await Executor.create(),
+      storage: new LocalBlockchainStorage(),
+      config: 'slim',
+    })
+    chain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false }
+    return chain
+  }
+
+  /**
+   * Subscribes to executed transactions; returns the function that unsubscribes.
+   * Listeners run synchronously after each batch, before the history is cleared.
+   */
+  onTransactions(listener: TransactionListener): () => void {
+    this.listeners = [...(this.listeners ?? []), listener]
+    return () => {
+      this.listeners = (this.listeners ?? []).filter((l) => l !== listener)
+    }
+  }
+
+  /** Called by the sandbox after every batch; we publish it and drop the history. */
+  protected override registerTxsForCoverage(txs: BlockchainTransaction[]): void {
+    super.registerTxsForCoverage(txs)
+    for (const listener of this.listeners ?? []) listener(txs)
+    this.transactions = []
+  }
+}

@@ -1,0 +1,122 @@
+import { type Address, beginCell, toNano } from '@ton/core'
+import { dexV1SetFeesBody } from '../contracts-fixtures/codecs/dexV1.js'
+import {
+  dexV2SetFeesBody,
+  dexV2UpdatePoolStatusBody,
+} from '../contracts-fixtures/codecs/dexV2Admin.js'
+import { DEX_V1_OP, DEX_V2_OP } from '../contracts-fixtures/codecs/opCodes.js'
+import type { DexWorld } from './DexWorld.js'
+import { LocalDexError } from './LocalDexError.js'
+import type { LocalPool, LocalRouter } from './model.js'
+import { failedTransactions } from './transactions.js'
+
+/**
+ * New fees of a pool, bps (0..100 each); `refFee` is DEX v1 only.
+ *
+ * @example
+ * ```ts
+ * const fees: FeeSettings = { lpFee: 25n, protocolFee: 5n, protocolFeeAddress: collector.address }
+ * ```
+ */
+export type FeeSettings = {
+  readonly lpFee: bigint
+  readonly protocolFee: bigint
+  readonly refFee?: bigint | undefined
+  /** DEX v2: who may collect protocol fees (null = nobody). DEX v1: where they are paid. */
+  readonly protocolFeeAddress: Address | null
+}
+
+/**
+ * The admin sets a pool's fees through its router (`set_fees`).
+ *
+ * @example
+ * ```ts
+ * await setPoolFees(world, pool, { lpFee: 25n, protocolFee: 5n, protocolFeeAddress: null })
+ * (await readPoolState(world, pool)).lpFee // 25n
+ * ```
+ */
+export async function setPoolFees(
+  world: DexWorld,
+  pool: LocalPool,
+  fees: FeeSettings,
+): Promise<void> {
+  const common = { wallet0: pool.wallet0, wallet1: pool.wallet1 }
+  let body: import('@ton/core').Cell
+  if (pool.router.dex === 'v1') {
+    if (fees.protocolFeeAddress === null) {
+      throw new LocalDexError({
+        reason: 'invalid_request',
+        message: 'A DEX v1 pool needs a protocol fee address.',
+      })
+    }
+    body = dexV1SetFeesBody({
+      ...common,
+      ...fees,
+      refFee: fees.refFee ?? 10n,
+      protocolFeeAddress: fees.protocolFeeAddress,
+    })
+  } else {
+    body = dexV2SetFeesBody({ ...common, ...fees, excesses: world.admin.address })
+  }
+  const txs = await world.send(world.admin, { to: pool.router.address, value: toNano('0.1'), body })
+  const failed = failedTransactions(txs)
+  if (failed.length > 0) {
+    throw new LocalDexError({
+      reason: 'unexpected_failure',
+      message: `set_fees failed with exit code ${failed[0]?.exitCode}.`,
+    })
+  }
+}
+
+/**
+ * The admin locks or unlocks a DEX v2 pool (`update_pool_status` toggles, so read it first).
+ *
+ * @example
+ * ```ts
+ * await setPoolLock(world, pool, true) // swaps now refund with swap_pool_locked (0x365c484d)
+ * ```
+ */
+export async function setPoolLock(
+  world: DexWorld,
+  pool: LocalPool,
+  locked: boolean,
+): Promise<void> {
+  requireV2(pool.router, 'pool locks')
+  const isLocked = (await world.get(pool.address, 'get_pool_data')).readBoolean()
+  if (isLocked === locked) return
+  const body = dexV2UpdatePoolStatusBody({
+    wallet0: pool.wallet0,
+    wallet1: pool.wallet1,
+    excesses: world.admin.address,
+  })
+  await world.send(world.admin, { to: pool.router.address, value: toNano('0.1'), body })
+}
+
+/**
+ * The admin locks or unlocks a router (v1 `lock` / `unlock`, v2 `update_status`).
+ *
+ * @example
+ * ```ts
+ * await setRouterLock(world, router, true) // swaps now refund with transfer_bounce_locked (0x0a0dbdcb)
+ * ```
+ */
+export async function setRouterLock(
+  world: DexWorld,
+  router: LocalRouter,
+  locked: boolean,
+): Promise<void> {
+  const isLocked = (await world.get(router.address, 'get_router_data'))
+    .skip(router.dex === 'v2' ? 2 : 0)
+    .readBoolean()
+  if (isLocked === locked) return
+  const op =
+    router.dex === 'v2' ? DEX_V2_OP.updateStatus : locked ? DEX_V1_OP.lock : DEX_V1_OP.unlock
+  const body = beginCell().storeUint(op, 32).storeUint(0, 64).endCell()
+  await world.send(world.admin, { to: router.address, value: toNano('0.05'), body })
+}
+
+function requireV2(router: LocalRouter, what: string): void {
+  if (router.dex !== 'v2') {
+    throw new LocalDexError({ reason: 'invalid_request', message: `DEX v1 has no ${what}.` })
+  }
+}

@@ -1,0 +1,141 @@
+import { type Address, beginCell, type Cell, toNano } from '@ton/core'
+import { dexV1RouterData } from '../contracts-fixtures/codecs/dexV1.js'
+import { dexV2RouterData } from '../contracts-fixtures/codecs/dexV2Admin.js'
+import { jettonMintBody, jettonMinterData } from '../contracts-fixtures/codecs/jetton.js'
+import { ptonV1DeployWalletBody, ptonV1MinterData } from '../contracts-fixtures/codecs/ptonV1.js'
+import { ptonV2DeployWalletBody, ptonV2MinterData } from '../contracts-fixtures/codecs/ptonV2.js'
+import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
+import type { DexWorld } from './DexWorld.js'
+import { LocalDexError } from './LocalDexError.js'
+import type { LocalJetton, LocalPton, LocalRouter } from './model.js'
+
+const DEPLOY_VALUE = toNano('0.1')
+const ROUTER_DEPLOY_VALUE = toNano('1')
+const MINT_TON = toNano('0.05')
+
+/** TEP-64 off-chain content cell `0x01 + uri`. */
+function offchainContent(uri: string): Cell {
+  return beginCell().storeUint(1, 8).storeStringTail(uri).endCell()
+}
+
+/**
+ * Deploys a test jetton minter administered by the world's admin wallet.
+ *
+ * @example
+ * ```ts
+ * const usdt = await deployJetton(world, 'USDT') // { kind: 'jetton', symbol: 'USDT', minter }
+ * ```
+ */
+export async function deployJetton(world: DexWorld, symbol: string): Promise<LocalJetton> {
+  const data = jettonMinterData({
+    admin: world.admin.address,
+    content: offchainContent(`https://local.ton-dex-lab/${symbol}.json`),
+    walletCode: fixtureCode('jettonWallet'),
+  })
+  const minter = await world.deploy(fixtureCode('jettonMinter'), data, DEPLOY_VALUE)
+  return { kind: 'jetton', symbol, minter }
+}
+
+/**
+ * Mints `amount` of `jetton` to `to` (deploying `to`'s wallet).
+ *
+ * @example
+ * ```ts
+ * await mintJetton(world, usdt, alice.address, 10n ** 12n)
+ * await world.jettonBalance(usdt.minter, alice.address) // 1000000000000n
+ * ```
+ */
+export async function mintJetton(
+  world: DexWorld,
+  jetton: LocalJetton,
+  to: Address,
+  amount: bigint,
+): Promise<void> {
+  const body = jettonMintBody({ to, amount, tonAmount: MINT_TON, response: world.admin.address })
+  await world.send(world.admin, { to: jetton.minter, value: MINT_TON + toNano('0.05'), body })
+}
+
+/**
+ * Deploys a proxy-TON minter of the given version.
+ *
+ * @example
+ * ```ts
+ * const ton = await deployPton(world, 'v2') // { kind: 'pton', version: 'v2', minter }
+ * ```
+ */
+export async function deployPton(world: DexWorld, version: 'v1' | 'v2'): Promise<LocalPton> {
+  const minter =
+    version === 'v1'
+      ? await world.deploy(
+          fixtureCode('ptonV1Minter'),
+          ptonV1MinterData({ walletCode: fixtureCode('ptonV1Wallet') }),
+          DEPLOY_VALUE,
+        )
+      : await world.deploy(
+          fixtureCode('ptonV2Minter'),
+          ptonV2MinterData({
+            id: 0,
+            walletCode: fixtureCode('ptonV2Wallet'),
+            content: offchainContent('https://local.ton-dex-lab/pton.json'),
+          }),
+          DEPLOY_VALUE,
+        )
+  return { kind: 'pton', version, minter }
+}
+
+/**
+ * Deploys a router (DEX v1, or a DEX v2.2 constant-product router) and, when `pton` is given,
+ * the router's proxy-TON wallet. `pton` must match the router: v1 with v1, v2 with v2.
+ *
+ * @example
+ * ```ts
+ * const router = await deployRouter(world, 'v2', ton, 0n) // { dex: 'v2', address, pton: ton }
+ * ```
+ */
+export async function deployRouter(
+  world: DexWorld,
+  dex: 'v1' | 'v2',
+  pton: LocalPton | undefined,
+  id: bigint,
+): Promise<LocalRouter> {
+  if (pton !== undefined && pton.version !== dex) {
+    throw new LocalDexError({
+      reason: 'invalid_request',
+      message: `A DEX ${dex} router trades TON through pTON ${dex}, not pTON ${pton.version}.`,
+    })
+  }
+  const data =
+    dex === 'v1'
+      ? dexV1RouterData({
+          admin: world.admin.address,
+          poolCode: fixtureCode('dexV1Pool'),
+          lpWalletCode: fixtureCode('dexV1LpWallet'),
+          lpAccountCode: fixtureCode('dexV1LpAccount'),
+        })
+      : dexV2RouterData({
+          admin: world.admin.address,
+          id,
+          poolCode: fixtureCode('dexV2Pool'),
+          lpWalletCode: fixtureCode('dexV2LpWallet'),
+          lpAccountCode: fixtureCode('dexV2LpAccount'),
+          vaultCode: fixtureCode('dexV2Vault'),
+        })
+  const code = fixtureCode(dex === 'v1' ? 'dexV1Router' : 'dexV2Router')
+  const address = await world.deploy(code, data, ROUTER_DEPLOY_VALUE)
+  if (pton !== undefined) {
+    const body =
+      pton.version === 'v1'
+        ? ptonV1DeployWalletBody({ owner: address })
+        : ptonV2DeployWalletBody({ owner: address, excesses: world.admin.address })
+    const value = pton.version === 'v1' ? toNano('1.05') : toNano('0.1')
+    await world.send(world.admin, { to: pton.minter, value, body })
+    const wallet = await world.walletAddress(pton.minter, address)
+    if (!(await world.isActive(wallet))) {
+      throw new LocalDexError({
+        reason: 'unexpected_failure',
+        message: `Deploying the router's pTON ${pton.version} wallet failed.`,
+      })
+    }
+  }
+  return { dex, address, pton }
+}

@@ -1,0 +1,28 @@
+/**
+ * `ton-dex-lab/emulator`: a local STON.fi-compatible exchange (DEX v1 and DEX v2 constant
+ * product) in `@ton/sandbox`, built from our own Tolk fixture contracts, with helpers that send
+ * the messages a wallet would and a transaction stream for indexers.
+ *
+ * @example
+ * ```ts
+ * import { createLocalDex } from 'ton-dex-lab/emulator'
+ * const dex = await createLocalDex({ now: 1_700_000_000 })
+ * ```
+ * @module
+ */
+
+export type { FeeSettings } from './adminFlows.js'
+export {
+  type CreateLocalDexOptions,
+  createLocalDex,
+  DEFAULT_LOCAL_DEX_NOW,
+} from './createLocalDex.js'
+export type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
+export type { Treasury } from './DexWorld.js'
+export { LocalBlockchain, type TransactionListener } from './LocalBlockchain.js'
+export type { LocalDex } from './LocalDex.js'
+export { LocalDexError, type LocalDexErrorReason } from './LocalDexError.js'
+export type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
+export type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
+export type { ProvideRequest, SwapRequest } from './requests.js'
+export type { FailedTransaction } from './transactions.js'

@@ -1,0 +1,119 @@
+import type { Address } from '@ton/core'
+import { createPoolState, type PoolState } from '../core/pool/PoolState.js'
+import { addressArg, type DexWorld } from './DexWorld.js'
+import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
+import { routerWallet } from './routing.js'
+
+/**
+ * A pool's state as `ton-dex-lab/core` models it, read from `get_pool_data` (DEX v1 adds the
+ * LP supply from `get_jetton_data`). A pool that does not exist yet reads as empty.
+ *
+ * @example
+ * ```ts
+ * await readPoolState(world, pool)
+ * // { dex: 'v2', reserve0: 1000000000000n, reserve1: 2000000000000n, totalSupply: 1414213562373n, lpFee: 20n, … }
+ * ```
+ */
+export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<PoolState> {
+  const dex = pool.router.dex
+  if (!(await world.isActive(pool.address)))
+    return createPoolState({ dex, kind: 'constant_product' })
+  const r = await world.get(pool.address, 'get_pool_data')
+  if (dex === 'v2') {
+    r.readBoolean() // is_locked
+    r.readAddress() // router
+    const totalSupply = r.readBigNumber()
+    const reserve0 = r.readBigNumber()
+    const reserve1 = r.readBigNumber()
+    r.readAddress()
+    r.readAddress()
+    const lpFee = r.readBigNumber()
+    const protocolFee = r.readBigNumber()
+    r.readAddressOpt()
+    const collectedProtocolFee0 = r.readBigNumber()
+    const collectedProtocolFee1 = r.readBigNumber()
+    return createPoolState({
+      dex,
+      kind: 'constant_product',
+      reserve0,
+      reserve1,
+      totalSupply,
+      lpFee,
+      protocolFee,
+      collectedProtocolFee0,
+      collectedProtocolFee1,
+    })
+  }
+  const reserve0 = r.readBigNumber()
+  const reserve1 = r.readBigNumber()
+  r.readAddress()
+  r.readAddress()
+  const lpFee = r.readBigNumber()
+  const protocolFee = r.readBigNumber()
+  const refFee = r.readBigNumber()
+  r.readAddress()
+  const collectedProtocolFee0 = r.readBigNumber()
+  const collectedProtocolFee1 = r.readBigNumber()
+  const totalSupply = (await world.get(pool.address, 'get_jetton_data')).readBigNumber()
+  return createPoolState({
+    dex,
+    kind: 'constant_product',
+    reserve0,
+    reserve1,
+    totalSupply,
+    lpFee,
+    protocolFee,
+    refFee,
+    collectedProtocolFee0,
+    collectedProtocolFee1,
+  })
+}
+
+/**
+ * What a DEX v2 referral vault holds (`get_vault_data` deposited; 0 when absent).
+ *
+ * @example
+ * ```ts
+ * await readVaultBalance(world, router, bob.address, b) // 1994010n after a 1e9 swap with 10 bps to bob
+ * ```
+ */
+export async function readVaultBalance(
+  world: DexWorld,
+  router: LocalRouter,
+  owner: Address,
+  asset: LocalAsset,
+): Promise<bigint> {
+  const wallet = await routerWallet(world, router, asset)
+  const vault = (
+    await world.get(router.address, 'get_vault_address', [addressArg(owner), addressArg(wallet)])
+  ).readAddress()
+  if (!(await world.isActive(vault))) return 0n
+  const r = await world.get(vault, 'get_vault_data')
+  r.readAddress()
+  r.readAddress()
+  r.readAddress()
+  return r.readBigNumber()
+}
+
+/**
+ * The amounts waiting in `owner`'s LP account of a pool (0, 0 when it does not exist).
+ *
+ * @example
+ * ```ts
+ * await readLpAccount(world, pool, bob.address) // { amount0: 1000000n, amount1: 0n } while half a pair waits
+ * ```
+ */
+export async function readLpAccount(
+  world: DexWorld,
+  pool: LocalPool,
+  owner: Address,
+): Promise<{ amount0: bigint; amount1: bigint }> {
+  const account = (
+    await world.get(pool.address, 'get_lp_account_address', [addressArg(owner)])
+  ).readAddress()
+  if (!(await world.isActive(account))) return { amount0: 0n, amount1: 0n }
+  const r = await world.get(account, 'get_lp_account_data')
+  r.readAddress()
+  r.readAddress()
+  return { amount0: r.readBigNumber(), amount1: r.readBigNumber() }
+}
