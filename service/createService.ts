@@ -9,6 +9,7 @@ import { createMarketReader } from './market/marketReader.js'
 import { registerAssetRoutes } from './routes/assetRoutes.js'
 import { registerDocsRoutes } from './routes/docsRoutes.js'
 import { registerFarmRoutes } from './routes/farmRoutes.js'
+import { registerHistoryRoutes } from './routes/historyRoutes.js'
 import { registerPoolRoutes } from './routes/poolRoutes.js'
 import { registerRouterRoutes } from './routes/routerRoutes.js'
 import { registerSimulateRoutes } from './routes/simulateRoutes.js'
@@ -124,6 +125,7 @@ export async function createService({
   registerFarmRoutes(app, market)
   registerWalletRoutes(app, market)
   registerSimulateRoutes(app, market)
+  registerHistoryRoutes(app, market)
 
   await app.ready()
   return app

@@ -1,4 +1,12 @@
 import type { OperationFilter, OperationRow } from './rows/historyRows.js'
+import type {
+  FeeWithdrawalRow,
+  IndexBatch,
+  IndexedPoolRow,
+  IndexedTransactionFilter,
+  IndexedTransactionRow,
+  MessageLinkRow,
+} from './rows/indexerRows.js'
 import type { MarketData } from './rows/MarketData.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from './rows/referenceRows.js'
 import type {
@@ -63,6 +71,22 @@ export interface Store {
   /** A named resume point of a writer (e.g. the indexer's last processed block). */
   getCursor(name: string): Promise<string | undefined>
   setCursor(name: string, value: string): Promise<void>
+  /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
+  applyIndexBatch(batch: IndexBatch): Promise<void>
+  /** Every pool state the indexer tracks. */
+  listIndexedPools(): Promise<readonly IndexedPoolRow[]>
+  /** The link of an outbound message to its sender transaction and trace origin. */
+  getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
+  /** Indexed transactions, newest first. */
+  listIndexedTransactions(
+    filter: IndexedTransactionFilter,
+  ): Promise<readonly IndexedTransactionRow[]>
+  /** DEX v2 vault withdrawals paid to `ownerAddress` within the inclusive time range. */
+  listFeeWithdrawals(
+    ownerAddress: string,
+    since: string,
+    until: string,
+  ): Promise<readonly FeeWithdrawalRow[]>
 
   /** Releases the database. Further calls fail. */
   close(): Promise<void>

@@ -5,6 +5,14 @@
  */
 
 export type { OperationFilter, OperationRow, OperationType } from './rows/historyRows.js'
+export type {
+  FeeWithdrawalRow,
+  IndexBatch,
+  IndexedPoolRow,
+  IndexedTransactionFilter,
+  IndexedTransactionRow,
+  MessageLinkRow,
+} from './rows/indexerRows.js'
 export type { MarketData } from './rows/MarketData.js'
 export {
   ASSET_KINDS,

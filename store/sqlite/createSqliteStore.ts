@@ -4,6 +4,7 @@ import Database from 'better-sqlite3'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
 import { createHistoryQueries } from './historyQueries.js'
+import { createIndexerQueries } from './indexerQueries.js'
 import { migrate } from './migrate.js'
 import { createReferenceCache, pairKey } from './referenceCache.js'
 import {
@@ -77,6 +78,7 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const cache = createReferenceCache(db)
   const writeMarket = createMarketWriter(db)
   const history = createHistoryQueries(db)
+  const indexer = createIndexerQueries(db)
   const all = (statement: Database.Statement, ...params: string[]) =>
     statement.all(...params) as DbRecord[]
   const one = (statement: Database.Statement, ...params: string[]) =>
@@ -169,6 +171,21 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
     async setCursor(name, value) {
       history.setCursor(name, value)
+    },
+    async applyIndexBatch(batch) {
+      indexer.applyIndexBatch(batch)
+    },
+    async listIndexedPools() {
+      return indexer.listIndexedPools()
+    },
+    async getMessageLink(messageHash) {
+      return indexer.getMessageLink(messageHash)
+    },
+    async listIndexedTransactions(filter) {
+      return indexer.listIndexedTransactions(filter)
+    },
+    async listFeeWithdrawals(ownerAddress, since, until) {
+      return indexer.listFeeWithdrawals(ownerAddress, since, until)
     },
 
     async close() {

@@ -236,4 +236,64 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ) STRICT;
     `,
   },
+  {
+    name: '2026_11_22_3_indexer_state',
+    sql: `
+      -- Written by the indexer together with its cursor, in one transaction per batch.
+      CREATE TABLE indexed_transactions (
+        hash TEXT PRIMARY KEY,
+        lt TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        account TEXT NOT NULL,
+        origin_hash TEXT NOT NULL,
+        parent_hash TEXT,
+        kind TEXT NOT NULL,
+        query_id TEXT,
+        source_address TEXT,
+        aborted INTEGER NOT NULL,
+        compute_exit_code INTEGER NOT NULL,
+        result_code TEXT
+      ) STRICT;
+      CREATE INDEX indexed_transactions_by_origin ON indexed_transactions (origin_hash);
+      CREATE INDEX indexed_transactions_by_account ON indexed_transactions (account, timestamp);
+      CREATE INDEX indexed_transactions_by_source ON indexed_transactions (source_address, query_id);
+
+      CREATE TABLE indexed_pools (
+        address TEXT PRIMARY KEY,
+        router_address TEXT NOT NULL,
+        dex TEXT NOT NULL,
+        wallet0 TEXT NOT NULL,
+        wallet1 TEXT NOT NULL,
+        reserve0 TEXT NOT NULL,
+        reserve1 TEXT NOT NULL,
+        total_supply TEXT NOT NULL,
+        lp_fee TEXT NOT NULL,
+        protocol_fee TEXT NOT NULL,
+        ref_fee TEXT NOT NULL,
+        collected0 TEXT NOT NULL,
+        collected1 TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE fee_withdrawals (
+        vault_tx_hash TEXT PRIMARY KEY,
+        vault_address TEXT NOT NULL,
+        owner_address TEXT NOT NULL,
+        asset_address TEXT NOT NULL,
+        router_address TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        operation_wallet_address TEXT NOT NULL,
+        success INTEGER NOT NULL,
+        exit_code TEXT NOT NULL,
+        vault_tx_lt TEXT NOT NULL,
+        vault_tx_timestamp TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX fee_withdrawals_by_owner ON fee_withdrawals (owner_address, vault_tx_timestamp);
+
+      CREATE TABLE message_links (
+        message_hash TEXT PRIMARY KEY,
+        parent_hash TEXT NOT NULL,
+        origin_hash TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ]

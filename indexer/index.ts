@@ -1,0 +1,40 @@
+/**
+ * `ton-dex-lab/indexer`: decodes exchange transactions (DEX v1 and v2) and writes operations,
+ * pool states, vault withdrawals and traces to a `Store`.
+ *
+ * @example
+ * ```ts
+ * import { createIndexer, emulatorSource } from 'ton-dex-lab/indexer'
+ * const source = emulatorSource(dex)
+ * const run = createIndexer({ store, source }).run()
+ * ```
+ * @module
+ */
+
+export type { DecodedBody, DecodedBodyType } from './decode/DecodedBody.js'
+export { decodeBody, opOf } from './decode/decodeBody.js'
+export { OP_CODES, type OpName } from './decode/opCodes.js'
+export {
+  runScenario,
+  type ScenarioOptions,
+  type ScenarioResult,
+  type ScenarioSwap,
+  TON_ADDRESS,
+} from './demo/runScenario.js'
+export {
+  type CreateIndexerOptions,
+  createIndexer,
+  type Indexer,
+  type IngestStats,
+} from './ingest/createIndexer.js'
+export {
+  type EmulatorSource,
+  emulatorSource,
+  type TransactionStream,
+} from './ingest/emulatorSource.js'
+export { isoSeconds } from './ingest/isoSeconds.js'
+export { messageHash } from './ingest/messageHash.js'
+export { type OperationContext, type PoolOperation, poolOperation } from './pool/poolOperation.js'
+export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
+export { resultName } from './pool/resultName.js'
+export type { TrackedPool } from './pool/TrackedPool.js'

@@ -1,0 +1,272 @@
+import { Address, type Transaction } from '@ton/core'
+import { createPoolState } from '../../core/pool/PoolState.js'
+import type { OperationRow } from '../../store/rows/historyRows.js'
+import type {
+  FeeWithdrawalRow,
+  IndexedTransactionRow,
+  MessageLinkRow,
+} from '../../store/rows/indexerRows.js'
+import type { Store } from '../../store/Store.js'
+import type { DecodedBody } from '../decode/DecodedBody.js'
+import { decodeBody } from '../decode/decodeBody.js'
+import { address, poolOperation } from '../pool/poolOperation.js'
+import { readPoolInit } from '../pool/readPoolInit.js'
+import type { TrackedPool } from '../pool/TrackedPool.js'
+import { isoSeconds } from './isoSeconds.js'
+import { messageHash } from './messageHash.js'
+
+/** Options of {@link createIndexer}. */
+export type CreateIndexerOptions = {
+  readonly store: Store
+  /** Transactions in ascending logical-time order: the emulator stream or any (async) iterable. */
+  readonly source: Iterable<Transaction> | AsyncIterable<Transaction>
+  /** Asset (jetton master) behind a router's token wallet; unknown wallets stand for themselves. */
+  readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
+  /** Transactions per atomic store write (default 2000). */
+  readonly batchSize?: number | undefined
+  /** Cursor name (default `'indexer'`). */
+  readonly cursorName?: string | undefined
+  /** Called after each committed batch with the running totals. */
+  readonly onBatch?: ((stats: IngestStats) => void) | undefined
+}
+
+/** What one {@link Indexer.run} ingested. */
+export type IngestStats = {
+  /** Transactions newly stored (ones at or before the cursor are skipped). */
+  transactions: number
+  operations: number
+  /** Transactions recorded as `other` (foreign, undecodable, or contradicting the pool math). */
+  other: number
+  withdrawals: number
+}
+
+/** An indexer bound to a store and a source; see {@link createIndexer}. */
+export type Indexer = { run(): Promise<IngestStats> }
+
+type Origin = { readonly hash: string; readonly lt: bigint; readonly timestamp: string }
+type PendingLink = { readonly parentHash: string; readonly origin: Origin }
+
+const SWAP_BOUNCE = new Set(['v1.swap', 'v2.swap', 'v1.provide_lp', 'v2.provide_lp'])
+
+/**
+ * Creates the indexer: it reads transactions from `source`, decodes them by the exchange's
+ * message formats, follows every pool's exact state from its state-init, and writes operations,
+ * DEX v2 vault withdrawals, the trace of every transaction (origin and parent) and pool states
+ * to the store — one atomic batch with the cursor at a time, so a crash loses and duplicates
+ * nothing: `run()` again on the same source skips everything up to the cursor. A foreign or
+ * malformed transaction is stored with kind `other` and never stops ingestion.
+ *
+ * @example
+ * ```ts
+ * const stats = await createIndexer({ store, source: recordedTransactions }).run()
+ * stats.operations // 3012
+ * ```
+ */
+export function createIndexer(options: CreateIndexerOptions): Indexer {
+  const { store, source } = options
+  const cursorName = options.cursorName ?? 'indexer'
+  const batchSize = Math.max(1, options.batchSize ?? 2000)
+  const assetOf = options.assetOf ?? (() => undefined)
+  return {
+    async run() {
+      const pools = new Map<string, TrackedPool>()
+      for (const p of await store.listIndexedPools()) {
+        pools.set(p.address, {
+          ...{ address: p.address, router: p.routerAddress, dex: p.dex },
+          ...{ wallet0: p.wallet0, wallet1: p.wallet1 },
+          asset0: assetOf(p.wallet0) ?? p.wallet0,
+          asset1: assetOf(p.wallet1) ?? p.wallet1,
+          state: createPoolState({
+            dex: p.dex,
+            kind: 'constant_product',
+            ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
+            ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
+            collectedProtocolFee0: p.collected0,
+            collectedProtocolFee1: p.collected1,
+          }),
+        })
+      }
+      const cursor = parseCursor(await store.getCursor(cursorName))
+      const links = new Map<string, PendingLink>()
+      const stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
+      let txs: IndexedTransactionRow[] = []
+      let ops: OperationRow[] = []
+      let withdrawals: FeeWithdrawalRow[] = []
+      const touched = new Set<TrackedPool>()
+      let last = cursor
+
+      const flush = async () => {
+        if (txs.length === 0) return
+        const pending: MessageLinkRow[] = []
+        for (const [messageHash, l] of links) {
+          pending.push({ messageHash, parentHash: l.parentHash, originHash: l.origin.hash })
+        }
+        await store.applyIndexBatch({
+          transactions: txs,
+          operations: ops,
+          feeWithdrawals: withdrawals,
+          links: pending,
+          pools: [...touched].map(poolRow),
+          cursor: { name: cursorName, value: `${last?.lt ?? 0n}:${last?.hash ?? ''}` },
+        })
+        stats.transactions += txs.length
+        stats.operations += ops.length
+        stats.withdrawals += withdrawals.length
+        txs = []
+        ops = []
+        withdrawals = []
+        touched.clear()
+        options.onBatch?.({ ...stats })
+      }
+
+      const resolveLink = async (hash: string): Promise<PendingLink | undefined> => {
+        const known = links.get(hash)
+        if (known !== undefined) {
+          links.delete(hash)
+          return known
+        }
+        const stored = await store.getMessageLink(hash)
+        if (stored === undefined) return undefined
+        const [origin] = await store.listIndexedTransactions({ hash: stored.originHash })
+        return {
+          parentHash: stored.parentHash,
+          origin: {
+            hash: stored.originHash,
+            lt: origin?.lt ?? 0n,
+            timestamp: origin?.timestamp ?? '',
+          },
+        }
+      }
+
+      for await (const tx of source) {
+        const hash = tx.hash().toString('hex')
+        if (cursor !== undefined && tx.lt <= cursor.lt) {
+          if (tx.lt < cursor.lt || hash === cursor.hash) continue
+          if ((await store.listIndexedTransactions({ hash, limit: 1 })).length > 0) continue
+        }
+        const timestamp = isoSeconds(tx.now)
+        const inMessage = tx.inMessage
+        const internal = inMessage?.info.type === 'internal'
+        const link = internal && inMessage ? await resolveLink(messageHash(inMessage)) : undefined
+        const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
+        for (const out of tx.outMessages.values()) {
+          if (out.info.type !== 'internal') continue
+          links.set(messageHash(out), { parentHash: hash, origin })
+        }
+        const body = internal ? decodeBody(inMessage?.body) : undefined
+        const outs = [...tx.outMessages.values()]
+          .map((m) => decodeBody(m.body))
+          .filter((b): b is DecodedBody => b !== undefined)
+        const description = tx.description
+        const compute = description.type === 'generic' ? description.computePhase : undefined
+        const aborted = description.type === 'generic' ? description.aborted : false
+        const computeExitCode = compute?.type === 'vm' ? compute.exitCode : 0
+        const accountAddress = accountOf(tx)
+        const source = internal && inMessage?.info.type === 'internal' ? inMessage.info.src : null
+        let kind: string = internal ? (body?.type ?? 'other') : 'external'
+        let resultCode: string | null = null
+
+        try {
+          if (body !== undefined && !aborted) {
+            let pool = pools.get(accountAddress)
+            if (pool === undefined && SWAP_BOUNCE.has(body.type) && inMessage?.init?.data) {
+              const init = readPoolInit(
+                body.type.startsWith('v1') ? 'v1' : 'v2',
+                inMessage.init.data,
+              )
+              if (init && source?.equals(init.router)) {
+                const wallet0 = address(init.wallet0)
+                const wallet1 = address(init.wallet1)
+                pool = {
+                  ...{ address: accountAddress, router: address(init.router), dex: init.dex },
+                  ...{ wallet0, wallet1, state: init.state },
+                  asset0: assetOf(wallet0) ?? wallet0,
+                  asset1: assetOf(wallet1) ?? wallet1,
+                }
+                pools.set(accountAddress, pool)
+                touched.add(pool)
+              }
+            }
+            if (pool !== undefined) {
+              const context = {
+                ...{ txHash: hash, txLt: tx.lt, timestamp },
+                ...{
+                  originHash: origin.hash,
+                  originLt: origin.lt,
+                  originTimestamp: origin.timestamp,
+                },
+              }
+              const op = poolOperation(pool, body, outs, context)
+              if (op === undefined) kind = 'other'
+              else {
+                pool.state = op.state
+                touched.add(pool)
+                ops.push(op.row)
+                resultCode = op.resultCode
+              }
+            } else if (body.type === 'v2.withdraw_fee') {
+              const pay = outs.find((o) => o.type === 'v2.vault_pay_to')
+              const payMessage = [...tx.outMessages.values()].find(
+                (m) => m.info.type === 'internal',
+              )
+              const router = payMessage?.info.type === 'internal' ? payMessage.info.dest : null
+              const wallet = pay?.type === 'v2.vault_pay_to' ? address(pay.token) : ''
+              resultCode = pay?.type === 'v2.vault_pay_to' ? 'ok' : 'bounce'
+              withdrawals.push({
+                vaultAddress: accountAddress,
+                ownerAddress: pay?.type === 'v2.vault_pay_to' ? address(pay.to) : '',
+                assetAddress: assetOf(wallet) ?? wallet,
+                routerAddress: address(router),
+                amount: pay?.type === 'v2.vault_pay_to' ? pay.amount : 0n,
+                operationWalletAddress: address(source),
+                success: resultCode === 'ok',
+                exitCode: resultCode,
+                vaultTxHash: hash,
+                vaultTxLt: tx.lt,
+                vaultTxTimestamp: timestamp,
+              })
+            }
+          }
+        } catch {
+          kind = 'other'
+        }
+        if (kind === 'other') stats.other += 1
+        txs.push({
+          ...{ hash, lt: tx.lt, timestamp, account: accountAddress },
+          ...{ originHash: origin.hash, parentHash: link?.parentHash ?? null, kind },
+          queryId: body !== undefined ? body.queryId : null,
+          sourceAddress: source === null ? null : address(source as Address),
+          ...{ aborted, computeExitCode, resultCode },
+        })
+        last = { lt: tx.lt, hash }
+        if (txs.length >= batchSize) await flush()
+      }
+      await flush()
+      return stats
+    },
+  }
+}
+
+/** The transaction's account: the inbound message's destination, else basechain + `address`. */
+function accountOf(tx: Transaction): string {
+  const dest = tx.inMessage?.info.dest
+  if (dest instanceof Address) return dest.toString()
+  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toString()
+}
+
+function parseCursor(value: string | undefined): { lt: bigint; hash: string } | undefined {
+  if (value === undefined) return undefined
+  const [lt, hash] = value.split(':')
+  return { lt: BigInt(lt ?? '0'), hash: hash ?? '' }
+}
+
+function poolRow(p: TrackedPool) {
+  return {
+    ...{ address: p.address, routerAddress: p.router, dex: p.dex },
+    ...{ wallet0: p.wallet0, wallet1: p.wallet1 },
+    ...{ reserve0: p.state.reserve0, reserve1: p.state.reserve1, totalSupply: p.state.totalSupply },
+    ...{ lpFee: p.state.lpFee, protocolFee: p.state.protocolFee, refFee: p.state.refFee },
+    collected0: p.state.collectedProtocolFee0,
+    collected1: p.state.collectedProtocolFee1,
+  }
+}

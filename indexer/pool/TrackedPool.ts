@@ -1,0 +1,23 @@
+import type { PoolState } from '../../core/pool/PoolState.js'
+
+/**
+ * A pool the indexer follows: identity (canonical addresses) and the exact state obtained by
+ * replaying its operations with `ton-dex-lab/core` from the state-init it was deployed with.
+ *
+ * @example
+ * ```ts
+ * const pool: TrackedPool = { address: 'EQ…', router: 'EQ…', dex: 'v2', wallet0: 'EQ…',
+ *   wallet1: 'EQ…', asset0: 'EQ…usdt', asset1: 'EQ…pton', state }
+ * ```
+ */
+export type TrackedPool = {
+  readonly address: string
+  readonly router: string
+  readonly dex: 'v1' | 'v2'
+  readonly wallet0: string
+  readonly wallet1: string
+  /** Asset (jetton master) addresses behind wallet0 / wallet1 (the wallet itself when unknown). */
+  readonly asset0: string
+  readonly asset1: string
+  state: PoolState
+}

@@ -1,0 +1,43 @@
+import type { OperationRow } from '../../store/rows/historyRows.js'
+
+/**
+ * An operation on the wire (`OperationStat`, `wire-contract.md` §4.6): amounts as decimal
+ * strings, `pool_tx_lt` an integer, `wallet_tx_lt` a string.
+ *
+ * @example
+ * ```ts
+ * toWireOperation(op).asset1_delta // '-1992015968'
+ * ```
+ */
+export function toWireOperation(op: OperationRow) {
+  return {
+    pool_tx_hash: op.poolTxHash,
+    pool_address: op.poolAddress,
+    router_address: op.routerAddress,
+    pool_tx_lt: Number(op.poolTxLt),
+    pool_tx_timestamp: op.poolTxTimestamp,
+    destination_wallet_address: op.destinationWalletAddress,
+    operation_type: op.operationType,
+    success: op.success,
+    exit_code: op.exitCode,
+    asset0_address: op.asset0Address,
+    asset0_amount: op.asset0Amount.toString(),
+    asset0_delta: op.asset0Delta.toString(),
+    asset0_reserve: op.asset0Reserve.toString(),
+    asset1_address: op.asset1Address,
+    asset1_amount: op.asset1Amount.toString(),
+    asset1_delta: op.asset1Delta.toString(),
+    asset1_reserve: op.asset1Reserve.toString(),
+    lp_token_delta: op.lpTokenDelta.toString(),
+    lp_token_supply: op.lpTokenSupply.toString(),
+    fee_asset_address: op.feeAssetAddress,
+    lp_fee_amount: op.lpFeeAmount.toString(),
+    protocol_fee_amount: op.protocolFeeAmount.toString(),
+    referral_fee_amount: op.referralFeeAmount.toString(),
+    referral_address: op.referralAddress,
+    wallet_address: op.walletAddress,
+    wallet_tx_hash: op.walletTxHash,
+    wallet_tx_lt: op.walletTxLt.toString(),
+    wallet_tx_timestamp: op.walletTxTimestamp,
+  }
+}

@@ -1,0 +1,226 @@
+import type Database from 'better-sqlite3'
+import type {
+  FeeWithdrawalRow,
+  IndexBatch,
+  IndexedPoolRow,
+  IndexedTransactionFilter,
+  IndexedTransactionRow,
+  MessageLinkRow,
+} from '../rows/indexerRows.js'
+import {
+  readBigint,
+  readBoolean,
+  readInteger,
+  readOptionalBigint,
+  readOptionalText,
+  readText,
+  writeBigint,
+  writeBoolean,
+  writeOptionalBigint,
+} from './columns.js'
+import { encodeOperation } from './historyCodecs.js'
+
+type DbRecord = Record<string, unknown>
+type DbParams = Record<string, string | number | null>
+
+/**
+ * The indexer's half of the SQLite store: one atomic write per batch (transactions, operations,
+ * pool states, withdrawals, message links and the cursor) and the reads behind the history
+ * endpoints.
+ *
+ * @example
+ * ```ts
+ * const indexer = createIndexerQueries(db)
+ * indexer.applyIndexBatch(batch)
+ * indexer.listIndexedPools() // [{ address: 'EQ…', reserve0: 1000n, … }]
+ * ```
+ */
+export function createIndexerQueries(db: Database.Database) {
+  const insert = (table: string, params: DbParams, conflict: 'IGNORE' | 'REPLACE') => {
+    const columns = Object.keys(params)
+    const key = `${conflict} ${table} ${columns.join(',')}`
+    let statement = statements.get(key)
+    if (statement === undefined) {
+      statement = db.prepare(
+        `INSERT OR ${conflict} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+      )
+      statements.set(key, statement)
+    }
+    statement.run(params)
+  }
+  const statements = new Map<string, Database.Statement>()
+  const setCursor = db.prepare(
+    'INSERT INTO cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  )
+  const apply = db.transaction((batch: IndexBatch) => {
+    for (const tx of batch.transactions) insert('indexed_transactions', encodeTx(tx), 'IGNORE')
+    for (const op of batch.operations) insert('operations', encodeOperation(op), 'IGNORE')
+    for (const pool of batch.pools) insert('indexed_pools', encodePool(pool), 'REPLACE')
+    for (const w of batch.feeWithdrawals) insert('fee_withdrawals', encodeWithdrawal(w), 'IGNORE')
+    for (const link of batch.links) insert('message_links', encodeLink(link), 'IGNORE')
+    setCursor.run(batch.cursor.name, batch.cursor.value)
+  })
+  const pools = db.prepare('SELECT * FROM indexed_pools ORDER BY address')
+  const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
+
+  return {
+    applyIndexBatch(batch: IndexBatch): void {
+      apply(batch)
+    },
+    listIndexedPools(): IndexedPoolRow[] {
+      return (pools.all() as DbRecord[]).map(decodePool)
+    },
+    getMessageLink(messageHash: string): MessageLinkRow | undefined {
+      const r = link.get(messageHash) as DbRecord | undefined
+      return (
+        r && {
+          messageHash: readText(r.message_hash, 'message_hash'),
+          parentHash: readText(r.parent_hash, 'parent_hash'),
+          originHash: readText(r.origin_hash, 'origin_hash'),
+        }
+      )
+    },
+    listIndexedTransactions(filter: IndexedTransactionFilter): IndexedTransactionRow[] {
+      const where: string[] = []
+      const params: string[] = []
+      const eq = (column: string, value: string | undefined) => {
+        if (value === undefined) return
+        where.push(`${column} = ?`)
+        params.push(value)
+      }
+      eq('origin_hash', filter.originHash)
+      eq('hash', filter.hash)
+      eq('account', filter.account)
+      eq('source_address', filter.sourceAddress)
+      eq('query_id', filter.queryId === undefined ? undefined : writeBigint(filter.queryId))
+      if (filter.since !== undefined) {
+        where.push('timestamp >= ?')
+        params.push(filter.since)
+      }
+      const limit = Math.min(Math.max(1, Math.trunc(filter.limit ?? 1000)), 10_000)
+      // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
+      const sql = `SELECT * FROM indexed_transactions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY length(lt) DESC, lt DESC LIMIT ${limit}`
+      return (db.prepare(sql).all(...params) as DbRecord[]).map(decodeTx)
+    },
+    listFeeWithdrawals(ownerAddress: string, since: string, until: string): FeeWithdrawalRow[] {
+      const sql = `SELECT * FROM fee_withdrawals WHERE owner_address = ? AND vault_tx_timestamp >= ?
+        AND vault_tx_timestamp <= ? ORDER BY vault_tx_timestamp, length(vault_tx_lt), vault_tx_lt`
+      return (db.prepare(sql).all(ownerAddress, since, until) as DbRecord[]).map(decodeWithdrawal)
+    },
+  }
+}
+
+function encodeTx(tx: IndexedTransactionRow): DbParams {
+  return {
+    hash: tx.hash,
+    lt: writeBigint(tx.lt),
+    timestamp: tx.timestamp,
+    account: tx.account,
+    origin_hash: tx.originHash,
+    parent_hash: tx.parentHash,
+    kind: tx.kind,
+    query_id: writeOptionalBigint(tx.queryId),
+    source_address: tx.sourceAddress,
+    aborted: writeBoolean(tx.aborted),
+    compute_exit_code: tx.computeExitCode,
+    result_code: tx.resultCode,
+  }
+}
+
+function decodeTx(r: DbRecord): IndexedTransactionRow {
+  const text = (c: string) => readText(r[c], `indexed_transactions.${c}`)
+  return {
+    hash: text('hash'),
+    lt: readBigint(r.lt, 'indexed_transactions.lt'),
+    timestamp: text('timestamp'),
+    account: text('account'),
+    originHash: text('origin_hash'),
+    parentHash: readOptionalText(r.parent_hash, 'indexed_transactions.parent_hash'),
+    kind: text('kind'),
+    queryId: readOptionalBigint(r.query_id, 'indexed_transactions.query_id'),
+    sourceAddress: readOptionalText(r.source_address, 'indexed_transactions.source_address'),
+    aborted: readBoolean(r.aborted, 'indexed_transactions.aborted'),
+    computeExitCode: readInteger(r.compute_exit_code, 'indexed_transactions.compute_exit_code'),
+    resultCode: readOptionalText(r.result_code, 'indexed_transactions.result_code'),
+  }
+}
+
+function encodePool(p: IndexedPoolRow): DbParams {
+  return {
+    address: p.address,
+    router_address: p.routerAddress,
+    dex: p.dex,
+    wallet0: p.wallet0,
+    wallet1: p.wallet1,
+    reserve0: writeBigint(p.reserve0),
+    reserve1: writeBigint(p.reserve1),
+    total_supply: writeBigint(p.totalSupply),
+    lp_fee: writeBigint(p.lpFee),
+    protocol_fee: writeBigint(p.protocolFee),
+    ref_fee: writeBigint(p.refFee),
+    collected0: writeBigint(p.collected0),
+    collected1: writeBigint(p.collected1),
+  }
+}
+
+function decodePool(r: DbRecord): IndexedPoolRow {
+  const big = (c: string) => readBigint(r[c], `indexed_pools.${c}`)
+  const text = (c: string) => readText(r[c], `indexed_pools.${c}`)
+  return {
+    address: text('address'),
+    routerAddress: text('router_address'),
+    dex: text('dex') === 'v1' ? 'v1' : 'v2',
+    wallet0: text('wallet0'),
+    wallet1: text('wallet1'),
+    reserve0: big('reserve0'),
+    reserve1: big('reserve1'),
+    totalSupply: big('total_supply'),
+    lpFee: big('lp_fee'),
+    protocolFee: big('protocol_fee'),
+    refFee: big('ref_fee'),
+    collected0: big('collected0'),
+    collected1: big('collected1'),
+  }
+}
+
+function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {
+  return {
+    vault_tx_hash: w.vaultTxHash,
+    vault_address: w.vaultAddress,
+    owner_address: w.ownerAddress,
+    asset_address: w.assetAddress,
+    router_address: w.routerAddress,
+    amount: writeBigint(w.amount),
+    operation_wallet_address: w.operationWalletAddress,
+    success: writeBoolean(w.success),
+    exit_code: w.exitCode,
+    vault_tx_lt: writeBigint(w.vaultTxLt),
+    vault_tx_timestamp: w.vaultTxTimestamp,
+  }
+}
+
+function decodeWithdrawal(r: DbRecord): FeeWithdrawalRow {
+  const text = (c: string) => readText(r[c], `fee_withdrawals.${c}`)
+  return {
+    vaultAddress: text('vault_address'),
+    ownerAddress: text('owner_address'),
+    assetAddress: text('asset_address'),
+    routerAddress: text('router_address'),
+    amount: readBigint(r.amount, 'fee_withdrawals.amount'),
+    operationWalletAddress: text('operation_wallet_address'),
+    success: readBoolean(r.success, 'fee_withdrawals.success'),
+    exitCode: text('exit_code'),
+    vaultTxHash: text('vault_tx_hash'),
+    vaultTxLt: readBigint(r.vault_tx_lt, 'fee_withdrawals.vault_tx_lt'),
+    vaultTxTimestamp: text('vault_tx_timestamp'),
+  }
+}
+
+function encodeLink(link: MessageLinkRow): DbParams {
+  return {
+    message_hash: link.messageHash,
+    parent_hash: link.parentHash,
+    origin_hash: link.originHash,
+  }
+}
