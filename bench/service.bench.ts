@@ -59,7 +59,12 @@ async function serve(mode: Mode): Promise<void> {
   const { demoMarket } = await import('../service/demo/demoMarket.js')
   const usdl = demoMarket().assets.find((a) => a.symbol === 'USDL')?.address as string
   const path = `/v1/swap/simulate?offer_address=${TON}&ask_address=${usdl}&units=5000000000&slippage_tolerance=0.005`
-  const service = await startService({ dbPath: ':memory:', host: '127.0.0.1', port: 0 })
+  const service = await startService({
+    dbPath: ':memory:',
+    host: '127.0.0.1',
+    port: 0,
+    demo: 'reference', // the hand-written market has the TON/USDL pool this bench quotes
+  })
   let server = service.app.server
   if (mode === 'bare') {
     // The baseline answers the very same request with the very same body, computed once.

@@ -6,14 +6,18 @@ import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
 import { parseQueryString } from './http/parseQueryString.js'
 import { createMarketReader } from './market/marketReader.js'
+import { registerActionTreeRoutes } from './routes/actionTreeRoutes.js'
 import { registerAssetRoutes } from './routes/assetRoutes.js'
 import { registerDocsRoutes } from './routes/docsRoutes.js'
+import { registerExportRoutes } from './routes/exportRoutes.js'
 import { registerFarmRoutes } from './routes/farmRoutes.js'
 import { registerHistoryRoutes } from './routes/historyRoutes.js'
 import { registerPoolRoutes } from './routes/poolRoutes.js'
 import { registerRouterRoutes } from './routes/routerRoutes.js'
 import { registerSimulateRoutes } from './routes/simulateRoutes.js'
+import { registerStatsRoutes } from './routes/statsRoutes.js'
 import { registerWalletRoutes } from './routes/walletRoutes.js'
+import type { UsdStablecoin } from './wire/indexedMarket.js'
 
 /** Options of {@link createService}. */
 export type CreateServiceOptions = {
@@ -25,6 +29,11 @@ export type CreateServiceOptions = {
   readonly docs?: boolean
   /** Largest accepted request body in bytes (default 1 MiB). */
   readonly bodyLimit?: number
+  /**
+   * The USD stablecoin statistics and exports price against (default: the stored asset with
+   * symbol `USDT` / `USD₮`); see `docs/indexer.md`.
+   */
+  readonly usdStablecoin?: UsdStablecoin | undefined
 }
 
 /** The package version, shown in the OpenAPI document. */
@@ -53,6 +62,7 @@ export async function createService({
   logger = false,
   docs = true,
   bodyLimit = 1024 * 1024,
+  usdStablecoin,
 }: CreateServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -126,6 +136,9 @@ export async function createService({
   registerWalletRoutes(app, market)
   registerSimulateRoutes(app, market)
   registerHistoryRoutes(app, market)
+  registerActionTreeRoutes(app, market)
+  registerStatsRoutes(app, market, usdStablecoin)
+  registerExportRoutes(app, market, usdStablecoin)
 
   await app.ready()
   return app

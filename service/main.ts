@@ -1,7 +1,9 @@
 /**
  * `npm start`: serves the offline REST API. Options `--db <file>` (or `DB_PATH`, default
  * `./data/ton-dex-lab.sqlite`), `--host <ip>` (or `HOST`, default 127.0.0.1), `--port <n>`
- * (or `PORT`, default 8080). An empty database is seeded with the demo market.
+ * (or `PORT`, default 8080). An empty database is seeded with the demo market, built by running
+ * a scripted scenario through the emulator and indexing it (progress bar on stderr;
+ * `DEMO_SWAPS` sets the scenario's swap count, default 500).
  * @module
  */
 import { BaseError } from '../core/errors/BaseError.js'
@@ -10,7 +12,12 @@ import { startService } from './startService.js'
 
 try {
   const options = parseServeOptions(process.argv.slice(2), process.env)
-  const service = await startService(options)
+  const swaps = process.env.DEMO_SWAPS
+  const service = await startService({
+    ...options,
+    progress: process.stderr,
+    ...(swaps !== undefined && /^\d+$/.test(swaps) ? { demoSwaps: Number(swaps) } : {}),
+  })
   console.log(`ton-dex-lab service listening on ${service.url}`)
   console.log(`  Swagger UI: ${service.url}/swagger-ui/`)
   console.log(`  Redoc:      ${service.url}/redoc`)

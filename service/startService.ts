@@ -2,8 +2,22 @@ import type { FastifyInstance } from 'fastify'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { createService } from './createService.js'
-import { seedDemoMarket } from './demo/demoMarket.js'
+import { progressBar } from './demo/progressBar.js'
+import { seedEmulatedDemo, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import type { ServeOptions } from './serveOptions.js'
+
+/** Options of {@link startService}: where to listen, and how an empty database is seeded. */
+export type StartServiceOptions = ServeOptions & {
+  /**
+   * `'scenario'` (default): build the demo market from a scenario run through the emulator;
+   * `'reference'`: the hand-written reference market (fast; what the contract tests use).
+   */
+  readonly demo?: 'scenario' | 'reference' | undefined
+  /** Swaps of the demo scenario (default 500). */
+  readonly demoSwaps?: number | undefined
+  /** Where the demo build draws its progress bar (none when absent). */
+  readonly progress?: NodeJS.WriteStream | undefined
+}
 
 /** A running service. */
 export type RunningService = {
@@ -18,8 +32,8 @@ export type RunningService = {
 }
 
 /**
- * Opens (or creates) the SQLite database, seeds the demo market when it holds none, and
- * listens. What `npm start` runs.
+ * Opens (or creates) the SQLite database, seeds the demo market when it holds none (by default
+ * built from a scenario run through the emulator and indexed), and listens. What `npm start` runs.
  *
  * @example
  * ```ts
@@ -28,10 +42,13 @@ export type RunningService = {
  * await service.close()
  * ```
  */
-export async function startService(options: ServeOptions): Promise<RunningService> {
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const store = createSqliteStore({ path: options.dbPath })
   try {
-    const seeded = await seedDemoMarket(store)
+    const seeded =
+      options.demo === 'reference'
+        ? await seedReferenceMarket(store)
+        : await seedScenarioMarket(store, options)
     const app = await createService({ store })
     await app.listen({ host: options.host, port: options.port })
     const address = app.server.address()
@@ -51,4 +68,19 @@ export async function startService(options: ServeOptions): Promise<RunningServic
     await store.close()
     throw error
   }
+}
+
+async function seedScenarioMarket(store: Store, options: StartServiceOptions): Promise<boolean> {
+  const bar = options.progress === undefined ? undefined : progressBar(options.progress)
+  const started = performance.now()
+  const seeded = await seedEmulatedDemo(store, {
+    swaps: options.demoSwaps,
+    onProgress: (phase, done, total) =>
+      bar?.update(phase === 'emulate' ? 'demo: emulating swaps' : 'demo: indexing', done, total),
+  })
+  if (seeded) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    bar?.done(`demo market built from emulator history in ${seconds} s`)
+  }
+  return seeded
 }

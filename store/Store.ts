@@ -88,6 +88,14 @@ export interface Store {
     until: string,
   ): Promise<readonly FeeWithdrawalRow[]>
 
+  // Statistics, exports and action trees (read-only).
+  /** Every operation matching `filter` (no row limit), oldest first. */
+  scanOperations(filter: Omit<OperationFilter, 'limit'>): Promise<readonly OperationRow[]>
+  /** The operations recorded by these pool transactions, in logical-time order. */
+  listOperationsByPoolTx(poolTxHashes: readonly string[]): Promise<readonly OperationRow[]>
+  /** Every stored staking position (without its NFTs), by wallet address. */
+  listStakes(): Promise<readonly StakeRow[]>
+
   /** Releases the database. Further calls fail. */
   close(): Promise<void>
 }

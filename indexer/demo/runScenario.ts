@@ -12,6 +12,11 @@ export type ScenarioOptions = {
   readonly swaps?: number | undefined
   /** Seed of the scenario's choices (default 1). */
   readonly seed?: number | undefined
+  /**
+   * USDT (raw units) of the first provision of both USDT/TON pools, against 100 000 TON
+   * (default 3 000 000 USDT, a price of 30 USDT per TON).
+   */
+  readonly tonPoolUsdt?: bigint | undefined
   /** Called after each step with (done, total). */
   readonly onProgress?: ((done: number, total: number) => void) | undefined
 }
@@ -40,6 +45,10 @@ export type ScenarioResult = {
   readonly withdrawals: readonly { owner: string; asset: string; amount: bigint }[]
   readonly referrers: readonly string[]
   readonly routers: readonly LocalRouter[]
+  /** Every wallet that traded, provided or referred: users first, then referrers. */
+  readonly wallets: readonly Address[]
+  /** The scenario's jettons (USDT, STON) and proxy-TONs (v1, v2). */
+  readonly assets: readonly LocalAsset[]
   /** Router token wallet → asset (TON for proxy-TON). */
   readonly assetOf: (routerWallet: string) => string | undefined
 }
@@ -84,10 +93,11 @@ export async function runScenario(
   const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
   const assetName = (a: LocalAsset) => (a.kind === 'pton' ? TON_ADDRESS : a.minter.toString())
   const pools: LocalPool[] = []
+  const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
   const specs: [LocalRouter, LocalAsset, bigint, LocalAsset, bigint][] = [
-    [v2, usdt, 3_000_000n * 10n ** 6n, ton2, toNano('100000')],
+    [v2, usdt, tonPoolUsdt, ton2, toNano('100000')],
     [v2, ston, 5_000_000n * 10n ** 9n, usdt, 1_000_000n * 10n ** 6n],
-    [v1, usdt, 3_000_000n * 10n ** 6n, ton1, toNano('100000')],
+    [v1, usdt, tonPoolUsdt, ton1, toNano('100000')],
   ]
   let provisions = 0
   for (const [router, a, amountA, b, amountB] of specs) {
@@ -191,6 +201,8 @@ export async function runScenario(
     withdrawals,
     referrers: referrers.map((r) => r.address.toString()),
     routers: [v1, v2],
+    wallets: [...users, ...referrers].map((w) => w.address),
+    assets: [usdt, ston, ton1, ton2],
     assetOf: (wallet) => walletMap.get(wallet),
   }
 }

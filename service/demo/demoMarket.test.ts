@@ -6,6 +6,7 @@ import { NATIVE_ADDRESS, parseAddress } from '../address/canonicalAddress.js'
 import { isToken0 } from './demoAddresses.js'
 import { demoMarket, seedDemoMarket } from './demoMarket.js'
 import { demoRouterWallet } from './demoRouters.js'
+import { seedReferenceMarket } from './seedDemoMarket.js'
 
 const market = demoMarket()
 
@@ -94,11 +95,21 @@ describe('demoMarket', () => {
     }
   })
 
-  test('behavior: seedDemoMarket seeds an empty store once', async () => {
+  test('behavior: seedReferenceMarket seeds an empty store once', async () => {
     const store = createSqliteStore({ path: ':memory:' })
-    expect(await seedDemoMarket(store)).toBe(true)
-    expect(await seedDemoMarket(store)).toBe(false)
+    expect(await seedReferenceMarket(store)).toBe(true)
+    expect(await seedReferenceMarket(store)).toBe(false)
     expect(await store.listPools()).toHaveLength(16)
     await store.close()
   })
+
+  test('behavior: seedDemoMarket builds the emulated market into an empty store once', async () => {
+    const store = createSqliteStore({ path: ':memory:' })
+    expect(await seedDemoMarket(store, { swaps: 4 })).toBe(true)
+    expect(await seedDemoMarket(store, { swaps: 4 })).toBe(false)
+    // Three emulated constant-product pools + the six hand-written stable/weighted pools.
+    expect(await store.listPools()).toHaveLength(9)
+    expect((await store.listOperations({ limit: 1000 })).length).toBeGreaterThan(4)
+    await store.close()
+  }, 60_000)
 })

@@ -7,6 +7,7 @@ import { createHistoryQueries } from './historyQueries.js'
 import { createIndexerQueries } from './indexerQueries.js'
 import { migrate } from './migrate.js'
 import { createReferenceCache, pairKey } from './referenceCache.js'
+import { createStatsQueries } from './statsQueries.js'
 import {
   decodeBalance,
   decodeFarmNft,
@@ -79,6 +80,7 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const writeMarket = createMarketWriter(db)
   const history = createHistoryQueries(db)
   const indexer = createIndexerQueries(db)
+  const statsQueries = createStatsQueries(db)
   const all = (statement: Database.Statement, ...params: string[]) =>
     statement.all(...params) as DbRecord[]
   const one = (statement: Database.Statement, ...params: string[]) =>
@@ -186,6 +188,16 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
     async listFeeWithdrawals(ownerAddress, since, until) {
       return indexer.listFeeWithdrawals(ownerAddress, since, until)
+    },
+
+    async scanOperations(filter) {
+      return statsQueries.scanOperations(filter)
+    },
+    async listOperationsByPoolTx(poolTxHashes) {
+      return statsQueries.listOperationsByPoolTx(poolTxHashes)
+    },
+    async listStakes() {
+      return statsQueries.listStakes()
     },
 
     async close() {

@@ -22,7 +22,11 @@ const carol = demoWalletAddress('carol')
 let service: RunningService
 let client: StonApiClient
 beforeAll(async () => {
-  service = await startService({ dbPath: ':memory:', host: '127.0.0.1', port: 0 })
+  // The hand-written reference market: this suite asserts its fixed rows.
+  service = await startService({
+    ...{ dbPath: ':memory:', host: '127.0.0.1', port: 0 },
+    demo: 'reference',
+  })
   client = new StonApiClient({ baseURL: service.url })
 })
 afterAll(async () => {

@@ -1,0 +1,57 @@
+import { buildEmulatedMarket } from '../../indexer/demo/buildEmulatedMarket.js'
+import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
+import type { Store } from '../../store/Store.js'
+import { demoMarket } from './demoMarket.js'
+import { withDemoReference } from './demoReferenceData.js'
+
+/** Options of {@link seedEmulatedDemo}. */
+export type SeedDemoOptions = {
+  /** Swaps of the demo scenario (default 500, about 45 s on two cores). */
+  readonly swaps?: number | undefined
+  /** Progress of the build: phase `emulate` counts swaps, `index` transactions. */
+  readonly onProgress?:
+    | ((phase: 'emulate' | 'index', done: number, total: number) => void)
+    | undefined
+}
+
+/**
+ * Builds the demo market into an empty store and returns whether it did (false when the store
+ * already holds a market). The market is real emulator history: the scripted scenario runs
+ * through a fresh emulator, every transaction is indexed into `store`, and the routers, pools,
+ * assets, balances, LP positions and referral vaults the scenario left are written, completed
+ * with hand-written reference data only where the emulator has no equivalent
+ * (`docs/demo-market.md`).
+ *
+ * @example
+ * ```ts
+ * await seedEmulatedDemo(store, { swaps: 500 }) // true on a new database, false afterwards
+ * ```
+ */
+export async function seedEmulatedDemo(
+  store: Store,
+  options: SeedDemoOptions = {},
+): Promise<boolean> {
+  if (!(await store.isEmpty())) return false
+  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, {
+    swaps: options.swaps,
+    onProgress: options.onProgress,
+  })
+  const wallets = scenario.wallets.map((w) => w.toString())
+  await store.replaceMarket(withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS)))
+  return true
+}
+
+/**
+ * Stores the hand-written reference market (`demoMarket()`, the fixture of the service's
+ * contract tests) if the store holds no market yet; returns whether it did.
+ *
+ * @example
+ * ```ts
+ * await seedReferenceMarket(store) // true on a new database, false afterwards
+ * ```
+ */
+export async function seedReferenceMarket(store: Store): Promise<boolean> {
+  if (!(await store.isEmpty())) return false
+  await store.replaceMarket(demoMarket())
+  return true
+}

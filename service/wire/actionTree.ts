@@ -1,0 +1,231 @@
+import type { OperationRow } from '../../store/rows/historyRows.js'
+import type { IndexedPoolRow, IndexedTransactionRow } from '../../store/rows/indexerRows.js'
+
+/** `kind` of an indexed transaction → action `@type` of `wire-contract.md` §2.10 and its op code. */
+const ACTIONS: Readonly<Record<string, readonly [string, number]>> = {
+  'v1.swap': ['swap', 0x25938561],
+  'v2.swap': ['swap', 0x6664de2a],
+  'v1.provide_lp': ['provide_liquidity', 0xfcf9e58f],
+  'v2.provide_lp': ['provide_liquidity', 0x37c096df],
+  'v1.burn_notification': ['jetton_burn', 0x7bdd97de],
+  'v2.burn_notification_ext': ['jetton_burn', 0x297437cf],
+  'v1.collect_fees': ['collect_fees', 0x1fcb7d3d],
+  'v2.collect_fees': ['collect_fees', 0x1ee4911e],
+  'v2.withdraw_fee': ['withdraw_fee', 0x354bcdf4],
+  'v1.cb_refund_me': ['refund_liquidity', 0x89446a42],
+  'v2.cb_refund_me': ['refund_liquidity', 0x0f98e2b8],
+}
+const CB_ADD = new Set(['v1.cb_add_liquidity', 'v2.cb_add_liquidity'])
+const LP_ACCOUNT_ADD = new Set(['v1.add_liquidity', 'v2.add_liquidity'])
+const SUCCESS = new Set([
+  'swap_ok',
+  'swap_ok_ref',
+  'provide_liquidity_ok',
+  'add_liquidity_ok',
+  'mint_lp_ok',
+  'burn_ok',
+  'collect_fees_ok',
+  'collect_fees_ok_with_rewards',
+  'ok',
+  'refund_ok',
+])
+/** Swap refunds that name the ask side (`wire-contract.md` §6.5). */
+const ASK_SIDE_REFUNDS = new Set(['swap_refund_no_liq', 'swap_refund_reserve_err'])
+
+/** What {@link buildActionTree} needs: one trace, its operations and the pools it touched. */
+export type ActionTreeInput = {
+  /** Every indexed transaction of the trace (any order); the origin among them. */
+  readonly transactions: readonly IndexedTransactionRow[]
+  readonly operations: readonly OperationRow[]
+  readonly pools: ReadonlyMap<string, IndexedPoolRow>
+  /** Router addresses: a router transaction with no indexed child is a chain still running. */
+  readonly routers: ReadonlySet<string>
+  readonly originHash: string
+}
+
+type Json = Record<string, unknown>
+
+/**
+ * The action tree of one trace (`wire-contract.md` §6.5): every exchange action its
+ * transactions performed, in logical-time order, with `prev_index` pointing at the nearest
+ * ancestor action. A transaction that aborted is `aborted`; a finished one is `completed` with
+ * `success`, the exit-code name of §2.10 and the result fields the index holds (amounts from the
+ * operation row). A provision whose LP-account step is not indexed yet has a `pending`
+ * `cb_add_liquidity` effect; `tx_chain_completed` is false while anything is pending or a
+ * router transaction has no indexed child yet.
+ *
+ * @example
+ * ```ts
+ * const tree = buildActionTree({ transactions, operations, pools, routers, originHash: 'ab…' })
+ * tree.actions[0] // { '@type': 'swap', status: { '@type': 'completed', exit_code: 'swap_ok', … }, … }
+ * ```
+ */
+export function buildActionTree(input: ActionTreeInput) {
+  const txs = [...input.transactions].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0))
+  const byHash = new Map(txs.map((t) => [t.hash, t]))
+  const children = new Map<string, IndexedTransactionRow[]>()
+  for (const t of txs) {
+    if (t.parentHash === null) continue
+    const list = children.get(t.parentHash) ?? []
+    list.push(t)
+    children.set(t.parentHash, list)
+  }
+  const opByTx = new Map(input.operations.map((o) => [o.poolTxHash, o]))
+  const descendants = (hash: string): IndexedTransactionRow[] => {
+    const out: IndexedTransactionRow[] = []
+    const stack = [...(children.get(hash) ?? [])]
+    for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
+      out.push(t)
+      stack.push(...(children.get(t.hash) ?? []))
+    }
+    return out
+  }
+
+  const actions: Json[] = []
+  const actionIndex = new Map<string, number>()
+  let pending = false
+  for (const tx of txs) {
+    if (input.routers.has(tx.account) && !tx.aborted && !children.has(tx.hash)) pending = true
+    const entry = ACTIONS[tx.kind]
+    if (entry === undefined) continue
+    const [type, opcode] = entry
+    const op = opByTx.get(tx.hash)
+    const pool = input.pools.get(tx.account)
+    const action: Json = {
+      '@type': type,
+      contract_major_version: tx.kind.slice(0, 2),
+      destination: tx.account,
+      tx_payload: payload(type, opcode, tx, op),
+      status: status(tx, op, pool),
+      effects: [] as Json[],
+    }
+    const parent = nearestAction(tx, byHash, actionIndex)
+    if (parent !== undefined) action.prev_index = parent
+    if (type === 'provide_liquidity' && !tx.aborted && tx.resultCode === 'provide_liquidity_ok') {
+      const below = descendants(tx.hash)
+      const callbacks = below.filter((t) => CB_ADD.has(t.kind))
+      for (const cb of callbacks) {
+        const cbStatus = status(cb, opByTx.get(cb.hash), input.pools.get(cb.account))
+        ;(action.effects as Json[]).push({ '@type': 'cb_add_liquidity', status: cbStatus })
+      }
+      if (callbacks.length === 0 && !below.some((t) => LP_ACCOUNT_ADD.has(t.kind))) {
+        ;(action.effects as Json[]).push({
+          '@type': 'cb_add_liquidity',
+          status: { '@type': 'pending' },
+        })
+        pending = true
+      }
+    }
+    actionIndex.set(tx.hash, actions.length)
+    actions.push(action)
+  }
+  const origin = byHash.get(input.originHash)
+  return {
+    tx_chain_completed: origin !== undefined && !pending,
+    initial_tx_id: {
+      lt: origin === undefined ? 0 : Number(origin.lt),
+      hash: input.originHash,
+      contract_address: origin?.account ?? null,
+    },
+    actions,
+  }
+}
+
+function nearestAction(
+  tx: IndexedTransactionRow,
+  byHash: ReadonlyMap<string, IndexedTransactionRow>,
+  actionIndex: ReadonlyMap<string, number>,
+): number | undefined {
+  let parent = tx.parentHash === null ? undefined : byHash.get(tx.parentHash)
+  while (parent !== undefined) {
+    const index = actionIndex.get(parent.hash)
+    if (index !== undefined) return index
+    parent = parent.parentHash === null ? undefined : byHash.get(parent.parentHash)
+  }
+  return undefined
+}
+
+function payload(type: string, opcode: number, tx: IndexedTransactionRow, op?: OperationRow) {
+  const base: Json = { opcode, query_id: (tx.queryId ?? 0n).toString() }
+  if (type === 'swap' && op?.referralAddress) base.referral_address = op.referralAddress
+  if (type === 'jetton_burn' && op !== undefined) base.amount = (-op.lpTokenDelta).toString()
+  return base
+}
+
+function status(tx: IndexedTransactionRow, op?: OperationRow, pool?: IndexedPoolRow): Json {
+  if (tx.aborted) return { '@type': 'aborted' }
+  const exitCode = tx.resultCode ?? op?.exitCode ?? 'bounce'
+  return {
+    '@type': 'completed',
+    tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account },
+    success: SUCCESS.has(exitCode),
+    exit_code: exitCode,
+    ...(op === undefined ? {} : resultFields(exitCode, op, pool)),
+  }
+}
+
+function resultFields(exitCode: string, op: OperationRow, pool?: IndexedPoolRow): Json {
+  const w0 = pool?.wallet0 ?? null
+  const w1 = pool?.wallet1 ?? null
+  const in0 = op.asset0Delta > 0n || (op.asset0Delta === 0n && op.asset0Amount > 0n)
+  const offer = in0
+    ? { wallet: w0, jetton: op.asset0Address, amount: op.asset0Amount }
+    : { wallet: w1, jetton: op.asset1Address, amount: op.asset1Amount }
+  const ask = in0
+    ? { wallet: w1, jetton: op.asset1Address, amount: op.asset1Amount }
+    : { wallet: w0, jetton: op.asset0Address, amount: op.asset0Amount }
+  switch (exitCode) {
+    case 'swap_ok':
+    case 'swap_ok_ref': {
+      const fields: Json = {
+        ask_jetton_wallet: ask.wallet,
+        ask_jetton: ask.jetton,
+        ask_jetton_amount: ask.amount.toString(),
+        offer_jetton_wallet: offer.wallet,
+        offer_jetton: offer.jetton,
+        offer_jetton_amount: offer.amount.toString(),
+        is_reversed: false,
+      }
+      if (exitCode === 'swap_ok_ref') {
+        fields.ref_offer_jetton_wallet = offer.wallet
+        fields.ref_ask_jetton_wallet = ask.wallet
+        fields.ref_ask_amount = op.referralFeeAmount.toString()
+      }
+      return fields
+    }
+    case 'provide_liquidity_ok':
+      return {
+        amount0_out: op.asset0Amount.toString(),
+        amount1_out: op.asset1Amount.toString(),
+        to_address: op.destinationWalletAddress,
+      }
+    case 'mint_lp_ok':
+      return { lp_out: op.lpTokenDelta.toString() }
+    case 'burn_ok':
+      return {
+        from_address: op.walletAddress,
+        amount0_out: op.asset0Amount.toString(),
+        amount1_out: op.asset1Amount.toString(),
+      }
+    case 'collect_fees_ok':
+      return {
+        protocol_fee_address: op.destinationWalletAddress,
+        collected_token0_protocol_fee: op.asset0Amount.toString(),
+        collected_token1_protocol_fee: op.asset1Amount.toString(),
+      }
+    case 'refund_ok':
+      return {
+        user_address: op.walletAddress,
+        amount0_out: op.asset0Amount.toString(),
+        router_jetton0_address: w0,
+        amount1_out: op.asset1Amount.toString(),
+        router_jetton1_address: w1,
+      }
+    default:
+      if (!exitCode.startsWith('swap_')) return {}
+      // A refund returns the offered amount; two codes name it by the ask side (§6.5).
+      return ASK_SIDE_REFUNDS.has(exitCode)
+        ? { ask_jetton_wallet: ask.wallet, ask_amount: offer.amount.toString() }
+        : { offer_jetton_wallet: offer.wallet, offer_amount: offer.amount.toString() }
+  }
+}

@@ -1,0 +1,77 @@
+import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
+import type { Store } from '../../store/Store.js'
+
+/** The native coin's zero address (`wire-contract.md` §1). */
+const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+
+/** A USD stablecoin the statistics price everything against. */
+export type UsdStablecoin = {
+  /** Jetton master address, canonical form. */
+  readonly address: string
+  /** Its decimals (6 for USD₮). */
+  readonly decimals: number
+}
+
+/** An indexed pool with the assets behind its router wallets. */
+export type IndexedMarketPool = IndexedPoolRow & {
+  readonly asset0: string
+  readonly asset1: string
+}
+
+/** Name, symbol and decimals of an asset, from reference data or documented defaults. */
+export type AssetMeta = {
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+}
+
+/**
+ * The indexed market: every pool the indexer tracks (current reserves) with its asset addresses
+ * (read from the pool's first operation), and a metadata lookup for assets. Metadata comes from
+ * the store's reference data; an asset the store does not describe is named by its address,
+ * TON is `TON` with 9 decimals, the configured stablecoin has its configured decimals, and any
+ * other jetton has the TEP-64 default of 9 decimals.
+ *
+ * @example
+ * ```ts
+ * const market = await loadIndexedMarket(store, { address: usdt, decimals: 6 })
+ * market.pools[0]?.asset0 // 'EQ…usdt'
+ * (await market.meta(usdt)).decimals // 6
+ * ```
+ */
+export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undefined) {
+  const pools: IndexedMarketPool[] = []
+  for (const pool of await store.listIndexedPools()) {
+    const [first] = await store.listOperations({ poolAddresses: [pool.address], limit: 1 })
+    if (first === undefined) continue
+    pools.push({ ...pool, asset0: first.asset0Address, asset1: first.asset1Address })
+  }
+  const meta = async (address: string): Promise<AssetMeta> => {
+    const row = await store.getAsset(address)
+    if (row !== undefined) {
+      return { name: row.displayName ?? row.symbol, symbol: row.symbol, decimals: row.decimals }
+    }
+    if (address === TON_ADDRESS) return { name: 'Toncoin', symbol: 'TON', decimals: 9 }
+    const decimals = address === usd?.address ? usd.decimals : 9
+    return { name: address, symbol: address, decimals }
+  }
+  return { pools, meta }
+}
+
+/**
+ * The stablecoin to price against: `configured` when given, else the stored asset whose symbol
+ * is `USDT` or `USD₮`, else none (USD values are then reported as `"0"`).
+ *
+ * @example
+ * ```ts
+ * await resolveStablecoin(store, undefined) // { address: 'EQCxE6…', decimals: 6 } on the demo
+ * ```
+ */
+export async function resolveStablecoin(
+  store: Store,
+  configured: UsdStablecoin | undefined,
+): Promise<UsdStablecoin | undefined> {
+  if (configured !== undefined) return configured
+  const row = (await store.listAssets()).find((a) => a.symbol === 'USDT' || a.symbol === 'USD₮')
+  return row === undefined ? undefined : { address: row.address, decimals: row.decimals }
+}

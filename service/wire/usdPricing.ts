@@ -1,0 +1,97 @@
+import { Decimal } from 'decimal.js'
+import type { IndexedMarketPool, UsdStablecoin } from './indexedMarket.js'
+
+/** 60 significant digits: uint120 reserves and 10^-18 prices fit with room to spare. */
+const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_EVEN })
+
+/**
+ * USD prices of every asset reachable from the stablecoin through indexed pools, as USD per
+ * RAW unit (so `amount × price` is USD for a raw amount). The stablecoin is worth exactly
+ * 1 USD per `10^decimals` units. A pool with one priced side prices the other side at the
+ * pool's spot ratio `reservePriced / reserveOther` (constant-product marginal price, fees
+ * ignored); when several pools could price an asset, the one with the most USD on its priced
+ * side wins; the walk repeats until nothing new is priced. Pools with an empty side price
+ * nothing. Divisions are decimal.js at 60 significant digits, rounded half-to-even.
+ *
+ * @example
+ * ```ts
+ * // USDT (6 decimals) / TON pool with 3_000_000 USDT and 100_000 TON:
+ * usdPrices(pools, { address: usdt, decimals: 6 }).get(TON)?.toString() // '3e-8' (30 USD per 10^9)
+ * ```
+ */
+export function usdPrices(
+  pools: readonly IndexedMarketPool[],
+  usd: UsdStablecoin | undefined,
+): ReadonlyMap<string, Decimal> {
+  const prices = new Map<string, Decimal>()
+  if (usd === undefined) return prices
+  prices.set(usd.address, new D(1).div(new D(10).pow(usd.decimals)))
+  for (;;) {
+    const best = new Map<string, { price: Decimal; depth: Decimal }>()
+    for (const p of pools) {
+      if (p.reserve0 === 0n || p.reserve1 === 0n) continue
+      const sides: [string, bigint, string, bigint][] = [
+        [p.asset0, p.reserve0, p.asset1, p.reserve1],
+        [p.asset1, p.reserve1, p.asset0, p.reserve0],
+      ]
+      for (const [known, knownReserve, other, otherReserve] of sides) {
+        const price = prices.get(known)
+        if (price === undefined || prices.has(other)) continue
+        const depth = price.mul(knownReserve.toString())
+        const current = best.get(other)
+        if (current?.depth.gte(depth)) continue
+        best.set(other, { price: depth.div(otherReserve.toString()), depth })
+      }
+    }
+    if (best.size === 0) return prices
+    for (const [asset, { price }] of best) prices.set(asset, price)
+  }
+}
+
+/**
+ * USD value of a raw amount, or 0 when the asset has no price.
+ *
+ * @example
+ * ```ts
+ * usdValue(prices, TON, 2_000_000_000n).toString() // '60' at 30 USD/TON
+ * ```
+ */
+export function usdValue(prices: ReadonlyMap<string, Decimal>, asset: string, raw: bigint) {
+  return (prices.get(asset) ?? new D(0)).mul(raw.toString())
+}
+
+/**
+ * A USD (or other decimal) amount on the wire: at most 9 decimals, half-to-even, no exponent.
+ *
+ * @example
+ * ```ts
+ * formatUsd(new Decimal('1234.5678901234')) // '1234.56789012'
+ * ```
+ */
+export function formatUsd(value: Decimal): string {
+  return new D(value).toDecimalPlaces(9, Decimal.ROUND_HALF_EVEN).toFixed()
+}
+
+/**
+ * A raw amount decimalised by `decimals` (exact: a power-of-ten division), as a plain string.
+ *
+ * @example
+ * ```ts
+ * decimalised(1_500_000n, 6) // '1.5'
+ * ```
+ */
+export function decimalised(raw: bigint, decimals: number): string {
+  return new D(raw.toString()).div(new D(10).pow(decimals)).toFixed()
+}
+
+/**
+ * A decimal from decimal.js's configured context (for callers that need arithmetic).
+ *
+ * @example
+ * ```ts
+ * usdDecimal(3).div(4).toString() // '0.75'
+ * ```
+ */
+export function usdDecimal(value: bigint | number | string): Decimal {
+  return new D(typeof value === 'bigint' ? value.toString() : value)
+}
