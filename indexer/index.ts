@@ -33,7 +33,7 @@ export {
   type TransactionStream,
 } from './ingest/emulatorSource.js'
 export { isoSeconds } from './ingest/isoSeconds.js'
-export { messageHash } from './ingest/messageHash.js'
+export { messageKey } from './ingest/messageKey.js'
 export { type OperationContext, type PoolOperation, poolOperation } from './pool/poolOperation.js'
 export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
 export { resultName } from './pool/resultName.js'

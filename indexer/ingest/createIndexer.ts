@@ -13,7 +13,7 @@ import { address, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
 import { isoSeconds } from './isoSeconds.js'
-import { messageHash } from './messageHash.js'
+import { messageKey } from './messageKey.js'
 
 /** Options of {@link createIndexer}. */
 export type CreateIndexerOptions = {
@@ -147,11 +147,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         const timestamp = isoSeconds(tx.now)
         const inMessage = tx.inMessage
         const internal = inMessage?.info.type === 'internal'
-        const link = internal && inMessage ? await resolveLink(messageHash(inMessage)) : undefined
+        const link = internal && inMessage ? await resolveLink(messageKey(inMessage)) : undefined
         const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
         for (const out of tx.outMessages.values()) {
           if (out.info.type !== 'internal') continue
-          links.set(messageHash(out), { parentHash: hash, origin })
+          links.set(messageKey(out), { parentHash: hash, origin })
         }
         const body = internal ? decodeBody(inMessage?.body) : undefined
         const outs = [...tx.outMessages.values()]

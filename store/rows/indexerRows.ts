@@ -99,6 +99,7 @@ export interface FeeWithdrawalRow {
  * ```
  */
 export interface MessageLinkRow {
+  /** The message's identity (`messageKey` of the indexer: sender and created_lt for internal messages). */
   readonly messageHash: string
   readonly parentHash: string
   readonly originHash: string
