@@ -5,7 +5,13 @@ import ts from 'typescript'
 import { expect, test } from 'vitest'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const entries = ['core/index.ts', 'core/testing/index.ts', 'emulator/index.ts', 'service/index.ts']
+const entries = [
+  'core/index.ts',
+  'core/testing/index.ts',
+  'emulator/index.ts',
+  'indexer/index.ts',
+  'service/index.ts',
+]
   .map((entry) => join(root, entry))
   .filter((entry) => existsSync(entry))
 
