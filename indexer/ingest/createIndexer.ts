@@ -154,9 +154,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           links.set(messageKey(out), { parentHash: hash, origin })
         }
         const body = internal ? decodeBody(inMessage?.body) : undefined
-        const outs = [...tx.outMessages.values()]
-          .map((m) => decodeBody(m.body))
-          .filter((b): b is DecodedBody => b !== undefined)
+        // Outbound bodies matter only for pool and vault transactions: decode them on demand.
+        const decodeOuts = () =>
+          [...tx.outMessages.values()]
+            .map((m) => decodeBody(m.body))
+            .filter((b): b is DecodedBody => b !== undefined)
         const description = tx.description
         const compute = description.type === 'generic' ? description.computePhase : undefined
         const aborted = description.type === 'generic' ? description.aborted : false
@@ -196,7 +198,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
                   originTimestamp: origin.timestamp,
                 },
               }
-              const op = poolOperation(pool, body, outs, context)
+              const op = poolOperation(pool, body, decodeOuts(), context)
               if (op === undefined) kind = 'other'
               else {
                 pool.state = op.state
@@ -205,7 +207,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
                 resultCode = op.resultCode
               }
             } else if (body.type === 'v2.withdraw_fee') {
-              const pay = outs.find((o) => o.type === 'v2.vault_pay_to')
+              const pay = decodeOuts().find((o) => o.type === 'v2.vault_pay_to')
               const payMessage = [...tx.outMessages.values()].find(
                 (m) => m.info.type === 'internal',
               )
