@@ -2,12 +2,17 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
-import { UnreachableOutputError } from '../errors/UnreachableOutputError.js'
 import { burn } from '../ops/burn.js'
 import { provide } from '../ops/provide.js'
-import { reverseSwap } from '../ops/reverseSwap.js'
 import { swap } from '../ops/swap.js'
-import { createPoolState, FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { createPoolState, FEE_DIVIDER } from '../pool/PoolState.js'
+import {
+  accepted,
+  inputOf,
+  reserveIn,
+  reserveOut,
+  reverseSwapIsMinimal,
+} from './_support/curveProperties.js'
 import type { Side } from './Curve.js'
 import { weightedConstProductCurve, weightedConstProductInvariant } from './weightedConstProduct.js'
 
@@ -32,22 +37,6 @@ const trade = fc.record({
   share: fc.bigInt({ min: 1n, max: 350_000_000n }),
   referralBps: fc.bigInt({ min: 0n, max: 100n }),
 })
-
-const reserveIn = (pool: PoolState, side: Side) => (side === 0 ? pool.reserve0 : pool.reserve1)
-const reserveOut = (pool: PoolState, side: Side) => (side === 0 ? pool.reserve1 : pool.reserve0)
-const inputOf = (pool: PoolState, side: Side, share: bigint) => {
-  const amount = (reserveIn(pool, side) * share) / 1_000_000_000n
-  return amount > 0n ? amount : 1n
-}
-
-function accepted<T>(body: () => T): T | undefined {
-  try {
-    return body()
-  } catch (error) {
-    if (error instanceof PoolMathError || error instanceof UnreachableOutputError) return undefined
-    throw error
-  }
-}
 
 describe('weighted constant product properties', () => {
   test('property: error 97 exactly when the input after the LP fee exceeds 30 % of the reserve', () => {
@@ -129,30 +118,7 @@ describe('weighted constant product properties', () => {
   })
 
   test('property: reverse swap is minimal: forward(r) ≥ X > forward(r − 1)', () => {
-    fc.assert(
-      fc.property(
-        weightedPool,
-        fc.constantFrom<Side>(0, 1),
-        fc.bigInt({ min: 1n, max: 500_000_000n }),
-        fc.bigInt({ min: 0n, max: 100n }),
-        (pool, side, share, referralBps) => {
-          const amountOut = (reserveOut(pool, side) * share) / 1_000_000_000n + 1n
-          const r = accepted(() => reverseSwap(pool, { side, amountOut, referralBps }))
-          fc.pre(r !== undefined)
-          expect(swap(pool, { side, amountIn: r.amountIn, referralBps }).amountOut).toBe(
-            r.amountOut,
-          )
-          expect(r.amountOut >= amountOut).toBe(true)
-          if (r.amountIn > 1n) {
-            const below = accepted(() =>
-              swap(pool, { side, amountIn: r.amountIn - 1n, referralBps }),
-            )
-            expect(below === undefined || below.amountOut < amountOut).toBe(true)
-          }
-        },
-      ),
-      fuzz({ numRuns: 200 }),
-    )
+    fc.assert(reverseSwapIsMinimal(weightedPool, 500_000_000n), fuzz({ numRuns: 200 }))
   })
 
   test('property: provide then burn creates no value (I per LP unit within pow’s 1e-14)', () => {

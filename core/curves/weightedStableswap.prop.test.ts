@@ -2,13 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
-import { UnreachableOutputError } from '../errors/UnreachableOutputError.js'
 import { fdiv, fixedTo } from '../math/fixed/arithmetic.js'
 import { burn } from '../ops/burn.js'
 import { provide } from '../ops/provide.js'
 import { reverseSwap } from '../ops/reverseSwap.js'
 import { swap } from '../ops/swap.js'
 import { createPoolState, FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { accepted, inputOf, reserveOut } from './_support/curveProperties.js'
 import type { Side } from './Curve.js'
 import {
   weightedStableswapCurve,
@@ -54,22 +54,6 @@ const trade = fc.record({
   share: fc.bigInt({ min: 1n, max: 100_000_000n }),
   referralBps: fc.bigInt({ min: 0n, max: 100n }),
 })
-
-const reserveIn = (pool: PoolState, side: Side) => (side === 0 ? pool.reserve0 : pool.reserve1)
-const reserveOut = (pool: PoolState, side: Side) => (side === 0 ? pool.reserve1 : pool.reserve0)
-const inputOf = (pool: PoolState, side: Side, share: bigint) => {
-  const amount = (reserveIn(pool, side) * share) / 1_000_000_000n
-  return amount > 0n ? amount : 1n
-}
-
-function accepted<T>(body: () => T): T | undefined {
-  try {
-    return body()
-  } catch (error) {
-    if (error instanceof PoolMathError || error instanceof UnreachableOutputError) return undefined
-    throw error
-  }
-}
 
 /**
  * The contract's Newton loop transcribed literally from the exported K and ∂K (recomputing every
