@@ -12,7 +12,13 @@ import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import { lpSupply } from './dexV2Flows.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
-import type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
+import {
+  type BurnReceipt,
+  type PayoutReceipt,
+  type ProvideReceipt,
+  type SwapReceipt,
+  swapReceipt,
+} from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
 import { assertTradable, resolvePool, routerWallet, sameAsset } from './routing.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
@@ -109,31 +115,14 @@ export async function swapV1(
   const referralOut = payTos
     .filter((p) => p.exitCode === EXIT_CODES.swap_ok_ref)
     .reduce((sum, p) => sum + p.amount0 + p.amount1, 0n)
-  if (main !== undefined) {
-    const ok = main.exitCode === EXIT_CODES.swap_ok
-    const amount = main.amount0 + main.amount1
-    return {
-      status: ok ? 'ok' : 'refunded',
-      exitCode: main.exitCode,
-      amountOut: ok ? amount : 0n,
-      referralOut,
-      refundAmount: ok ? 0n : amount,
-      delivered,
-      transactions: txs,
-      failures,
-    }
-  }
-  const refusal = routerRefusal(txs, router.address)
-  return {
-    status: 'refunded',
-    exitCode: refusal.exitCode,
-    amountOut: 0n,
-    referralOut: 0n,
-    refundAmount: refusal.amount,
+  return swapReceipt({
+    pool: main && { exitCode: main.exitCode, amount: main.amount0 + main.amount1 },
+    refusal: () => routerRefusal(txs, router.address),
+    referralOut,
     delivered,
     transactions: txs,
     failures,
-  }
+  })
 }
 
 /**

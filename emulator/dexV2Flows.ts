@@ -8,11 +8,10 @@ import {
 import { jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
 import { JETTON_OP } from '../contracts-fixtures/codecs/opCodes.js'
 import { ptonV2TonTransferBody } from '../contracts-fixtures/codecs/ptonV2.js'
-import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'
-import type { ProvideReceipt, SwapReceipt } from './receipts.js'
+import { type ProvideReceipt, type SwapReceipt, swapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
 import { assertTradable, resolvePool, routerWallet, sameAsset } from './routing.js'
 import { failedTransactions, messagesFrom, opOf } from './transactions.js'
@@ -134,31 +133,14 @@ export async function swapReceiptV2(
     .reduce((sum, v) => sum + (v === undefined ? 0n : v.amount0 + v.amount1), 0n)
   const askWallet = await routerWallet(world, router, ask)
   const delivered = await deliveredTo(world, txs, ask, receiver, askWallet)
-  if (payTo !== undefined) {
-    const ok = payTo.exitCode === EXIT_CODES.swap_ok
-    const amount = payTo.amount0 + payTo.amount1
-    return {
-      status: ok ? 'ok' : 'refunded',
-      exitCode: payTo.exitCode,
-      amountOut: ok ? amount : 0n,
-      referralOut,
-      refundAmount: ok ? 0n : amount,
-      delivered,
-      transactions: txs,
-      failures,
-    }
-  }
-  const refusal = routerRefusal(txs, router.address)
-  return {
-    status: 'refunded',
-    exitCode: refusal.exitCode,
-    amountOut: 0n,
-    referralOut: 0n,
-    refundAmount: refusal.amount,
+  return swapReceipt({
+    pool: payTo && { exitCode: payTo.exitCode, amount: payTo.amount0 + payTo.amount1 },
+    refusal: () => routerRefusal(txs, router.address),
+    referralOut,
     delivered,
     transactions: txs,
     failures,
-  }
+  })
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BlockchainTransaction } from '@ton/sandbox'
+import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import type { FailedTransaction } from './transactions.js'
 
 /**
@@ -89,4 +90,51 @@ export type PayoutReceipt = {
   readonly paid: ReadonlyMap<string, bigint>
   readonly transactions: readonly BlockchainTransaction[]
   readonly failures: readonly FailedTransaction[]
+}
+
+/**
+ * Builds the receipt of a swap flow from what the pool reported: its payout (`exitCode` and the
+ * amount paid or refunded) when the swap reached the pool, else the router's refusal.
+ *
+ * @example
+ * ```ts
+ * swapReceipt({ pool: { exitCode: 0xc64370e5, amount: 1992015968n }, referralOut: 0n, … })
+ * // { status: 'ok', exitCode: 0xc64370e5, amountOut: 1992015968n, refundAmount: 0n, … }
+ * ```
+ */
+export function swapReceipt(flow: {
+  /** The pool's `pay_to` to the receiver or refund address; undefined if it never ran. */
+  readonly pool: { readonly exitCode: number; readonly amount: bigint } | undefined
+  /** The router's refusal, used when the pool never answered. */
+  readonly refusal: () => { readonly exitCode: number; readonly amount: bigint }
+  readonly referralOut: bigint
+  readonly delivered: bigint
+  readonly transactions: readonly BlockchainTransaction[]
+  readonly failures: readonly FailedTransaction[]
+}): SwapReceipt {
+  const { delivered, transactions, failures } = flow
+  if (flow.pool !== undefined) {
+    const ok = flow.pool.exitCode === EXIT_CODES.swap_ok
+    return {
+      status: ok ? 'ok' : 'refunded',
+      exitCode: flow.pool.exitCode,
+      amountOut: ok ? flow.pool.amount : 0n,
+      referralOut: flow.referralOut,
+      refundAmount: ok ? 0n : flow.pool.amount,
+      delivered,
+      transactions,
+      failures,
+    }
+  }
+  const refusal = flow.refusal()
+  return {
+    status: 'refunded',
+    exitCode: refusal.exitCode,
+    amountOut: 0n,
+    referralOut: 0n,
+    refundAmount: refusal.amount,
+    delivered,
+    transactions,
+    failures,
+  }
 }
