@@ -11,9 +11,17 @@
  * @module
  */
 
-export type { DecodedBody, DecodedBodyType } from './decode/DecodedBody.js'
+export type { AdminBody, V2LpAccountDataReply, V2PoolDataReply } from './decode/AdminBody.js'
+export type {
+  DecodedBody,
+  DecodedBodyType,
+  PayAmounts,
+  V2ProvidePayload,
+  V2SwapPayload,
+} from './decode/DecodedBody.js'
 export { decodeBody, opOf } from './decode/decodeBody.js'
 export { OP_CODES, type OpName } from './decode/opCodes.js'
+export type { TonBody } from './decode/TonBody.js'
 export {
   runScenario,
   type ScenarioOptions,
@@ -21,6 +29,7 @@ export {
   type ScenarioSwap,
   TON_ADDRESS,
 } from './demo/runScenario.js'
+export { addressText } from './ingest/addressText.js'
 export {
   type CreateIndexerOptions,
   createIndexer,
@@ -38,3 +47,11 @@ export { type OperationContext, type PoolOperation, poolOperation } from './pool
 export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
 export { resultName } from './pool/resultName.js'
 export type { TrackedPool } from './pool/TrackedPool.js'
+export {
+  createWalletLedger,
+  type LedgerTransaction,
+  type WalletLedger,
+  type WalletLedgerRows,
+} from './wallets/createWalletLedger.js'
+export { WalletLedgerMismatchError } from './wallets/WalletLedgerMismatchError.js'
+export { type WalletPositionsInput, walletPositions } from './wallets/walletPositions.js'

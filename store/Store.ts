@@ -2,9 +2,12 @@ import type { OperationFilter, OperationRow } from './rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
   IndexBatch,
+  IndexedJettonWalletRow,
+  IndexedLpAccountRow,
   IndexedPoolRow,
   IndexedTransactionFilter,
   IndexedTransactionRow,
+  IndexedVaultRow,
   MessageLinkRow,
 } from './rows/indexerRows.js'
 import type { MarketData } from './rows/MarketData.js'
@@ -75,6 +78,12 @@ export interface Store {
   applyIndexBatch(batch: IndexBatch): Promise<void>
   /** Every pool state the indexer tracks. */
   listIndexedPools(): Promise<readonly IndexedPoolRow[]>
+  /** Every jetton wallet (jettons and LP tokens) the indexer derived from transactions. */
+  listIndexedJettonWallets(): Promise<readonly IndexedJettonWalletRow[]>
+  /** Every DEX LP account the indexer derived, with its pending amounts. */
+  listIndexedLpAccounts(): Promise<readonly IndexedLpAccountRow[]>
+  /** Every DEX v2 referral vault the indexer derived, with its balance. */
+  listIndexedVaults(): Promise<readonly IndexedVaultRow[]>
   /** The link of an outbound message to its sender transaction and trace origin. */
   getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
   /** Indexed transactions, newest first. */

@@ -6,11 +6,16 @@
 
 export type { OperationFilter, OperationRow, OperationType } from './rows/historyRows.js'
 export type {
+  ActionFieldValue,
   FeeWithdrawalRow,
   IndexBatch,
+  IndexedAction,
+  IndexedJettonWalletRow,
+  IndexedLpAccountRow,
   IndexedPoolRow,
   IndexedTransactionFilter,
   IndexedTransactionRow,
+  IndexedVaultRow,
   MessageLinkRow,
 } from './rows/indexerRows.js'
 export type { MarketData } from './rows/MarketData.js'

@@ -1,4 +1,6 @@
 import type { Address, Cell } from '@ton/core'
+import type { AdminBody } from './AdminBody.js'
+import type { TonBody } from './TonBody.js'
 
 /** The user-chosen part of a DEX v2 swap (or cross-swap) forward payload (`contracts.md` §2.13). */
 export type V2SwapPayload = {
@@ -40,8 +42,10 @@ export type PayAmounts = {
 }
 
 /**
- * A message body of the exchange, decoded by its op code (`contracts.md` §1.7, §2.13, TEP-74).
- * `type` is `<layer>.<op name>`; `queryId` is present on every internal body.
+ * A message body of the exchange, decoded by its op code (`contracts.md` §1.7, §2.13, §5,
+ * TEP-74, TEP-89). `type` is `<layer>.<op name>`; `queryId` is present on every body that has
+ * one (not on a plain TON transfer). Administrative and getter messages are {@link AdminBody},
+ * TON and proxy-TON ones {@link TonBody}.
  *
  * @example
  * ```ts
@@ -75,6 +79,15 @@ export type DecodedBody =
       readonly forwardTonAmount: bigint
     }
   | { readonly type: 'jetton.excesses'; readonly queryId: bigint }
+  | {
+      readonly type: 'jetton.mint'
+      readonly queryId: bigint
+      readonly to: Address | null
+      /** TON the minter forwards with the mint. */
+      readonly tonAmount: bigint
+      /** Jettons minted: the amount of the enclosed `internal_transfer`. */
+      readonly amount: bigint
+    }
   | {
       readonly type: 'jetton.burn'
       readonly queryId: bigint
@@ -141,7 +154,33 @@ export type DecodedBody =
         | 'v2.withdraw_fee'
         | 'v1.reset_gas'
         | 'v2.reset_gas'
+        | 'v1.refund_me'
       readonly queryId: bigint
+    }
+  | {
+      readonly type: 'v1.direct_add_liquidity'
+      readonly queryId: bigint
+      readonly amount0: bigint
+      readonly amount1: bigint
+      readonly minLpOut: bigint
+    }
+  | {
+      readonly type: 'v2.direct_add_liquidity'
+      readonly queryId: bigint
+      readonly amount0: bigint
+      readonly amount1: bigint
+      readonly minLpOut: bigint
+      readonly fwdAmount: bigint
+      readonly toUser: Address | null
+      readonly customPayload: Cell | null
+      readonly refundAddress: Address | null
+      readonly excessAddress: Address | null
+    }
+  | {
+      readonly type: 'v2.refund_me'
+      readonly queryId: bigint
+      readonly leftPayload: Cell | null
+      readonly rightPayload: Cell | null
     }
   | {
       readonly type: 'v2.swap'
@@ -210,6 +249,8 @@ export type DecodedBody =
       readonly refundAddress: Address | null
       readonly excessAddress: Address | null
     }
+  | AdminBody
+  | TonBody
 
 /** The `type` tag of every {@link DecodedBody}. */
 export type DecodedBodyType = DecodedBody['type']

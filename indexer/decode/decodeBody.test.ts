@@ -1,9 +1,19 @@
 import { Address, beginCell, type Cell } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import {
+  dexV2DirectAddLiquidityBody,
+  dexV2RefundMeBody,
+} from '../../contracts-fixtures/codecs/dexV2Payloads.js'
+import { jettonMintBody } from '../../contracts-fixtures/codecs/jetton.js'
 import { fuzz } from '../../test/_support/fuzz.js'
+import { ADMIN_DECODERS } from './adminDecoders.js'
 import { decodeBody, opOf } from './decodeBody.js'
+import { DEX_V1_DECODERS } from './dexV1Decoders.js'
+import { DEX_V2_DECODERS } from './dexV2Decoders.js'
+import { JETTON_DECODERS } from './jettonDecoders.js'
 import { OP_CODES } from './opCodes.js'
+import { TON_DECODERS } from './tonDecoders.js'
 
 const user = Address.parse(`0:${'11'.repeat(32)}`)
 const wallet0 = Address.parse(`0:${'33'.repeat(32)}`)
@@ -201,9 +211,11 @@ describe('decodeBody: DEX v1 and jettons', () => {
 })
 
 describe('decodeBody: foreign and malformed bodies', () => {
-  test('empty, short, unknown and truncated bodies decode to undefined', () => {
+  test('missing, short, unknown and truncated bodies decode to undefined', () => {
     expect(decodeBody(undefined)).toBeUndefined()
-    expect(decodeBody(beginCell().endCell())).toBeUndefined()
+    expect(decodeBody(beginCell().storeUint(5, 16).endCell())).toBeUndefined()
+    expect(decodeBody(beginCell().storeUint(OP_CODES.v2PayTo, 32).endCell())).toBeUndefined()
+    expect(decodeBody(beginCell().storeRef(beginCell().endCell()).endCell())).toBeUndefined()
     expect(
       decodeBody(beginCell().storeUint(0x12345678, 32).storeUint(0, 64).endCell()),
     ).toBeUndefined()
@@ -223,5 +235,113 @@ describe('decodeBody: foreign and malformed bodies', () => {
       ),
       fuzz({ numRuns: 500 }),
     )
+  })
+})
+
+describe('decodeBody: jetton minting, wallet discovery and LP-account messages', () => {
+  test('the test minter’s mint reads the enclosed internal_transfer amount', () => {
+    const body = jettonMintBody({
+      to: user,
+      amount: 100_000_000_000_000n,
+      tonAmount: 50_000_000n,
+      response: wallet0,
+      queryId: 9n,
+    })
+    const decoded = decodeBody(body)
+    expect(decoded).toMatchObject({
+      type: 'jetton.mint',
+      queryId: 9n,
+      tonAmount: 50_000_000n,
+      amount: 100_000_000_000_000n,
+    })
+    expect(decoded?.type === 'jetton.mint' && decoded.to?.equals(user)).toBe(true)
+    // A mint whose reference is not an internal_transfer is malformed.
+    const bad = header(OP_CODES.jettonMint)
+      .storeAddress(user)
+      .storeCoins(1n)
+      .storeRef(header(OP_CODES.jettonExcesses))
+      .endCell()
+    expect(decodeBody(bad)).toBeUndefined()
+  })
+
+  test('TEP-89 provide_wallet_address and take_wallet_address', () => {
+    const ask = header(OP_CODES.jettonProvideWalletAddress).storeAddress(user).storeBit(1).endCell()
+    const asked = decodeBody(ask)
+    expect(asked).toMatchObject({ type: 'jetton.provide_wallet_address', includeAddress: true })
+    expect(asked?.type === 'jetton.provide_wallet_address' && asked.owner?.equals(user)).toBe(true)
+    const take = (owner: Address | null) =>
+      decodeBody(
+        header(OP_CODES.jettonTakeWalletAddress)
+          .storeAddress(wallet0)
+          .storeMaybeRef(owner === null ? null : beginCell().storeAddress(owner).endCell())
+          .endCell(),
+      )
+    const withOwner = take(user)
+    expect(withOwner?.type).toBe('jetton.take_wallet_address')
+    if (withOwner?.type !== 'jetton.take_wallet_address') return
+    expect(withOwner.wallet?.equals(wallet0)).toBe(true)
+    expect(withOwner.owner?.equals(user)).toBe(true)
+    expect(take(null)).toMatchObject({ type: 'jetton.take_wallet_address', owner: null })
+  })
+
+  test('DEX v1 direct_add_liquidity and refund_me', () => {
+    const direct = header(OP_CODES.v1DirectAddLiquidity)
+      .storeCoins(1_000n)
+      .storeCoins(2_000n)
+      .storeCoins(1n)
+      .endCell()
+    expect(decodeBody(direct)).toEqual({
+      type: 'v1.direct_add_liquidity',
+      queryId: 7n,
+      amount0: 1_000n,
+      amount1: 2_000n,
+      minLpOut: 1n,
+    })
+    expect(decodeBody(header(OP_CODES.v1RefundMe).endCell())).toEqual({
+      type: 'v1.refund_me',
+      queryId: 7n,
+    })
+  })
+
+  test('DEX v2 direct_add_liquidity and refund_me, as the fixtures’ codecs build them', () => {
+    const direct = decodeBody(
+      dexV2DirectAddLiquidityBody({ amount0: 0n, amount1: 0n, minLpOut: 1n, user, queryId: 3n }),
+    )
+    expect(direct).toMatchObject({
+      type: 'v2.direct_add_liquidity',
+      queryId: 3n,
+      amount0: 0n,
+      amount1: 0n,
+      minLpOut: 1n,
+      fwdAmount: 0n,
+      customPayload: null,
+    })
+    if (direct?.type !== 'v2.direct_add_liquidity') return
+    const addresses = [direct.toUser, direct.refundAddress, direct.excessAddress]
+    expect(addresses.every((a) => a?.equals(user))).toBe(true)
+    expect(decodeBody(dexV2RefundMeBody(4n))).toEqual({
+      type: 'v2.refund_me',
+      queryId: 4n,
+      leftPayload: null,
+      rightPayload: null,
+    })
+  })
+})
+
+describe('decoder tables', () => {
+  const tables = [JETTON_DECODERS, DEX_V1_DECODERS, DEX_V2_DECODERS, ADMIN_DECODERS, TON_DECODERS]
+
+  test('no op is claimed by two decoders', () => {
+    const ops = tables.flatMap((t) => t.map(([op]) => op))
+    expect(new Set(ops).size).toBe(ops.length)
+  })
+
+  test('every op of OP_CODES has a decoder, except a payload-only op and comments', () => {
+    const decodable = new Set(tables.flatMap((t) => t.map(([op]) => op)))
+    const missing = Object.entries(OP_CODES)
+      .filter(([, op]) => !decodable.has(op))
+      .map(([name]) => name)
+    // cross_swap only occurs inside a swap payload; a comment (op 0) is read as text.
+    expect(missing.sort()).toEqual(['comment', 'v2CrossSwap'])
   })
 })

@@ -39,10 +39,13 @@ const TON_POOL_USDT = 320_000n * 10n ** 6n
 /**
  * Builds a real market history: runs the scripted scenario ({@link runScenario}) through a fresh
  * emulator, indexes every transaction it produced into `store` (operations, pool states, vault
- * withdrawals, traces), and returns the reference and per-wallet rows of what the scenario left
- * on chain. Pool rows come from the indexer's tracked state (checked against the emulator's
- * getters); balances, LP positions and vault balances are read from the emulator at the end of
- * the scenario. Write them with `store.replaceMarket` (after adding reference data).
+ * withdrawals, traces, the wallet ledger), and returns the reference and per-wallet rows of what
+ * the scenario left on chain. Pool rows come from the indexer's tracked state; jetton balances,
+ * LP positions (LP tokens and LP-account amounts) and referral-vault balances come from the
+ * indexer's wallet ledger — all derived from transactions alone and checked against the
+ * emulator's getters (a mismatch throws). Native TON balances are read from the emulator (no
+ * exchange message carries them). Write the rows with `store.replaceMarket` (after adding
+ * reference data).
  *
  * @example
  * ```ts
@@ -110,7 +113,8 @@ export async function buildEmulatedMarket(
   }
   const chain = chainReader(dex)
   const reference = await emulatedReference(chain, scenario, indexed, pricesUsd)
-  const { userJettonWallets, ...wallets } = await emulatedWalletData(dex, chain, scenario)
+  const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
+  const { userJettonWallets, ...wallets } = walletData
   return {
     market: {
       ...reference,

@@ -9,9 +9,12 @@ import type {
 import type { Store } from '../../store/Store.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { decodeBody } from '../decode/decodeBody.js'
-import { address, poolOperation } from '../pool/poolOperation.js'
+import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
+import { createWalletLedger } from '../wallets/createWalletLedger.js'
+import { actionPayload } from './actionPayload.js'
+import { addressText } from './addressText.js'
 import { isoSeconds } from './isoSeconds.js'
 import { messageKey } from './messageKey.js'
 
@@ -86,6 +89,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           }),
         })
       }
+      const ledger = createWalletLedger({
+        jettonWallets: await store.listIndexedJettonWallets(),
+        lpAccounts: await store.listIndexedLpAccounts(),
+        vaults: await store.listIndexedVaults(),
+      })
       const cursor = parseCursor(await store.getCursor(cursorName))
       const links = new Map<string, PendingLink>()
       const stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
@@ -107,6 +115,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           feeWithdrawals: withdrawals,
           links: pending,
           pools: [...touched].map(poolRow),
+          ...ledger.takeChanges(),
           cursor: { name: cursorName, value: `${last?.lt ?? 0n}:${last?.hash ?? ''}` },
         })
         stats.transactions += txs.length
@@ -119,13 +128,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         options.onBatch?.({ ...stats })
       }
 
-      const resolveLink = async (hash: string): Promise<PendingLink | undefined> => {
-        const known = links.get(hash)
-        if (known !== undefined) {
-          links.delete(hash)
-          return known
-        }
-        const stored = await store.getMessageLink(hash)
+      // Links written by an earlier run can only exist when this cursor has advanced before;
+      // a fresh run finds every parent in memory and never asks the store.
+      const storeMayHoldLinks = cursor !== undefined
+      const storedLink = async (key: string): Promise<PendingLink | undefined> => {
+        const stored = await store.getMessageLink(key)
         if (stored === undefined) return undefined
         const [origin] = await store.listIndexedTransactions({ hash: stored.originHash })
         return {
@@ -137,36 +144,48 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           },
         }
       }
+      let lastNow = -1
+      let lastTimestamp = ''
 
-      for await (const tx of source) {
-        const hash = tx.hash().toString('hex')
-        if (cursor !== undefined && tx.lt <= cursor.lt) {
-          if (tx.lt < cursor.lt || hash === cursor.hash) continue
-          if ((await store.listIndexedTransactions({ hash, limit: 1 })).length > 0) continue
+      /** Indexes one transaction whose parent link is resolved (synchronous: the hot path). */
+      const record = (tx: Transaction, hash: string, link: PendingLink | undefined) => {
+        if (tx.now !== lastNow) {
+          lastNow = tx.now
+          lastTimestamp = isoSeconds(tx.now)
         }
-        const timestamp = isoSeconds(tx.now)
+        const timestamp = lastTimestamp
         const inMessage = tx.inMessage
-        const internal = inMessage?.info.type === 'internal'
-        const link = internal && inMessage ? await resolveLink(messageKey(inMessage)) : undefined
+        const info = inMessage?.info
+        const internal = info?.type === 'internal'
         const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
-        for (const out of tx.outMessages.values()) {
+        const outMessages = tx.outMessages.values()
+        for (const out of outMessages) {
           if (out.info.type !== 'internal') continue
           links.set(messageKey(out), { parentHash: hash, origin })
         }
         const body = internal ? decodeBody(inMessage?.body) : undefined
-        // Outbound bodies matter only for pool and vault transactions: decode them on demand.
-        const decodeOuts = () =>
-          [...tx.outMessages.values()]
-            .map((m) => decodeBody(m.body))
-            .filter((b): b is DecodedBody => b !== undefined)
+        // Outbound bodies matter only for pool and vault transactions: decode them on demand,
+        // once (the operation and the stored action both read them).
+        let decodedOuts: DecodedBody[] | undefined
+        const decodeOuts = () => {
+          if (decodedOuts !== undefined) return decodedOuts
+          const decoded: DecodedBody[] = []
+          for (const m of outMessages) {
+            const d = decodeBody(m.body)
+            if (d !== undefined) decoded.push(d)
+          }
+          decodedOuts = decoded
+          return decoded
+        }
         const description = tx.description
         const compute = description.type === 'generic' ? description.computePhase : undefined
         const aborted = description.type === 'generic' ? description.aborted : false
         const computeExitCode = compute?.type === 'vm' ? compute.exitCode : 0
         const accountAddress = accountOf(tx)
-        const source = internal && inMessage?.info.type === 'internal' ? inMessage.info.src : null
+        const source = internal ? info.src : null
         let kind: string = internal ? (body?.type ?? 'other') : 'external'
         let resultCode: string | null = null
+        ledger.apply(tx, accountAddress, aborted, body)
 
         try {
           if (body !== undefined && !aborted) {
@@ -190,27 +209,25 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
               }
             }
             if (pool !== undefined) {
-              const context = {
-                ...{ txHash: hash, txLt: tx.lt, timestamp },
-                ...{
-                  originHash: origin.hash,
-                  originLt: origin.lt,
-                  originTimestamp: origin.timestamp,
-                },
+              const context: OperationContext = {
+                txHash: hash,
+                txLt: tx.lt,
+                timestamp,
+                originHash: origin.hash,
+                originLt: origin.lt,
+                originTimestamp: origin.timestamp,
               }
               const op = poolOperation(pool, body, decodeOuts(), context)
               if (op === undefined) kind = 'other'
               else {
                 pool.state = op.state
                 touched.add(pool)
-                ops.push(op.row)
+                if (op.row !== undefined) ops.push(op.row)
                 resultCode = op.resultCode
               }
             } else if (body.type === 'v2.withdraw_fee') {
               const pay = decodeOuts().find((o) => o.type === 'v2.vault_pay_to')
-              const payMessage = [...tx.outMessages.values()].find(
-                (m) => m.info.type === 'internal',
-              )
+              const payMessage = outMessages.find((m) => m.info.type === 'internal')
               const router = payMessage?.info.type === 'internal' ? payMessage.info.dest : null
               const wallet = pay?.type === 'v2.vault_pay_to' ? address(pay.token) : ''
               resultCode = pay?.type === 'v2.vault_pay_to' ? 'ok' : 'bounce'
@@ -234,14 +251,77 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         }
         if (kind === 'other') stats.other += 1
         txs.push({
-          ...{ hash, lt: tx.lt, timestamp, account: accountAddress },
-          ...{ originHash: origin.hash, parentHash: link?.parentHash ?? null, kind },
+          hash,
+          lt: tx.lt,
+          timestamp,
+          account: accountAddress,
+          originHash: origin.hash,
+          parentHash: link?.parentHash ?? null,
+          kind,
           queryId: body !== undefined ? body.queryId : null,
-          sourceAddress: source === null ? null : address(source as Address),
-          ...{ aborted, computeExitCode, resultCode },
+          sourceAddress: source === null ? null : address(source),
+          aborted,
+          computeExitCode,
+          resultCode,
+          action: actionPayload({
+            kind,
+            body,
+            outs: decodeOuts,
+            resultCode,
+            pool: pools.get(accountAddress),
+          }),
         })
         last = { lt: tx.lt, hash }
-        if (txs.length >= batchSize) await flush()
+      }
+
+      /**
+       * Takes one transaction: skips it when the cursor has passed it, resolves its parent link
+       * (in memory, else — only after a restart — in the store) and records it. Returns a
+       * promise only when the store had to be asked, so a replayed array is indexed without a
+       * single await per transaction.
+       */
+      const take = (tx: Transaction): Promise<void> | undefined => {
+        const hash = tx.hash().toString('hex')
+        if (cursor !== undefined && tx.lt <= cursor.lt) {
+          if (tx.lt < cursor.lt || hash === cursor.hash) return undefined
+          return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
+            if (known.length === 0) await resolveThenRecord(tx, hash)
+          })
+        }
+        return resolveThenRecord(tx, hash)
+      }
+      const resolveThenRecord = (tx: Transaction, hash: string): Promise<void> | undefined => {
+        const inMessage = tx.inMessage
+        if (inMessage?.info.type !== 'internal') {
+          record(tx, hash, undefined)
+          return undefined
+        }
+        const key = messageKey(inMessage)
+        const known = links.get(key)
+        if (known !== undefined) {
+          links.delete(key)
+          record(tx, hash, known)
+          return undefined
+        }
+        if (!storeMayHoldLinks) {
+          record(tx, hash, undefined)
+          return undefined
+        }
+        return storedLink(key).then((link) => record(tx, hash, link))
+      }
+
+      if (Symbol.iterator in source) {
+        for (const tx of source) {
+          const pending = take(tx)
+          if (pending !== undefined) await pending
+          if (txs.length >= batchSize) await flush()
+        }
+      } else {
+        for await (const tx of source) {
+          const pending = take(tx)
+          if (pending !== undefined) await pending
+          if (txs.length >= batchSize) await flush()
+        }
       }
       await flush()
       return stats
@@ -252,8 +332,8 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 /** The transaction's account: the inbound message's destination, else basechain + `address`. */
 function accountOf(tx: Transaction): string {
   const dest = tx.inMessage?.info.dest
-  if (dest instanceof Address) return dest.toString()
-  return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toString()
+  if (dest instanceof Address) return addressText(dest)
+  return addressText(new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')))
 }
 
 function parseCursor(value: string | undefined): { lt: bigint; hash: string } | undefined {

@@ -5,6 +5,8 @@ import { swap } from '../../core/ops/swap.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
+import { addressText } from '../ingest/addressText.js'
+import { feeChange } from './feeChange.js'
 import { resultName } from './resultName.js'
 import type { TrackedPool } from './TrackedPool.js'
 
@@ -18,9 +20,14 @@ export type OperationContext = {
   readonly originTimestamp: string
 }
 
-/** An operation row, the pool state after it, and the exchange result name. */
+/**
+ * What one pool transaction did: its operation row (`undefined` for a message that changes
+ * the pool without being an operation — a fee change — or that a pool merely answers or
+ * ignores: admin lock / gas messages, on-chain getters, wallet discovery, plain TON, bounces),
+ * the pool state after it, and the exchange result name of the transaction.
+ */
 export type PoolOperation = {
-  readonly row: OperationRow
+  readonly row: OperationRow | undefined
   readonly state: PoolState
   readonly resultCode: string
 }
@@ -31,9 +38,12 @@ const BPS = 10_000n
  * Turns one pool transaction into an operation (`wire-contract.md` §4.6): the inbound body says
  * what was asked, the outbound `pay_to` / `pay_vault` / mint / `add_liquidity` bodies say how
  * the pool answered, and `ton-dex-lab/core` replays the exact math on the tracked state to get
- * what messages do not carry (reserves after, protocol fee, LP fee, LP supply). Returns
- * `undefined` for a body that is not a pool operation, or when the pool's answer contradicts
- * the replayed math (the caller records such a transaction as `other`).
+ * what messages do not carry (reserves after, protocol fee, LP fee, LP supply). A fee change
+ * forwarded by the router (v1 `set_fees`, v2 `internal_set_fees`) yields the new state and no
+ * row; so do the pool's other non-operation messages (state unchanged). Returns `undefined`
+ * for a body a pool does not take, or when the pool's answer contradicts the replayed math or
+ * the contract's rules (a fee above 100 bps); the caller records such a transaction as
+ * `other`. Call it only for transactions that did not abort: an aborted one changed nothing.
  *
  * Amount conventions: deltas are the pool-side reserve changes (negative when the pool paid
  * out); for a swap `lpFeeAmount` is in the offered token (`floor(amountIn · lpFee / 10000)`),
@@ -221,6 +231,19 @@ export function poolOperation(
       const row = base('ResetGas', null, 0n, 0n)
       return { row: { ...row, exitCode: 'ok' }, state: s, resultCode: 'ok' }
     }
+    case 'v1.set_fees':
+    case 'v2.internal_set_fees': {
+      const state = feeChange(s, body)
+      return state === undefined ? undefined : { row: undefined, state, resultCode: 'ok' }
+    }
+    case 'v2.internal_update_status':
+    case 'v2.reset_pool_gas':
+    case 'v2.getter_pool_data':
+    case 'v2.getter_lp_account_address':
+    case 'jetton.provide_wallet_address':
+    case 'ton.transfer':
+    case 'ton.bounced': // both pools ignore bounces
+      return { row: undefined, state: s, resultCode: 'ok' }
     default:
       return undefined
   }
@@ -278,5 +301,5 @@ function baseRow(
 
 /** Canonical form of an address (bounceable, URL-safe), `''` for addr_none. */
 export function address(a: Address | null | undefined): string {
-  return a ? a.toString() : ''
+  return addressText(a)
 }

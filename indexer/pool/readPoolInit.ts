@@ -24,8 +24,9 @@ export type PoolInit = {
  * `router lp_fee:uint8 protocol_fee:uint8 ref_fee:uint8 token0 token1 total_supply ^[collected0
  * collected1 protocol_fee_address reserve0 reserve1] …`) and §2.14 (DEX v2 constant product:
  * `is_locked reserve0 reserve1 total_supply collected0 collected1 protocol_fee_address
- * lp_fee:uint16 protocol_fee:uint16 ^[router token0 token1 …]`). Returns `undefined` when the
- * data does not parse as the given version.
+ * lp_fee:uint16 protocol_fee:uint16 ^[router token0 token1 ^lp_wallet_code ^lp_account_code]`).
+ * The layout must match exactly — every bit and reference consumed, fees within the contracts'
+ * 100 bps — so data of another contract (or of the other version) is `undefined`, not a pool.
  *
  * @example
  * ```ts
@@ -50,6 +51,10 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
       balances.loadMaybeAddress()
       const reserve0 = balances.loadCoins()
       const reserve1 = balances.loadCoins()
+      balances.endParse()
+      s.loadRef() // lp_wallet_code
+      s.loadRef() // lp_account_code
+      s.endParse()
       const state = createPoolState({
         dex,
         kind: 'constant_product',
@@ -68,9 +73,13 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
     const lpFee = BigInt(s.loadUint(16))
     const protocolFee = BigInt(s.loadUint(16))
     const statics = s.loadRef().beginParse()
+    s.endParse()
     const router = statics.loadAddress()
     const wallet0 = statics.loadAddress()
     const wallet1 = statics.loadAddress()
+    statics.loadRef() // lp_wallet_code
+    statics.loadRef() // lp_account_code
+    statics.endParse()
     const state = createPoolState({
       dex,
       kind: 'constant_product',

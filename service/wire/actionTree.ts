@@ -1,7 +1,10 @@
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionRow } from '../../store/rows/indexerRows.js'
 
-/** `kind` of an indexed transaction → action `@type` of `wire-contract.md` §2.10 and its op code. */
+/**
+ * `kind` of an indexed transaction → action `@type` of `wire-contract.md` §2.10 and its op code:
+ * the fallback for rows indexed before the store kept each action's message fields.
+ */
 const ACTIONS: Readonly<Record<string, readonly [string, number]>> = {
   'v1.swap': ['swap', 0x25938561],
   'v2.swap': ['swap', 0x6664de2a],
@@ -48,11 +51,14 @@ type Json = Record<string, unknown>
 /**
  * The action tree of one trace (`wire-contract.md` §6.5): every exchange action its
  * transactions performed, in logical-time order, with `prev_index` pointing at the nearest
- * ancestor action. A transaction that aborted is `aborted`; a finished one is `completed` with
- * `success`, the exit-code name of §2.10 and the result fields the index holds (amounts from the
- * operation row). A provision whose LP-account step is not indexed yet has a `pending`
- * `cb_add_liquidity` effect; `tx_chain_completed` is false while anything is pending or a
- * router transaction has no indexed child yet.
+ * ancestor action. The action's `@type`, version and `tx_payload` come from the transaction's
+ * stored action (the indexer's `actionPayload`); a row indexed before actions were stored falls
+ * back to its kind, op code and query id. A transaction that aborted is `aborted`; a finished
+ * one is `completed` with `success`, the exit-code name of §2.10 and the result fields: amounts
+ * from the operation row, plus what only the outbound messages said (stored with the action).
+ * A provision whose LP-account step is not indexed yet has a `pending` `cb_add_liquidity`
+ * effect; `tx_chain_completed` is false while anything is pending or a router transaction has
+ * no indexed child yet.
  *
  * @example
  * ```ts
@@ -86,16 +92,17 @@ export function buildActionTree(input: ActionTreeInput) {
   let pending = false
   for (const tx of txs) {
     if (input.routers.has(tx.account) && !tx.aborted && !children.has(tx.hash)) pending = true
-    const entry = ACTIONS[tx.kind]
-    if (entry === undefined) continue
-    const [type, opcode] = entry
+    const stored = tx.action
+    const entry = stored === null ? ACTIONS[tx.kind] : undefined
+    if (stored === null && entry === undefined) continue
     const op = opByTx.get(tx.hash)
     const pool = input.pools.get(tx.account)
+    const type = stored?.type ?? entry?.[0] ?? 'other'
     const action: Json = {
       '@type': type,
-      contract_major_version: tx.kind.slice(0, 2),
+      contract_major_version: stored?.version ?? tx.kind.slice(0, 2),
       destination: tx.account,
-      tx_payload: payload(type, opcode, tx, op),
+      tx_payload: stored?.txPayload ?? legacyPayload(type, entry?.[1] ?? 0, tx, op),
       status: status(tx, op, pool),
       effects: [] as Json[],
     }
@@ -145,7 +152,8 @@ function nearestAction(
   return undefined
 }
 
-function payload(type: string, opcode: number, tx: IndexedTransactionRow, op?: OperationRow) {
+/** `tx_payload` of a row indexed without its action: what the row and the operation hold. */
+function legacyPayload(type: string, opcode: number, tx: IndexedTransactionRow, op?: OperationRow) {
   const base: Json = { opcode, query_id: (tx.queryId ?? 0n).toString() }
   if (type === 'swap' && op?.referralAddress) base.referral_address = op.referralAddress
   if (type === 'jetton_burn' && op !== undefined) base.amount = (-op.lpTokenDelta).toString()
@@ -154,13 +162,15 @@ function payload(type: string, opcode: number, tx: IndexedTransactionRow, op?: O
 
 function status(tx: IndexedTransactionRow, op?: OperationRow, pool?: IndexedPoolRow): Json {
   if (tx.aborted) return { '@type': 'aborted' }
-  const exitCode = tx.resultCode ?? op?.exitCode ?? 'bounce'
+  const exitCode = tx.resultCode ?? tx.action?.exitCode ?? op?.exitCode ?? 'bounce'
   return {
     '@type': 'completed',
     tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account },
     success: SUCCESS.has(exitCode),
     exit_code: exitCode,
     ...(op === undefined ? {} : resultFields(exitCode, op, pool)),
+    // What only the transaction's outbound messages said (fwd_gas, add_liquidity, vault_pay_to).
+    ...tx.action?.result,
   }
 }
 

@@ -15,7 +15,8 @@ import type { OperationRow } from './historyRows.js'
  * ```ts
  * const tx: IndexedTransactionRow = { hash: 'ab…', lt: 46_000_000n, timestamp: '2023-11-14T22:13:20',
  *   account: 'EQ…pool', originHash: 'cd…', parentHash: 'ef…', kind: 'v2.swap', queryId: 0n,
- *   sourceAddress: 'EQ…router', aborted: false, computeExitCode: 0, resultCode: 'swap_ok' }
+ *   sourceAddress: 'EQ…router', aborted: false, computeExitCode: 0, resultCode: 'swap_ok',
+ *   action: null }
  * ```
  */
 export interface IndexedTransactionRow {
@@ -36,6 +37,47 @@ export interface IndexedTransactionRow {
   readonly computeExitCode: number
   /** The exchange result this transaction reported (`swap_ok`, `burn_ok`, …), when any. */
   readonly resultCode: string | null
+  /**
+   * The exchange action this transaction starts (its message fields for the action tree), or
+   * `null` — for most transactions, and for rows indexed before the store kept it.
+   */
+  readonly action: IndexedAction | null
+}
+
+/**
+ * A field value of an action's wire data: decimal strings for amounts and 64-bit integers,
+ * numbers for op codes and 8/16-bit integers, booleans, `null` for an absent address.
+ *
+ * @example
+ * ```ts
+ * const value: ActionFieldValue = '1992015968'
+ * ```
+ */
+export type ActionFieldValue = string | number | boolean | null
+
+/**
+ * What a transaction that starts an exchange action carried, already in the wire shape of the
+ * action tree (`wire-contract.md` §6.5): stored as JSON TEXT next to the transaction so the tree
+ * can show message fields although message bodies are not stored.
+ *
+ * @example
+ * ```ts
+ * const action: IndexedAction = { type: 'swap', version: 'v2', exitCode: null,
+ *   txPayload: { opcode: 1717886506, query_id: '0', ask_jetton_wallet_address: 'EQ…',
+ *     min_ask_amount: '0', referral_val: 10 },
+ *   result: { fwd_gas: '0' } }
+ * ```
+ */
+export interface IndexedAction {
+  /** Action `@type` (`wire-contract.md` §2.10): `swap`, `provide_liquidity`, `direct_add_liquidity`, … */
+  readonly type: string
+  readonly version: 'v1' | 'v2'
+  /** The whole `tx_payload`: `opcode`, `query_id` and the action's fields. */
+  readonly txPayload: Readonly<Record<string, ActionFieldValue>>
+  /** The action's exit-code name when the transaction row has no `resultCode` (LP-account actions). */
+  readonly exitCode: string | null
+  /** Completed-status result fields only the transaction's outbound messages carry. */
+  readonly result: Readonly<Record<string, ActionFieldValue>>
 }
 
 /**
@@ -121,7 +163,69 @@ export interface IndexBatch {
   readonly pools: readonly IndexedPoolRow[]
   readonly feeWithdrawals: readonly FeeWithdrawalRow[]
   readonly links: readonly MessageLinkRow[]
+  /** Jetton wallets whose balance, owner or master changed in the batch (replaced). */
+  readonly jettonWallets?: readonly IndexedJettonWalletRow[] | undefined
+  /** DEX LP accounts whose pending amounts changed in the batch (replaced). */
+  readonly lpAccounts?: readonly IndexedLpAccountRow[] | undefined
+  /** DEX v2 referral vaults whose balance changed in the batch (replaced). */
+  readonly vaults?: readonly IndexedVaultRow[] | undefined
   readonly cursor: { readonly name: string; readonly value: string }
+}
+
+/**
+ * A TEP-74 jetton wallet as the indexer derives it from transactions (`indexer/wallets`): the
+ * balance follows every credited `internal_transfer`, every `transfer` / `burn` of the owner and
+ * every bounced transfer or burn notification that came back. `ownerAddress` is `null` for an
+ * addr_none owner (the DEX v1 pool locks its first LP tokens that way) or while it is unknown;
+ * `masterAddress` is `null` while unknown. An LP wallet's master is its pool.
+ *
+ * @example
+ * ```ts
+ * const w: IndexedJettonWalletRow = { address: 'EQ…wallet', ownerAddress: 'EQ…alice',
+ *   masterAddress: 'EQ…usdt', balance: 99_998_500_000_000n }
+ * ```
+ */
+export interface IndexedJettonWalletRow {
+  readonly address: string
+  readonly ownerAddress: string | null
+  readonly masterAddress: string | null
+  readonly balance: bigint
+}
+
+/**
+ * A DEX v1 / v2 LP account and what waits in it: the sum of the pool's `add_liquidity` amounts
+ * not yet forwarded by `cb_add_liquidity` nor returned by `cb_refund_me`.
+ *
+ * @example
+ * ```ts
+ * const a: IndexedLpAccountRow = { address: 'EQ…', userAddress: 'EQ…alice', poolAddress: 'EQ…pool',
+ *   amount0: 1_000_000n, amount1: 0n }
+ * ```
+ */
+export interface IndexedLpAccountRow {
+  readonly address: string
+  readonly userAddress: string
+  readonly poolAddress: string
+  readonly amount0: bigint
+  readonly amount1: bigint
+}
+
+/**
+ * A DEX v2 referral vault: what `deposit_ref_fee` put in and `withdraw_fee` has not paid out.
+ * `tokenWallet` is the router's jetton wallet of the fee token (the asset is resolved from it).
+ *
+ * @example
+ * ```ts
+ * const v: IndexedVaultRow = { address: 'EQ…vault', ownerAddress: 'EQ…ref', tokenWallet: 'EQ…',
+ *   routerAddress: 'EQ…router', balance: 125_000_000n }
+ * ```
+ */
+export interface IndexedVaultRow {
+  readonly address: string
+  readonly ownerAddress: string
+  readonly tokenWallet: string
+  readonly routerAddress: string
+  readonly balance: bigint
 }
 
 /**

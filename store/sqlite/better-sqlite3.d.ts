@@ -16,6 +16,8 @@ declare module 'better-sqlite3' {
     interface Statement {
       run(...params: BindValue[]): RunResult
       run(params: Readonly<Record<string, BindValue>>): RunResult
+      /** An array binds its values to the anonymous (`?`) parameters in order. */
+      run(params: readonly BindValue[]): RunResult
       get(...params: BindValue[]): unknown
       get(params: Readonly<Record<string, BindValue>>): unknown
       all(...params: BindValue[]): unknown[]

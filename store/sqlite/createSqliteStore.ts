@@ -180,6 +180,15 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     async listIndexedPools() {
       return indexer.listIndexedPools()
     },
+    async listIndexedJettonWallets() {
+      return indexer.listIndexedJettonWallets()
+    },
+    async listIndexedLpAccounts() {
+      return indexer.listIndexedLpAccounts()
+    },
+    async listIndexedVaults() {
+      return indexer.listIndexedVaults()
+    },
     async getMessageLink(messageHash) {
       return indexer.getMessageLink(messageHash)
     },

@@ -1,12 +1,18 @@
 import type Database from 'better-sqlite3'
 import type {
+  ActionFieldValue,
   FeeWithdrawalRow,
   IndexBatch,
+  IndexedAction,
+  IndexedJettonWalletRow,
+  IndexedLpAccountRow,
   IndexedPoolRow,
   IndexedTransactionFilter,
   IndexedTransactionRow,
+  IndexedVaultRow,
   MessageLinkRow,
 } from '../rows/indexerRows.js'
+import { StoreError } from '../StoreError.js'
 import {
   readBigint,
   readBoolean,
@@ -19,6 +25,14 @@ import {
   writeOptionalBigint,
 } from './columns.js'
 import { encodeOperation } from './historyCodecs.js'
+import {
+  decodeJettonWallet,
+  decodeLpAccount,
+  decodeVault,
+  encodeJettonWallet,
+  encodeLpAccount,
+  encodeVault,
+} from './walletLedgerCodecs.js'
 
 type DbRecord = Record<string, unknown>
 type DbParams = Record<string, string | number | null>
@@ -36,17 +50,20 @@ type DbParams = Record<string, string | number | null>
  * ```
  */
 export function createIndexerQueries(db: Database.Database) {
+  // Rows are bound by position: binding by name costs a property lookup per column per row.
+  // The statement is keyed by the encoder's column list (every encoder returns a fixed shape).
   const insert = (table: string, params: DbParams, conflict: 'IGNORE' | 'REPLACE') => {
-    const columns = Object.keys(params)
-    const key = `${conflict} ${table} ${columns.join(',')}`
+    const values = Object.values(params)
+    const key = `${conflict} ${table} ${values.length}`
     let statement = statements.get(key)
     if (statement === undefined) {
+      const columns = Object.keys(params)
       statement = db.prepare(
-        `INSERT OR ${conflict} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        `INSERT OR ${conflict} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
       )
       statements.set(key, statement)
     }
-    statement.run(params)
+    statement.run(values)
   }
   const statements = new Map<string, Database.Statement>()
   const setCursor = db.prepare(
@@ -58,9 +75,17 @@ export function createIndexerQueries(db: Database.Database) {
     for (const pool of batch.pools) insert('indexed_pools', encodePool(pool), 'REPLACE')
     for (const w of batch.feeWithdrawals) insert('fee_withdrawals', encodeWithdrawal(w), 'IGNORE')
     for (const link of batch.links) insert('message_links', encodeLink(link), 'IGNORE')
+    for (const w of batch.jettonWallets ?? [])
+      insert('indexed_jetton_wallets', encodeJettonWallet(w), 'REPLACE')
+    for (const a of batch.lpAccounts ?? [])
+      insert('indexed_lp_accounts', encodeLpAccount(a), 'REPLACE')
+    for (const v of batch.vaults ?? []) insert('indexed_vaults', encodeVault(v), 'REPLACE')
     setCursor.run(batch.cursor.name, batch.cursor.value)
   })
   const pools = db.prepare('SELECT * FROM indexed_pools ORDER BY address')
+  const jettonWallets = db.prepare('SELECT * FROM indexed_jetton_wallets ORDER BY address')
+  const lpAccounts = db.prepare('SELECT * FROM indexed_lp_accounts ORDER BY address')
+  const vaults = db.prepare('SELECT * FROM indexed_vaults ORDER BY address')
   const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
 
   return {
@@ -69,6 +94,15 @@ export function createIndexerQueries(db: Database.Database) {
     },
     listIndexedPools(): IndexedPoolRow[] {
       return (pools.all() as DbRecord[]).map(decodePool)
+    },
+    listIndexedJettonWallets(): IndexedJettonWalletRow[] {
+      return (jettonWallets.all() as DbRecord[]).map(decodeJettonWallet)
+    },
+    listIndexedLpAccounts(): IndexedLpAccountRow[] {
+      return (lpAccounts.all() as DbRecord[]).map(decodeLpAccount)
+    },
+    listIndexedVaults(): IndexedVaultRow[] {
+      return (vaults.all() as DbRecord[]).map(decodeVault)
     },
     getMessageLink(messageHash: string): MessageLinkRow | undefined {
       const r = link.get(messageHash) as DbRecord | undefined
@@ -125,6 +159,7 @@ function encodeTx(tx: IndexedTransactionRow): DbParams {
     aborted: writeBoolean(tx.aborted),
     compute_exit_code: tx.computeExitCode,
     result_code: tx.resultCode,
+    action: tx.action === null ? null : encodeAction(tx.action),
   }
 }
 
@@ -143,7 +178,59 @@ function decodeTx(r: DbRecord): IndexedTransactionRow {
     aborted: readBoolean(r.aborted, 'indexed_transactions.aborted'),
     computeExitCode: readInteger(r.compute_exit_code, 'indexed_transactions.compute_exit_code'),
     resultCode: readOptionalText(r.result_code, 'indexed_transactions.result_code'),
+    action: decodeAction(readOptionalText(r.action, 'indexed_transactions.action')),
   }
+}
+
+/** An action as JSON TEXT, keys in the wire's snake case. */
+function encodeAction(a: IndexedAction): string {
+  return JSON.stringify({
+    type: a.type,
+    version: a.version,
+    tx_payload: a.txPayload,
+    exit_code: a.exitCode,
+    result: a.result,
+  })
+}
+
+function decodeAction(text: string | null): IndexedAction | null {
+  if (text === null) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  const v = parsed as Record<string, unknown> | undefined
+  if (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.type === 'string' &&
+    (v.version === 'v1' || v.version === 'v2') &&
+    (v.exit_code === null || typeof v.exit_code === 'string') &&
+    isFields(v.tx_payload) &&
+    isFields(v.result)
+  ) {
+    return {
+      type: v.type,
+      version: v.version,
+      txPayload: v.tx_payload,
+      exitCode: v.exit_code,
+      result: v.result,
+    }
+  }
+  throw new StoreError({
+    code: 'STORE_CORRUPT',
+    message: 'Column indexed_transactions.action holds an unreadable value.',
+    details: `value: ${text}`,
+  })
+}
+
+function isFields(value: unknown): value is Record<string, ActionFieldValue> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.values(value).every(
+    (f) => f === null || ['string', 'number', 'boolean'].includes(typeof f),
+  )
 }
 
 function encodePool(p: IndexedPoolRow): DbParams {

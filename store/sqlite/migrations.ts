@@ -296,4 +296,44 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ) STRICT;
     `,
   },
+  {
+    name: '2026_11_23_0_indexed_transaction_action',
+    sql: `
+      -- The exchange action a transaction starts, as JSON TEXT in the action tree's wire shape
+      -- ({type, version, tx_payload, exit_code, result}); NULL for every other transaction and
+      -- for rows indexed before this migration (the tree then falls back to opcode and query id).
+      ALTER TABLE indexed_transactions ADD COLUMN action TEXT;
+    `,
+  },
+  {
+    name: '2026_11_23_1_indexed_wallets',
+    sql: `
+      -- The indexer's wallet ledger (indexer/wallets), written with each batch and its cursor.
+      CREATE TABLE indexed_jetton_wallets (
+        address TEXT PRIMARY KEY,
+        owner_address TEXT,
+        master_address TEXT,
+        balance TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_jetton_wallets_by_owner ON indexed_jetton_wallets (owner_address);
+
+      CREATE TABLE indexed_lp_accounts (
+        address TEXT PRIMARY KEY,
+        user_address TEXT NOT NULL,
+        pool_address TEXT NOT NULL,
+        amount0 TEXT NOT NULL,
+        amount1 TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_lp_accounts_by_user ON indexed_lp_accounts (user_address);
+
+      CREATE TABLE indexed_vaults (
+        address TEXT PRIMARY KEY,
+        owner_address TEXT NOT NULL,
+        token_wallet TEXT NOT NULL,
+        router_address TEXT NOT NULL,
+        balance TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_vaults_by_owner ON indexed_vaults (owner_address);
+    `,
+  },
 ]

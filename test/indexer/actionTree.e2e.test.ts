@@ -1,10 +1,13 @@
-import type { Transaction } from '@ton/core'
+import { type Transaction, toNano } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import { runScenario, type ScenarioResult } from '../../indexer/demo/runScenario.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
 import { createService } from '../../service/createService.js'
+import { buildActionTree } from '../../service/wire/actionTree.js'
+import type { OperationRow } from '../../store/rows/historyRows.js'
+import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
@@ -13,7 +16,7 @@ type Action = {
   contract_major_version: string
   destination: string
   prev_index?: number
-  tx_payload: { opcode: number; query_id: string }
+  tx_payload: Record<string, unknown> & { opcode: number; query_id: string }
   status: Record<string, unknown> & { '@type': string }
   effects: { '@type': string; status: Record<string, unknown> & { '@type': string } }[]
 }
@@ -24,16 +27,42 @@ describe('action tree over an indexed emulator scenario', () => {
   let store: Store
   let app: FastifyInstance
   let recorded: Transaction[]
+  let pools: Map<string, IndexedPoolRow>
+  /** A DEX v1 swap with a referral, made after the scenario (whose 10 swaps are all DEX v2). */
+  let v1Swap: {
+    wallet: string
+    referral: string
+    askWallet: string
+    offerWallet: string
+    amountOut: bigint
+    referralOut: bigint
+  }
 
   beforeAll(async () => {
     const dex = await createLocalDex({ seed: 'action-tree' })
     recorded = []
     const stop = dex.onTransactions((txs) => recorded.push(...txs))
     scenario = await runScenario(dex, { swaps: 10, seed: 5 })
+    const [carol, referrer] = [await dex.wallet('carol'), await dex.wallet('ref-one')]
+    const v1Pool = scenario.pools.find((p) => p.router.dex === 'v1')
+    if (v1Pool === undefined) throw new Error('no DEX v1 pool')
+    const receipt = await dex.swap(v1Pool.router, {
+      ...{ from: carol, offer: v1Pool.asset1, ask: v1Pool.asset0 },
+      ...{ amount: toNano('50'), minOut: 1_000n, referral: referrer.address },
+    })
+    v1Swap = {
+      wallet: carol.address.toString(),
+      referral: referrer.address.toString(),
+      askWallet: v1Pool.wallet0.toString(),
+      offerWallet: v1Pool.wallet1.toString(),
+      amountOut: receipt.amountOut,
+      referralOut: receipt.referralOut,
+    }
     stop()
     store = createSqliteStore({ path: ':memory:' })
     await createIndexer({ store, source: recorded, assetOf: scenario.assetOf }).run()
     app = await createService({ store, docs: false })
+    pools = new Map((await store.listIndexedPools()).map((p) => [p.address, p]))
   })
   afterAll(async () => {
     await app.close()
@@ -44,10 +73,14 @@ describe('action tree over an indexed emulator scenario', () => {
     (await app.inject(`/v1/transactions/${hash}/action_tree`)).json() as Tree
 
   it('gives each swap one completed swap action with the amounts the scenario saw', async () => {
-    const ops = await store.scanOperations({ operationTypes: ['Swap'] })
-    expect(ops).toHaveLength(scenario.swaps.length)
+    const all = await store.scanOperations({ operationTypes: ['Swap'] })
+    expect(all).toHaveLength(scenario.swaps.length + 1)
+    const ops = all.slice(0, scenario.swaps.length)
     for (const [i, op] of ops.entries()) {
       const expected = scenario.swaps[i]
+      if (expected === undefined) throw new Error(`no scenario swap #${i}`)
+      const pool = pools.get(op.poolAddress)
+      const askWallet = op.asset0Address === expected.askAsset ? pool?.wallet0 : pool?.wallet1
       const tree = await get(op.walletTxHash)
       expect(tree.tx_chain_completed).toBe(true)
       expect(tree.initial_tx_id.hash).toBe(op.walletTxHash)
@@ -60,9 +93,25 @@ describe('action tree over an indexed emulator scenario', () => {
       expect(action?.status.success).toBe(expected?.ok)
       expect(action?.status.exit_code).toBe(op.exitCode)
       expect(action?.status.tx_id).toMatchObject({ hash: op.poolTxHash })
-      if (expected?.ok) {
+      // The scenario's swaps are all DEX v2: the payload is the user's, forwarded to the pool.
+      expect(action?.tx_payload).toMatchObject({
+        opcode: 0x6664de2a,
+        query_id: '0',
+        ask_jetton_wallet_address: askWallet,
+        min_ask_amount: expected.ok ? '0' : (10n ** 30n).toString(),
+        referral_address: expected.referral,
+        receiver_address: expected.wallet,
+        refund_address: expected.wallet,
+        excesses_address: expected.wallet,
+        dex_forward_gas_amount: '0',
+      })
+      expect(action?.tx_payload.deadline).toMatch(/^\d+$/)
+      expect(typeof action?.tx_payload.referral_val).toBe('number')
+      if (expected.ok) {
         expect(action?.status.ask_jetton_amount).toBe(expected.amountOut.toString())
         expect(action?.status.offer_jetton_amount).toBe(expected.amountIn.toString())
+        expect(action?.status.ask_jetton_wallet).toBe(askWallet)
+        expect(action?.status.fwd_gas).toBe('0')
       } else {
         expect(String(action?.status.exit_code)).toMatch(/^swap_refund_/)
         expect(action?.status.offer_amount ?? action?.status.ask_amount).toBe(
@@ -83,6 +132,16 @@ describe('action tree over an indexed emulator scenario', () => {
     expect(provide?.status).toMatchObject({
       '@type': 'completed',
       exit_code: 'provide_liquidity_ok',
+      min_lp_out: '1',
+      to_address: add.walletAddress,
+    })
+    // The payload names the router's wallet of the token this message did not bring.
+    const pool = pools.get(add.poolAddress)
+    const other = provide?.status.amount0_out === '0' ? pool?.wallet0 : pool?.wallet1
+    expect(provide?.contract_major_version).toBe(pool?.dex)
+    expect(provide?.tx_payload).toMatchObject({
+      router_wallet_address: other,
+      min_lp_out: '1',
     })
     expect(provide?.effects).toHaveLength(1)
     expect(provide?.effects[0]?.status).toMatchObject({
@@ -103,6 +162,8 @@ describe('action tree over an indexed emulator scenario', () => {
       amount0_out: burn.asset0Amount.toString(),
       amount1_out: burn.asset1Amount.toString(),
     })
+    expect(action?.tx_payload).toMatchObject({ amount: (-burn.lpTokenDelta).toString() })
+    expect(action?.tx_payload).toHaveProperty('response_destination')
     const base64 = Buffer.from(burn.walletTxHash, 'hex').toString('base64url')
     expect(await get(base64)).toEqual(tree)
     const post = await app.inject({
@@ -113,6 +174,104 @@ describe('action tree over an indexed emulator scenario', () => {
     expect(post.json()).toEqual(tree)
     // Any transaction of the trace resolves to the same tree.
     expect(await get(burn.poolTxHash)).toEqual(tree)
+  })
+
+  it('shows a DEX v1 swap with a referral: the pool message fields and swap_ok_ref', async () => {
+    const op = (await store.scanOperations({ operationTypes: ['Swap'] })).at(-1)
+    if (op === undefined) throw new Error('no swap')
+    expect(op.walletAddress).toBe(v1Swap.wallet)
+    const tree = await get(op.walletTxHash)
+    expect(tree.actions).toHaveLength(1)
+    const [action] = tree.actions as [Action]
+    expect(action.contract_major_version).toBe('v1')
+    expect(action.tx_payload).toEqual({
+      opcode: 0x25938561,
+      query_id: '0',
+      ask_jetton_wallet_address: v1Swap.askWallet,
+      min_ask_amount: '1000',
+      user_wallet_address: v1Swap.wallet,
+      referral_address: v1Swap.referral,
+    })
+    expect(action.status).toMatchObject({
+      success: true,
+      exit_code: 'swap_ok_ref',
+      ask_jetton_wallet: v1Swap.askWallet,
+      offer_jetton_wallet: v1Swap.offerWallet,
+      ask_jetton_amount: v1Swap.amountOut.toString(),
+      offer_jetton_amount: toNano('50').toString(),
+      ref_ask_amount: v1Swap.referralOut.toString(),
+    })
+    expect(v1Swap.referralOut > 0n).toBe(true)
+    expect(action.status).not.toHaveProperty('fwd_gas')
+  })
+
+  it('shows vault withdrawals and LP-account refunds with their results', async () => {
+    const all = await store.listIndexedTransactions({ limit: 10_000 })
+    const withdrawals = all.filter((t) => t.kind === 'v2.withdraw_fee').reverse()
+    expect(withdrawals).toHaveLength(scenario.withdrawals.length)
+    expect(withdrawals.length).toBeGreaterThan(0)
+    for (const [i, vaultTx] of withdrawals.entries()) {
+      const expected = scenario.withdrawals[i]
+      const tree = await get(vaultTx.originHash)
+      const action = tree.actions.find((a) => a['@type'] === 'withdraw_fee')
+      expect(action?.destination).toBe(vaultTx.account)
+      expect(action?.tx_payload).toEqual({ opcode: 0x354bcdf4, query_id: '0' })
+      expect(action?.status).toMatchObject({
+        '@type': 'completed',
+        success: true,
+        exit_code: 'ok',
+        amount_out: expected?.amount.toString(),
+        to_address: expected?.owner,
+      })
+      // The vault pays out of the router's jetton wallet of the accrued asset.
+      expect(scenario.assetOf(String(action?.status.token_address))).toBe(expected?.asset)
+    }
+    const [refund] = await store.scanOperations({ operationTypes: ['RefundLiquidity'] })
+    if (refund === undefined) throw new Error('no refund')
+    const tree = await get(refund.walletTxHash)
+    const action = tree.actions.find((a) => a['@type'] === 'refund_liquidity')
+    expect(action?.tx_payload).toEqual({ opcode: 0x0f98e2b8, query_id: '0' })
+    expect(action?.status).toMatchObject({
+      exit_code: 'refund_ok',
+      user_address: refund.walletAddress,
+      amount0_out: refund.asset0Amount.toString(),
+      amount1_out: refund.asset1Amount.toString(),
+    })
+  })
+
+  it('falls back to op code and query id for rows indexed before actions were stored', async () => {
+    const [op] = await store.scanOperations({ operationTypes: ['Swap'] })
+    if (op === undefined) throw new Error('no swap')
+    const transactions = await store.listIndexedTransactions({
+      originHash: op.walletTxHash,
+      limit: 10_000,
+    })
+    const input = {
+      operations: (await store.listOperationsByPoolTx(
+        transactions.map((t) => t.hash),
+      )) as OperationRow[],
+      pools,
+      routers: new Set([...pools.values()].map((p) => p.routerAddress)),
+      originHash: op.walletTxHash,
+    }
+    const current = buildActionTree({ ...input, transactions })
+    expect(current).toEqual(await get(op.walletTxHash))
+    const legacy = buildActionTree({
+      ...input,
+      transactions: transactions.map((t) => ({ ...t, action: null })),
+    })
+    const [now] = current.actions
+    const [before] = legacy.actions
+    if (now === undefined) throw new Error('no action')
+    expect(before?.tx_payload).toEqual({
+      opcode: 0x6664de2a,
+      query_id: '0',
+      referral_address: scenario.swaps[0]?.referral,
+    })
+    // Without the stored action only the message-borne result (fwd_gas) is missing.
+    const { fwd_gas, ...rest } = now.status as Record<string, unknown>
+    expect(fwd_gas).toBe('0')
+    expect(before?.status).toEqual(rest)
   })
 
   it('answers an unknown hash with an empty tree and a bad one with 400', async () => {

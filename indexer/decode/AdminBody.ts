@@ -1,0 +1,125 @@
+import type { Address } from '@ton/core'
+
+/** What a DEX v2 pool's on-chain `getter_pool_data` reply carries (`contracts.md` §2.13). */
+export type V2PoolDataReply = {
+  readonly isLocked: boolean
+  readonly reserve0: bigint
+  readonly reserve1: bigint
+  readonly token0: Address | null
+  readonly token1: Address | null
+  readonly lpFee: bigint
+  readonly protocolFee: bigint
+  readonly router: Address | null
+  readonly protocolFeeAddress: Address | null
+  readonly totalSupply: bigint
+  readonly collectedProtocolFee0: bigint
+  readonly collectedProtocolFee1: bigint
+}
+
+/** What a DEX v2 LP account's on-chain `getter_lp_account_data` reply carries. */
+export type V2LpAccountDataReply = {
+  readonly user: Address | null
+  readonly pool: Address | null
+  readonly amount0: bigint
+  readonly amount1: bigint
+}
+
+/**
+ * Administrative, getter and wallet-discovery messages of the exchange (`contracts.md` §1.6,
+ * §1.7, §2.12, §2.13, TEP-89): they move no tokens, and only the fee changes alter a pool's
+ * tracked state. Where one op names two layouts, the optional fields tell them apart: the
+ * admin → router `set_fees` / `reset_pool_gas` carry the pool's wallets, the router → pool
+ * forms do not (`wallet0`/`wallet1` are `null`); a getter request has no reply (`reply: null`)
+ * and its reply no request fields.
+ *
+ * @example
+ * ```ts
+ * const body = decodeBody(message.body)
+ * if (body?.type === 'v2.internal_set_fees') console.log(body.lpFee, body.protocolFee) // 25n 5n
+ * ```
+ */
+export type AdminBody =
+  | {
+      readonly type: 'v1.set_fees'
+      readonly queryId: bigint
+      readonly lpFee: bigint
+      readonly protocolFee: bigint
+      readonly refFee: bigint
+      readonly protocolFeeAddress: Address | null
+      /** The pool's router wallets (admin → router form); `null` in the router → pool form. */
+      readonly wallet0: Address | null
+      readonly wallet1: Address | null
+    }
+  | {
+      readonly type: 'v2.set_fees'
+      readonly queryId: bigint
+      readonly lpFee: bigint
+      readonly protocolFee: bigint
+      readonly protocolFeeAddress: Address | null
+      readonly wallet0: Address | null
+      readonly wallet1: Address | null
+      readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v2.internal_set_fees'
+      readonly queryId: bigint
+      readonly lpFee: bigint
+      readonly protocolFee: bigint
+      readonly protocolFeeAddress: Address | null
+      readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v2.update_pool_status' | 'v2.reset_pool_gas'
+      readonly queryId: bigint
+      /** The pool's router wallets (admin → router form); `null` in the router → pool form. */
+      readonly wallet0: Address | null
+      readonly wallet1: Address | null
+      readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v2.internal_update_status'
+      readonly queryId: bigint
+      readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v1.lock' | 'v1.unlock' | 'v2.update_status'
+      readonly queryId: bigint
+    }
+  | {
+      readonly type: 'v2.getter_pool_address'
+      readonly queryId: bigint
+      /** The request's two router wallets (`null` in the reply). */
+      readonly token0: Address | null
+      readonly token1: Address | null
+      /** The reply's pool address (`null` in the request). */
+      readonly pool: Address | null
+    }
+  | {
+      readonly type: 'v2.getter_pool_data'
+      readonly queryId: bigint
+      readonly reply: V2PoolDataReply | null
+    }
+  | {
+      readonly type: 'v2.getter_lp_account_address'
+      readonly queryId: bigint
+      /** The owner asked about (request) or its LP account (reply): one layout for both. */
+      readonly address: Address | null
+    }
+  | {
+      readonly type: 'v2.getter_lp_account_data'
+      readonly queryId: bigint
+      readonly reply: V2LpAccountDataReply | null
+    }
+  | {
+      readonly type: 'jetton.provide_wallet_address'
+      readonly queryId: bigint
+      readonly owner: Address | null
+      readonly includeAddress: boolean
+    }
+  | {
+      readonly type: 'jetton.take_wallet_address'
+      readonly queryId: bigint
+      readonly wallet: Address | null
+      /** The owner, when the request asked for it to be included. */
+      readonly owner: Address | null
+    }
