@@ -124,7 +124,7 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
           address: owner,
           query_id: queryId.toString(),
           exit_code: op.exitCode,
-          coins: (op.asset0Delta < 0n ? -op.asset0Delta : -op.asset1Delta).toString(),
+          coins: swapCoins(op).toString(),
           logical_time: tx.lt.toString(),
           tx_hash: tx.hash,
           balance_deltas: '',
@@ -277,4 +277,16 @@ function queryIdParam(value: unknown): bigint {
     field: 'query_id',
     reason: 'must be an unsigned 64-bit integer',
   })
+}
+
+/**
+ * What a swap left the user with, in the ask token: the amount paid out on success (the pool's
+ * reserve change on that side is larger by the protocol and referral fees), else the offered
+ * amount that was refunded.
+ */
+function swapCoins(op: OperationRow): bigint {
+  if (!op.success || (op.asset0Delta >= 0n && op.asset1Delta >= 0n)) {
+    return op.asset0Amount + op.asset1Amount
+  }
+  return op.asset0Delta < 0n ? op.asset0Amount : op.asset1Amount
 }
