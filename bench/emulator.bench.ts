@@ -1,24 +1,29 @@
 /**
  * `npm run bench:emulator`: swaps per second through `createLocalDex` (`dex.swap`: wallet
  * lookups, the jetton transfer, the 8–10 transaction chain, receipt decoding) against the raw
- * sandbox cost of the same message chain sent by hand (a prebuilt jetton transfer body sent from
- * the treasury, no decoding), measured in the same run, interleaved. Then the heap over
- * `BENCH_MEMORY_SWAPS` (default 20 000) swaps through `createLocalDex`, sampled every 1 000 swaps
- * after a forced GC, to show that the dropped transaction history keeps memory flat.
- * Machines here are noisy: the ratio is the meaningful throughput figure.
+ * cost of the same message chain sent by hand (a prebuilt jetton transfer body sent from the
+ * treasury, no decoding), and the same hand-sent chain on the plain sandbox, i.e. with
+ * `@ton/core`'s own cell parsing and portable SHA-256 put back (what the sandbox costs without
+ * the emulator's cell cache and native hash). The three run in the same process on the same
+ * world, interleaved, in rounds. Then the heap over `BENCH_MEMORY_SWAPS` (default 20 000) swaps
+ * through `createLocalDex`, sampled every 1 000 swaps after a forced GC, to show that the
+ * dropped transaction history and the bounded cell cache keep memory flat.
+ * Machines here are noisy: the ratios are the meaningful throughput figures.
  * Writes `bench/results/emulator.json`.
  *
- * Last run (2 shared cores under load ≈ 5, Node 20, BENCH_SWAPS=100): raw chain 16.5 swaps/s,
- * createLocalDex 16.6 swaps/s (ratio 1.01: the helper's lookups and decoding are lost in the
- * emulation noise); heap 22.9 MB at start, 24.6 MB after 1 000 swaps, 25.0 MB after 20 000
- * swaps (200 000 transactions streamed), in 1 790 s.
+ * Last run (2 shared cores, load ≈ 1, Node 20, BENCH_SWAPS=100): plain sandbox 19.8 swaps/s,
+ * LocalBlockchain 45.2 swaps/s (2.29×), createLocalDex 39.3 swaps/s (ratio 0.87); heap 34.6 MB
+ * at start, 35.1 MB after 1 000 swaps, 35.6 MB after 20 000 swaps (200 000 transactions
+ * streamed), in 505 s.
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { beginCell, type Cell, toNano } from '@ton/core'
 import { dexV2SwapPayload } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
+import { installCellCache, uninstallCellCache } from '../emulator/cellCache.js'
 import { createLocalDex } from '../emulator/index.js'
+import { installNativeSha256, uninstallNativeSha256 } from '../emulator/nativeSha256.js'
 import { writeResult } from './_support/measure.js'
 
 const SWAPS_PER_ROUND = Number(process.env.BENCH_SWAPS ?? 100)
@@ -90,6 +95,18 @@ async function rawSwaps(n: number): Promise<number> {
   return n / (Number(process.hrtime.bigint() - start) / 1e9)
 }
 
+/** The hand-sent chain with @ton/core's own BOC parser and portable SHA-256 (plain sandbox). */
+async function plainSandboxSwaps(n: number): Promise<number> {
+  uninstallCellCache()
+  uninstallNativeSha256()
+  try {
+    return await rawSwaps(n)
+  } finally {
+    installNativeSha256()
+    installCellCache()
+  }
+}
+
 let dexOk = 0
 async function localDexSwaps(n: number): Promise<number> {
   const start = process.hrtime.bigint()
@@ -101,18 +118,25 @@ async function localDexSwaps(n: number): Promise<number> {
   return n / (Number(process.hrtime.bigint() - start) / 1e9)
 }
 
+await plainSandboxSwaps(20)
 await rawSwaps(20)
 await localDexSwaps(20)
+const plain: number[] = []
 const raw: number[] = []
 const local: number[] = []
 for (let round = 0; round < ROUNDS; round++) {
+  plain.push(await plainSandboxSwaps(SWAPS_PER_ROUND))
   raw.push(await rawSwaps(SWAPS_PER_ROUND))
   local.push(await localDexSwaps(SWAPS_PER_ROUND))
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0
+const plainRate = median(plain)
 const rawRate = median(raw)
 const localRate = median(local)
-console.log(`raw sandbox chain (baseline): ${rawRate.toFixed(1)} swaps/s`)
+console.log(`plain sandbox, hand-sent chain: ${plainRate.toFixed(1)} swaps/s`)
+console.log(
+  `LocalBlockchain, hand-sent chain (baseline): ${rawRate.toFixed(1)} swaps/s  ${(rawRate / plainRate).toFixed(2)}x the plain sandbox`,
+)
 console.log(
   `createLocalDex swap: ${localRate.toFixed(1)} swaps/s  ratio ${(localRate / rawRate).toFixed(2)}x`,
 )
@@ -147,10 +171,16 @@ const report = {
   node: process.version,
   swapsPerRound: SWAPS_PER_ROUND,
   rounds: ROUNDS,
+  plainSandbox: {
+    name: "hand-built jetton transfer on the plain sandbox (@ton/core's own parsing and SHA-256)",
+    swapsPerSecond: round1(plainRate),
+    rounds: plain.map(round1),
+  },
   baseline: {
-    name: 'raw sandbox chain, hand-built jetton transfer',
+    name: 'raw sandbox chain, hand-built jetton transfer (LocalBlockchain: cell cache, native SHA-256)',
     swapsPerSecond: round1(rawRate),
     rounds: raw.map(round1),
+    speedupOverPlain: round2(rawRate / plainRate),
   },
   localDex: {
     name: 'createLocalDex swap with receipt',

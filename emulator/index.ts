@@ -12,6 +12,7 @@
  */
 
 export type { FeeSettings } from './adminFlows.js'
+export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {
   type CreateLocalDexOptions,
   createLocalDex,
@@ -23,6 +24,7 @@ export { LocalBlockchain, type TransactionListener } from './LocalBlockchain.js'
 export type { LocalDex } from './LocalDex.js'
 export { LocalDexError, type LocalDexErrorReason } from './LocalDexError.js'
 export type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
+export { installNativeSha256, uninstallNativeSha256 } from './nativeSha256.js'
 export type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
 export type { ProvideRequest, SwapRequest } from './requests.js'
 export type { FailedTransaction } from './transactions.js'

@@ -8,7 +8,12 @@ describe('ton-dex-lab/emulator public surface', () => {
         "DEFAULT_LOCAL_DEX_NOW",
         "LocalBlockchain",
         "LocalDexError",
+        "clearCellCache",
         "createLocalDex",
+        "installCellCache",
+        "installNativeSha256",
+        "uninstallCellCache",
+        "uninstallNativeSha256",
       ]
     `)
   })
