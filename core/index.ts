@@ -93,6 +93,7 @@ export {
   FEE_DIVIDER,
   FIXED_ONE,
   MAX_COINS,
+  MAX_POOL_FEE,
   POOL_KINDS,
   type PoolKind,
   type PoolState,

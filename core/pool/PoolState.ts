@@ -124,8 +124,16 @@ export function createPoolState(parameters: CreatePoolStateParameters): PoolStat
   return pool
 }
 
-/** Largest fee a pool accepts, in bps: 100 on both versions (`set_fees` range). */
-const MAX_POOL_FEE = 100n
+/**
+ * Largest fee a pool accepts, in bps: 100 on both versions (the `set_fees` range; a larger one
+ * is rejected with v1 exit 85 / v2 exit 94).
+ *
+ * @example
+ * ```ts
+ * 30n <= MAX_POOL_FEE // true: a 0.3 % LP fee is allowed
+ * ```
+ */
+export const MAX_POOL_FEE = 100n
 
 /**
  * Checks that a pool state could exist on chain: known `dex`/`kind` pair, every amount a

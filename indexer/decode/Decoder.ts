@@ -16,19 +16,14 @@ export type Decoder = (slice: Slice, queryId: bigint) => DecodedBody
 /** An op and its decoder: the entries every family's table lists. */
 export type DecoderEntry = readonly [op: number, decode: Decoder]
 
-/** Body types that carry nothing but the query id. */
-export type QueryIdOnlyType =
-  | 'jetton.excesses'
-  | 'v1.collect_fees'
-  | 'v2.collect_fees'
-  | 'v2.withdraw_fee'
-  | 'v1.reset_gas'
-  | 'v2.reset_gas'
-  | 'v1.refund_me'
-  | 'v1.lock'
-  | 'v1.unlock'
-  | 'v2.update_status'
-  | 'pton_v2.ton_refund'
+/** Body types that carry nothing but the query id (derived from {@link DecodedBody}). */
+export type QueryIdOnlyType = QueryIdOnly<DecodedBody>
+
+type QueryIdOnly<B> = B extends { readonly type: infer T; readonly queryId: bigint }
+  ? [Exclude<keyof B, 'type' | 'queryId'>] extends [never]
+    ? T
+    : never
+  : never
 
 /**
  * A decoder for a body that carries only its query id (anything after it is ignored, as the

@@ -55,18 +55,18 @@ export function actionPayload(input: ActionPayloadInput): IndexedAction | null {
     case 'v1.burn_notification':
     case 'v2.burn_notification_ext':
       if (input.kind !== body.type) return null
-      return action('jetton_burn', body.type, burnOp(body.type), body.queryId, {
+      return action('jetton_burn', body.type, body.queryId, {
         amount: body.amount.toString(),
         response_destination: optionalAddress(body.responseAddress),
       })
     case 'v1.collect_fees':
     case 'v2.collect_fees':
       if (input.kind !== body.type) return null
-      return action('collect_fees', body.type, collectOp(body.type), body.queryId, {})
+      return action('collect_fees', body.type, body.queryId, {})
     case 'v1.cb_refund_me':
     case 'v2.cb_refund_me':
       if (input.kind !== body.type) return null
-      return action('refund_liquidity', body.type, refundOp(body.type), body.queryId, {})
+      return action('refund_liquidity', body.type, body.queryId, {})
     case 'v2.withdraw_fee':
       return input.kind === body.type ? withdrawAction(body.queryId, input) : null
     case 'v1.direct_add_liquidity':
@@ -77,10 +77,26 @@ export function actionPayload(input: ActionPayloadInput): IndexedAction | null {
   }
 }
 
+/** The op code of each inbound body that starts an action (the tx_payload's `opcode`). */
+const ACTION_OPS = {
+  'v1.swap': OP_CODES.v1Swap,
+  'v2.swap': OP_CODES.v2Swap,
+  'v1.provide_lp': OP_CODES.v1ProvideLp,
+  'v2.provide_lp': OP_CODES.v2ProvideLp,
+  'v1.burn_notification': OP_CODES.v1BurnNotification,
+  'v2.burn_notification_ext': OP_CODES.v2BurnNotificationExt,
+  'v1.collect_fees': OP_CODES.v1CollectFees,
+  'v2.collect_fees': OP_CODES.v2CollectFees,
+  'v1.cb_refund_me': OP_CODES.v1CbRefundMe,
+  'v2.cb_refund_me': OP_CODES.v2CbRefundMe,
+  'v2.withdraw_fee': OP_CODES.v2WithdrawFee,
+  'v1.direct_add_liquidity': OP_CODES.v1DirectAddLiquidity,
+  'v2.direct_add_liquidity': OP_CODES.v2DirectAddLiquidity,
+} as const
+
 function action(
   type: string,
-  kind: string,
-  opcode: number,
+  kind: keyof typeof ACTION_OPS,
   queryId: bigint,
   fields: Fields,
   result: Fields = {},
@@ -89,7 +105,7 @@ function action(
   return {
     type,
     version: kind.startsWith('v1') ? 'v1' : 'v2',
-    txPayload: { opcode, query_id: queryId.toString(), ...fields },
+    txPayload: { opcode: ACTION_OPS[kind], query_id: queryId.toString(), ...fields },
     exitCode,
     result,
   }
@@ -103,7 +119,7 @@ function swapAction(
     const offer = address(body.senderWallet)
     const pool = input.pool
     const ask = pool === undefined ? null : offer === pool.wallet0 ? pool.wallet1 : pool.wallet0
-    return action('swap', body.type, OP_CODES.v1Swap, body.queryId, {
+    return action('swap', body.type, body.queryId, {
       ask_jetton_wallet_address: ask,
       min_ask_amount: body.minOut.toString(),
       user_wallet_address: optionalAddress(body.toAddress),
@@ -119,7 +135,6 @@ function swapAction(
   return action(
     'swap',
     body.type,
-    OP_CODES.v2Swap,
     body.queryId,
     {
       ask_jetton_wallet_address: optionalAddress(p.askJettonWallet),
@@ -157,7 +172,6 @@ function provideAction(
     return action(
       'provide_liquidity',
       body.type,
-      OP_CODES.v1ProvideLp,
       body.queryId,
       { router_wallet_address: other, min_lp_out: body.minLpOut.toString() },
       result,
@@ -173,7 +187,6 @@ function provideAction(
   return action(
     'provide_liquidity',
     body.type,
-    OP_CODES.v2ProvideLp,
     body.queryId,
     {
       router_wallet_address: optionalAddress(p.otherJettonWallet),
@@ -199,7 +212,7 @@ function withdrawAction(queryId: bigint, input: ActionPayloadInput): IndexedActi
           to_address: optionalAddress(pay.to),
         }
       : {}
-  return action('withdraw_fee', 'v2', OP_CODES.v2WithdrawFee, queryId, {}, result)
+  return action('withdraw_fee', 'v2.withdraw_fee', queryId, {}, result)
 }
 
 /** `direct_add_liquidity` (user → own LP account): status from its `cb_add_liquidity`, if sent. */
@@ -235,24 +248,8 @@ function directAddAction(
       result.to_address = optionalAddress(cb.user)
     }
   }
-  const opcode =
-    body.type === 'v1.direct_add_liquidity'
-      ? OP_CODES.v1DirectAddLiquidity
-      : OP_CODES.v2DirectAddLiquidity
   const exitCode = cb === undefined ? 'bounce' : 'add_liquidity_ok'
-  return action('direct_add_liquidity', body.type, opcode, body.queryId, fields, result, exitCode)
-}
-
-function burnOp(kind: string): number {
-  return kind.startsWith('v1') ? OP_CODES.v1BurnNotification : OP_CODES.v2BurnNotificationExt
-}
-
-function collectOp(kind: string): number {
-  return kind.startsWith('v1') ? OP_CODES.v1CollectFees : OP_CODES.v2CollectFees
-}
-
-function refundOp(kind: string): number {
-  return kind.startsWith('v1') ? OP_CODES.v1CbRefundMe : OP_CODES.v2CbRefundMe
+  return action('direct_add_liquidity', body.type, body.queryId, fields, result, exitCode)
 }
 
 function optionalAddress(a: Address | null | undefined): string | null {

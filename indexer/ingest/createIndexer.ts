@@ -1,5 +1,5 @@
 import { Address, type Transaction } from '@ton/core'
-import { createPoolState } from '../../core/pool/PoolState.js'
+import { createPoolState, type PoolState } from '../../core/pool/PoolState.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
@@ -47,7 +47,8 @@ export type IngestStats = {
 export type Indexer = { run(): Promise<IngestStats> }
 
 type Origin = { readonly hash: string; readonly lt: bigint; readonly timestamp: string }
-type PendingLink = { readonly parentHash: string; readonly origin: Origin }
+/** A message sent but not yet received; `stored` once a batch has written it to the store. */
+type PendingLink = { readonly parentHash: string; readonly origin: Origin; stored?: boolean }
 
 const SWAP_BOUNCE = new Set(['v1.swap', 'v2.swap', 'v1.provide_lp', 'v2.provide_lp'])
 
@@ -73,21 +74,32 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   return {
     async run() {
       const pools = new Map<string, TrackedPool>()
+      const track = (
+        identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
+        state: PoolState,
+      ): TrackedPool => ({
+        ...identity,
+        asset0: assetOf(identity.wallet0) ?? identity.wallet0,
+        asset1: assetOf(identity.wallet1) ?? identity.wallet1,
+        state,
+      })
       for (const p of await store.listIndexedPools()) {
-        pools.set(p.address, {
-          ...{ address: p.address, router: p.routerAddress, dex: p.dex },
-          ...{ wallet0: p.wallet0, wallet1: p.wallet1 },
-          asset0: assetOf(p.wallet0) ?? p.wallet0,
-          asset1: assetOf(p.wallet1) ?? p.wallet1,
-          state: createPoolState({
-            dex: p.dex,
-            kind: 'constant_product',
-            ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
-            ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
-            collectedProtocolFee0: p.collected0,
-            collectedProtocolFee1: p.collected1,
-          }),
-        })
+        const identity = { address: p.address, router: p.routerAddress, dex: p.dex }
+        const wallets = { wallet0: p.wallet0, wallet1: p.wallet1 }
+        pools.set(
+          p.address,
+          track(
+            { ...identity, ...wallets },
+            createPoolState({
+              dex: p.dex,
+              kind: 'constant_product',
+              ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
+              ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
+              collectedProtocolFee0: p.collected0,
+              collectedProtocolFee1: p.collected1,
+            }),
+          ),
+        )
       }
       const ledger = createWalletLedger({
         jettonWallets: await store.listIndexedJettonWallets(),
@@ -105,8 +117,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
       const flush = async () => {
         if (txs.length === 0) return
+        // Links still pending cross into later batches (or a restart): each is written once.
         const pending: MessageLinkRow[] = []
         for (const [messageHash, l] of links) {
+          if (l.stored) continue
+          l.stored = true
           pending.push({ messageHash, parentHash: l.parentHash, originHash: l.origin.hash })
         }
         await store.applyIndexBatch({
@@ -186,24 +201,19 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         let kind: string = internal ? (body?.type ?? 'other') : 'external'
         let resultCode: string | null = null
         ledger.apply(tx, accountAddress, aborted, body)
+        let pool = pools.get(accountAddress)
 
         try {
           if (body !== undefined && !aborted) {
-            let pool = pools.get(accountAddress)
             if (pool === undefined && SWAP_BOUNCE.has(body.type) && inMessage?.init?.data) {
               const init = readPoolInit(
                 body.type.startsWith('v1') ? 'v1' : 'v2',
                 inMessage.init.data,
               )
               if (init && source?.equals(init.router)) {
-                const wallet0 = address(init.wallet0)
-                const wallet1 = address(init.wallet1)
-                pool = {
-                  ...{ address: accountAddress, router: address(init.router), dex: init.dex },
-                  ...{ wallet0, wallet1, state: init.state },
-                  asset0: assetOf(wallet0) ?? wallet0,
-                  asset1: assetOf(wallet1) ?? wallet1,
-                }
+                const identity = { address: accountAddress, router: address(init.router) }
+                const wallets = { wallet0: address(init.wallet0), wallet1: address(init.wallet1) }
+                pool = track({ ...identity, dex: init.dex, ...wallets }, init.state)
                 pools.set(accountAddress, pool)
                 touched.add(pool)
               }
@@ -226,17 +236,20 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
                 resultCode = op.resultCode
               }
             } else if (body.type === 'v2.withdraw_fee') {
-              const pay = decodeOuts().find((o) => o.type === 'v2.vault_pay_to')
+              const pay = decodeOuts().find(
+                (o): o is Extract<DecodedBody, { type: 'v2.vault_pay_to' }> =>
+                  o.type === 'v2.vault_pay_to',
+              )
               const payMessage = outMessages.find((m) => m.info.type === 'internal')
               const router = payMessage?.info.type === 'internal' ? payMessage.info.dest : null
-              const wallet = pay?.type === 'v2.vault_pay_to' ? address(pay.token) : ''
-              resultCode = pay?.type === 'v2.vault_pay_to' ? 'ok' : 'bounce'
+              const wallet = address(pay?.token)
+              resultCode = pay !== undefined ? 'ok' : 'bounce'
               withdrawals.push({
                 vaultAddress: accountAddress,
-                ownerAddress: pay?.type === 'v2.vault_pay_to' ? address(pay.to) : '',
+                ownerAddress: address(pay?.to),
                 assetAddress: assetOf(wallet) ?? wallet,
                 routerAddress: address(router),
-                amount: pay?.type === 'v2.vault_pay_to' ? pay.amount : 0n,
+                amount: pay?.amount ?? 0n,
                 operationWalletAddress: address(source),
                 success: resultCode === 'ok',
                 exitCode: resultCode,
@@ -268,7 +281,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
             body,
             outs: decodeOuts,
             resultCode,
-            pool: pools.get(accountAddress),
+            pool,
           }),
         })
         last = { lt: tx.lt, hash }

@@ -1,14 +1,11 @@
-import type { PoolState } from '../../core/pool/PoolState.js'
+import { MAX_POOL_FEE, type PoolState } from '../../core/pool/PoolState.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
-
-/** Largest LP / protocol / (v1) referral fee a pool accepts, bps (`MAX_FEE` of both DEX versions). */
-export const MAX_POOL_FEE_BPS = 100n
 
 /**
  * The pool state after a fee change its router forwarded: DEX v1 `set_fees` (LP, protocol and
  * referral fee) or DEX v2 `internal_set_fees` (LP and protocol fee). Reserves, supply and
  * collected fees are unchanged. Returns `undefined` when the body is not a fee change of the
- * pool's DEX version or a fee is above {@link MAX_POOL_FEE_BPS}: the pool contract rejects
+ * pool's DEX version or a fee is above `MAX_POOL_FEE` (100 bps): the pool contract rejects
  * those (v1 exit 85, v2 exit 94), so a transaction that applied one contradicts the contract.
  *
  * @example
@@ -19,7 +16,7 @@ export const MAX_POOL_FEE_BPS = 100n
  * ```
  */
 export function feeChange(pool: PoolState, body: DecodedBody): PoolState | undefined {
-  const inRange = (fee: bigint) => fee >= 0n && fee <= MAX_POOL_FEE_BPS
+  const inRange = (fee: bigint) => fee >= 0n && fee <= MAX_POOL_FEE
   if (body.type === 'v1.set_fees' && pool.dex === 'v1') {
     if (!inRange(body.lpFee) || !inRange(body.protocolFee) || !inRange(body.refFee)) {
       return undefined

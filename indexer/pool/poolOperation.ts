@@ -2,7 +2,7 @@ import type { Address } from '@ton/core'
 import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
 import { swap } from '../../core/ops/swap.js'
-import type { PoolState } from '../../core/pool/PoolState.js'
+import { FEE_DIVIDER, type PoolState } from '../../core/pool/PoolState.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
@@ -31,8 +31,6 @@ export type PoolOperation = {
   readonly state: PoolState
   readonly resultCode: string
 }
-
-const BPS = 10_000n
 
 /**
  * Turns one pool transaction into an operation (`wire-contract.md` §4.6): the inbound body says
@@ -125,7 +123,7 @@ export function poolOperation(
           ...deltas(s, q.pool),
           exitCode: resultCode,
           // Floor: the LP fee is the part of the input the curve does not see, a·L/D.
-          lpFeeAmount: (amountIn * s.lpFee) / BPS,
+          lpFeeAmount: (amountIn * s.lpFee) / FEE_DIVIDER,
           protocolFeeAmount: q.protocolFeeOut,
           referralFeeAmount: q.referralFeeOut,
         },
