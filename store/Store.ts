@@ -97,10 +97,10 @@ export interface Store {
     until: string,
   ): Promise<readonly FeeWithdrawalRow[]>
 
-  // Statistics, exports and action trees (read-only).
+  // Statistics, exports, action trees and swap status (read-only).
   /** Every operation matching `filter` (no row limit), oldest first. */
   scanOperations(filter: Omit<OperationFilter, 'limit'>): Promise<readonly OperationRow[]>
-  /** The operations recorded by these pool transactions, in logical-time order. */
+  /** The operations recorded by these pool transactions (one each at most), in logical-time order. */
   listOperationsByPoolTx(poolTxHashes: readonly string[]): Promise<readonly OperationRow[]>
   /** Every stored staking position (without its NFTs), by wallet address. */
   listStakes(): Promise<readonly StakeRow[]>

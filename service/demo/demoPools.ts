@@ -23,6 +23,9 @@ type PoolSpec = {
 }
 
 const E18 = FIXED_ONE
+/** Weights of `a` in 18 decimals; both quotients are exact (8·10^17 and 5·10^17). */
+const WEIGHT_80 = (8n * E18) / 10n
+const WEIGHT_50 = E18 / 2n
 const SPECS: readonly PoolSpec[] = [
   {
     router: 'v1.0',
@@ -99,21 +102,21 @@ const SPECS: readonly PoolSpec[] = [
     router: 'v2.1 WeightedConstProduct',
     a: ['AQUA', 1_904_762n],
     b: ['TON', 6_250n],
-    weightA: (8n * E18) / 10n,
+    weightA: WEIGHT_80,
     apy: ['0.0912', '0.0877', '0.0865'],
   },
   {
     router: 'v2.2 WeightedConstProduct',
     a: ['BOLT', 43_243n],
     b: ['USDL', 20_000n],
-    weightA: (8n * E18) / 10n,
+    weightA: WEIGHT_80,
     apy: ['0.0644', '0.0633', '0.0618'],
   },
   {
     router: 'v2.1 WeightedStableSwap',
     a: ['TON', 60_000n],
     b: ['XTON', 57_142n],
-    weightA: E18 / 2n,
+    weightA: WEIGHT_50,
     amp: 100n * E18,
     apy: ['0.0288', '0.0291', '0.0285'],
   },
@@ -121,7 +124,7 @@ const SPECS: readonly PoolSpec[] = [
     router: 'v2.2 WeightedStableSwap',
     a: ['TON', 250_000n],
     b: ['XTON', 238_095n],
-    weightA: E18 / 2n,
+    weightA: WEIGHT_50,
     amp: 100n * E18,
     apy: ['0.0357', '0.0362', '0.0360'],
     volume24hUsd: '180000',

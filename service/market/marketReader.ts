@@ -1,6 +1,7 @@
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
+import { dexOf } from './poolState.js'
 
 /**
  * Lookups every route needs, on top of the store: an entity by address or a 404, and the
@@ -60,7 +61,7 @@ export type MarketReader = ReturnType<typeof createMarketReader>
  * ```
  */
 export function admitsRouter(router: Pick<RouterRow, 'majorVersion'>, dexV2: boolean): boolean {
-  return dexV2 || router.majorVersion <= 1
+  return dexV2 || dexOf(router) === 'v1'
 }
 
 /**

@@ -7,8 +7,7 @@ import { type Params, requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
 import type { MarketReader } from '../market/marketReader.js'
-import { toWireAsset } from '../wire/asset.js'
-import { toWireOperation } from '../wire/operation.js'
+import { toWireOperation, toWireOperationsWithAssets } from '../wire/operation.js'
 
 const OPERATION_TYPES: readonly OperationType[] = [
   'Swap',
@@ -40,18 +39,6 @@ const TimeRange = {
 export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader): void {
   const { store } = market
   const q = (request: FastifyRequest) => request.query as Params
-  const assetInfo = async (address: string) => {
-    const row = await store.getAsset(address)
-    return row === undefined ? null : toWireAsset(row)
-  }
-  const withAssets = async (ops: readonly OperationRow[]) =>
-    Promise.all(
-      ops.map(async (op) => ({
-        operation: toWireOperation(op),
-        asset0_info: await assetInfo(op.asset0Address),
-        asset1_info: await assetInfo(op.asset1Address),
-      })),
-    )
   const dexOfPools = async () =>
     new Map((await store.listIndexedPools()).map((p) => [p.address, p.dex]))
 
@@ -68,7 +55,8 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
       const wallet = canonicalAddress((request.params as Params).address, 'address')
       const { since, until } = timeRange(q(request))
       return {
-        operations: await withAssets(
+        operations: await toWireOperationsWithAssets(
+          store,
           await store.listOperations({
             walletAddress: wallet,
             since,
@@ -112,12 +100,14 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
       const router = requiredAddress(q(request), 'router_address')
       const owner = requiredAddress(q(request), 'owner_address')
       const queryId = queryIdParam(q(request).query_id)
-      const txs = await store.listIndexedTransactions({ sourceAddress: router, queryId })
-      for (const tx of txs) {
-        if (!SWAP_KINDS.has(tx.kind)) continue
-        const [op] = await store
-          .listOperations({ walletAddress: owner, limit: 10_000 })
-          .then((ops) => ops.filter((o) => o.poolTxHash === tx.hash))
+      const swaps = (
+        await store.listIndexedTransactions({ sourceAddress: router, queryId })
+      ).filter((tx) => SWAP_KINDS.has(tx.kind))
+      // One primary-key read for all candidates (a pool transaction records one operation).
+      const ops = await store.listOperationsByPoolTx(swaps.map((tx) => tx.hash))
+      // Candidates come newest first: the newest swap of `owner` wins.
+      for (const tx of swaps) {
+        const op = ops.find((o) => o.poolTxHash === tx.hash && o.walletAddress === owner)
         if (op === undefined) continue
         return {
           '@type': 'Found',
@@ -172,8 +162,9 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
     referrer: requiredAddress(q(request), 'referrer_address'),
     ...timeRange(q(request)),
   })
+  // Every accrual of the window (no row limit): `fees` sums them and `fee_accruals` lists them all.
   const accruals = async (referrer: string, since: string, until: string) =>
-    (await store.listOperations({ referralAddress: referrer, since, until, limit: 10_000 })).filter(
+    (await store.scanOperations({ referralAddress: referrer, since, until })).filter(
       (o) => o.success && o.referralFeeAmount > 0n,
     )
   const statsTags = {

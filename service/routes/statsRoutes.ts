@@ -3,9 +3,8 @@ import type { OperationRow } from '../../store/rows/historyRows.js'
 import { optionalAddress, type Params } from '../http/params.js'
 import { timeRange } from '../http/timeRange.js'
 import type { MarketReader } from '../market/marketReader.js'
-import { toWireAsset } from '../wire/asset.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
-import { toWireOperation } from '../wire/operation.js'
+import { toWireOperationsWithAssets } from '../wire/operation.js'
 import { decimalised, formatUsd, usdDecimal, usdPrices, usdValue } from '../wire/usdPricing.js'
 
 /** LP jettons of both DEX versions have 9 decimals. */
@@ -145,19 +144,7 @@ export function registerStatsRoutes(
         until,
         poolAddresses: poolFilter(q(request)),
       })
-      const info = async (address: string) => {
-        const row = await store.getAsset(address)
-        return row === undefined ? null : toWireAsset(row)
-      }
-      const operations = []
-      for (const o of ops) {
-        operations.push({
-          operation: toWireOperation(o),
-          asset0_info: await info(o.asset0Address),
-          asset1_info: await info(o.asset1Address),
-        })
-      }
-      return { operations }
+      return { operations: await toWireOperationsWithAssets(store, ops) }
     },
   )
 

@@ -95,7 +95,7 @@ async function candidatePools(
     if (pool.deprecated) continue
     const router = await market.store.getRouter(pool.routerAddress)
     if (router === undefined || !admitsRouter(router, request.dexV2)) continue
-    const major = router.majorVersion <= 1 ? 1 : 2
+    const major = dexOf(router) === 'v1' ? 1 : 2
     if (request.dexVersions !== undefined && !request.dexVersions.has(major)) continue
     candidates.push({ pool, router })
   }

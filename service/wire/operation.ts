@@ -1,4 +1,6 @@
 import type { OperationRow } from '../../store/rows/historyRows.js'
+import type { Store } from '../../store/Store.js'
+import { toWireAsset } from './asset.js'
 
 /**
  * An operation on the wire (`OperationStat`, `wire-contract.md` §4.6): amounts as decimal
@@ -40,4 +42,33 @@ export function toWireOperation(op: OperationRow) {
     wallet_tx_lt: op.walletTxLt.toString(),
     wallet_tx_timestamp: op.walletTxTimestamp,
   }
+}
+
+/**
+ * Operations as the operation lists send them: each with the wire form of both its assets
+ * (`null` for an asset the store does not know), in the given order.
+ *
+ * @example
+ * ```ts
+ * const [first] = await toWireOperationsWithAssets(store, [op])
+ * first.asset0_info?.symbol // 'TON'
+ * ```
+ */
+export async function toWireOperationsWithAssets(
+  store: Pick<Store, 'getAsset'>,
+  ops: readonly OperationRow[],
+) {
+  const info = async (address: string) => {
+    const row = await store.getAsset(address)
+    return row === undefined ? null : toWireAsset(row)
+  }
+  const out = []
+  for (const op of ops) {
+    out.push({
+      operation: toWireOperation(op),
+      asset0_info: await info(op.asset0Address),
+      asset1_info: await info(op.asset1Address),
+    })
+  }
+  return out
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import { decodeOperation, encodeOperation } from './historyCodecs.js'
+import { selectOperations } from './selectOperations.js'
 
 /** Default and largest number of operations one read returns. */
 const DEFAULT_OPERATION_LIMIT = 1000
@@ -43,42 +44,14 @@ export function createHistoryQueries(db: Database.Database) {
     },
 
     listOperations(filter: OperationFilter): OperationRow[] {
-      const where: string[] = []
-      const params: (string | number)[] = []
-      if (filter.walletAddress !== undefined) {
-        where.push('wallet_address = ?')
-        params.push(filter.walletAddress)
-      }
-      if (filter.referralAddress !== undefined) {
-        where.push('referral_address = ?')
-        params.push(filter.referralAddress)
-      }
-      if (filter.poolAddresses !== undefined) {
-        where.push(`pool_address IN (${filter.poolAddresses.map(() => '?').join(', ') || 'NULL'})`)
-        params.push(...filter.poolAddresses)
-      }
-      if (filter.operationTypes !== undefined) {
-        where.push(
-          `operation_type IN (${filter.operationTypes.map(() => '?').join(', ') || 'NULL'})`,
-        )
-        params.push(...filter.operationTypes)
-      }
-      if (filter.since !== undefined) {
-        where.push('pool_tx_timestamp >= ?')
-        params.push(filter.since)
-      }
-      if (filter.until !== undefined) {
-        where.push('pool_tx_timestamp <= ?')
-        params.push(filter.until)
-      }
+      const { sql, params } = selectOperations(filter)
       const limit = Math.min(
         Math.max(1, Math.trunc(filter.limit ?? DEFAULT_OPERATION_LIMIT)),
         MAX_OPERATION_LIMIT,
       )
-      // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
-      const sql = `SELECT * FROM operations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY pool_tx_timestamp, length(pool_tx_lt), pool_tx_lt LIMIT ${limit}`
-      return (db.prepare(sql).all(...params) as Record<string, unknown>[]).map(decodeOperation)
+      return (db.prepare(`${sql} LIMIT ${limit}`).all(...params) as Record<string, unknown>[]).map(
+        decodeOperation,
+      )
     },
 
     getCursor(name: string): string | undefined {

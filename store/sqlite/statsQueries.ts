@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import type { StakeRow } from '../rows/walletRows.js'
 import { decodeOperation } from './historyCodecs.js'
+import { selectOperations } from './selectOperations.js'
 import { decodeStake } from './walletCodecs.js'
 
 type DbRecord = Record<string, unknown>
@@ -22,27 +23,7 @@ export function createStatsQueries(db: Database.Database) {
   const stakes = db.prepare('SELECT * FROM stakes ORDER BY wallet_address')
   return {
     scanOperations(filter: Omit<OperationFilter, 'limit'>): OperationRow[] {
-      const where: string[] = []
-      const params: string[] = []
-      const add = (clause: string, ...values: string[]) => {
-        where.push(clause)
-        params.push(...values)
-      }
-      if (filter.walletAddress !== undefined) add('wallet_address = ?', filter.walletAddress)
-      if (filter.referralAddress !== undefined) add('referral_address = ?', filter.referralAddress)
-      if (filter.poolAddresses !== undefined) {
-        const marks = filter.poolAddresses.map(() => '?').join(', ') || 'NULL'
-        add(`pool_address IN (${marks})`, ...filter.poolAddresses)
-      }
-      if (filter.operationTypes !== undefined) {
-        const marks = filter.operationTypes.map(() => '?').join(', ') || 'NULL'
-        add(`operation_type IN (${marks})`, ...filter.operationTypes)
-      }
-      if (filter.since !== undefined) add('pool_tx_timestamp >= ?', filter.since)
-      if (filter.until !== undefined) add('pool_tx_timestamp <= ?', filter.until)
-      // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
-      const sql = `SELECT * FROM operations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY pool_tx_timestamp, length(pool_tx_lt), pool_tx_lt`
+      const { sql, params } = selectOperations(filter)
       return (db.prepare(sql).all(...params) as DbRecord[]).map(decodeOperation)
     },
     listOperationsByPoolTx(hashes: readonly string[]): OperationRow[] {

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { demoWalletAddress } from '../../service/demo/demoWallets.js'
 import { fuzz } from '../_support/fuzz.js'
-import { setupService, type TestService } from './_support/setupService.js'
+import { useService } from './_support/setupService.js'
 
 /**
  * Malformed (and adversarially well-formed) input to every route: the service must answer
@@ -165,13 +165,7 @@ const body = fc.oneof(
     .map((type) => ({ payload: 'a=1', type })),
 )
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 
 async function expectNo5xx(
   method: 'GET' | 'POST',

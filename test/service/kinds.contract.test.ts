@@ -1,5 +1,5 @@
 import { Address } from '@ton/core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { swap } from '../../core/ops/swap.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
@@ -8,9 +8,11 @@ import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import {
   demoAddresses,
   expectError,
+  type Query,
   setupService,
-  type TestService,
+  swapQuery,
   url,
+  useService,
 } from './_support/setupService.js'
 
 /** Swap simulations on every pool kind, and the clean 422 for kinds core cannot compute. */
@@ -21,23 +23,10 @@ const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')
 const v22 = pool(router(2, 2, 'ConstantProduct'), TON, USDL)
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 
-const post = (path: string, query: Record<string, string | string[] | undefined>) =>
+const post = (path: string, query: Query) =>
   service.app.inject({ method: 'POST', url: url(path, query) })
-const swapQuery = (extra: Record<string, string | string[] | undefined> = {}) => ({
-  offer_address: TON,
-  ask_address: USDL,
-  units: '5000000000',
-  slippage_tolerance: '0.005',
-  ...extra,
-})
 
 describe('pool kinds', () => {
   test('behavior: every pool kind answers with core exact math, or a clean 422 while core lacks the kind', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { isqrt } from '../../core/math/isqrt.js'
 import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
@@ -12,9 +12,8 @@ import {
   demoAddresses,
   expectError,
   expectShape,
-  setupService,
-  type TestService,
   url,
+  useService,
 } from './_support/setupService.js'
 
 const market = demoMarket()
@@ -25,13 +24,7 @@ const v22 = pool(router(2, 2, 'ConstantProduct'), TON, USDL)
 const v1 = pool(router(1, 0, 'ConstantProduct'), TON, USDL)
 const routerOf = (address: string) => market.routers.find((r) => r.address === address) as RouterRow
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 const simulate = (query: Record<string, string | undefined>) =>
   service.app.inject({
     method: 'POST',

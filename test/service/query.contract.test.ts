@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { demoWalletAddress } from '../../service/demo/demoWallets.js'
@@ -10,9 +10,8 @@ import {
   demoAddresses,
   expectError,
   expectShape,
-  setupService,
-  type TestService,
   url,
+  useService,
 } from './_support/setupService.js'
 
 const market = demoMarket()
@@ -21,13 +20,7 @@ const TON = NATIVE_ADDRESS
 const alice = demoWalletAddress('alice')
 const symbolOf = (address: string) => market.assets.find((a) => a.address === address)?.symbol
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 
 const queryAssets = async (body: Record<string, unknown>) => {
   const res = await service.app.inject({ method: 'POST', url: '/v1/assets/query', payload: body })

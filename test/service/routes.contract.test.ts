@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Address } from '@ton/core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { demoWalletAddress } from '../../service/demo/demoWallets.js'
@@ -9,13 +9,7 @@ import { FarmSchema } from '../../service/wire/farm.js'
 import { PoolSchema } from '../../service/wire/pool.js'
 import { RouterSchema } from '../../service/wire/router.js'
 import { StakesSchema, VaultSchema } from '../../service/wire/walletObjects.js'
-import {
-  demoAddresses,
-  expectError,
-  expectShape,
-  setupService,
-  type TestService,
-} from './_support/setupService.js'
+import { demoAddresses, expectError, expectShape, useService } from './_support/setupService.js'
 
 const market = demoMarket()
 const { asset, router, pool } = demoAddresses(market)
@@ -26,13 +20,7 @@ const carol = demoWalletAddress('carol')
 const UNKNOWN = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: true, urlSafe: true })
 const raw = (address: string) => Address.parse(address).toRawString()
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 const get = (url: string) => service.app.inject({ method: 'GET', url })
 
 describe('routers and markets', () => {

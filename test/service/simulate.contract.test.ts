@@ -1,5 +1,5 @@
 import { Address } from '@ton/core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { SwapSimulationSchema } from '../../service/wire/simulation.js'
@@ -8,9 +8,10 @@ import {
   demoAddresses,
   expectError,
   expectShape,
-  setupService,
-  type TestService,
+  type Query,
+  swapQuery,
   url,
+  useService,
 } from './_support/setupService.js'
 
 const market = demoMarket()
@@ -23,6 +24,7 @@ const D = 10_000n
 function cpSwap(p: PoolRow, offer: string, amountIn: bigint, referralBps = 0n, lpFee = p.lpFee) {
   const [ri, ro] = p.token0Address === offer ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
   const aif = amountIn * (D - lpFee)
+  // floor (non-negative operands), as the contract's muldiv; fees round up, as its muldivc.
   const gross = (aif * ro) / (ri * D + aif)
   const ceil = (x: bigint) => (x + D - 1n) / D
   const protocol = p.protocolFee > 0n ? ceil(gross * p.protocolFee) : 0n
@@ -30,23 +32,10 @@ function cpSwap(p: PoolRow, offer: string, amountIn: bigint, referralBps = 0n, l
   return gross - protocol - referral
 }
 
-let service: TestService
-beforeAll(async () => {
-  service = await setupService(market)
-})
-afterAll(async () => {
-  await service.close()
-})
+const service = useService(market)
 
-const post = (path: string, query: Record<string, string | string[] | undefined>) =>
+const post = (path: string, query: Query) =>
   service.app.inject({ method: 'POST', url: url(path, query) })
-const swapQuery = (extra: Record<string, string | string[] | undefined> = {}) => ({
-  offer_address: TON,
-  ask_address: USDL,
-  units: '5000000000',
-  slippage_tolerance: '0.005',
-  ...extra,
-})
 const v22 = pool(router(2, 2, 'ConstantProduct'), TON, USDL)
 const v21 = pool(router(2, 1, 'ConstantProduct'), TON, USDL)
 const v1 = pool(router(1, 0, 'ConstantProduct'), TON, USDL)

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { NATIVE_ADDRESS } from '../../../service/address/canonicalAddress.js'
 import { createService } from '../../../service/createService.js'
 import { demoMarket } from '../../../service/demo/demoMarket.js'
 import type { MarketData } from '../../../store/rows/MarketData.js'
@@ -25,6 +26,34 @@ export async function setupService(market: MarketData = demoMarket()): Promise<T
       await app.close()
       await store.close()
     },
+  }
+}
+
+/**
+ * Registers `beforeAll` / `afterAll` hooks of the calling file that build a service on `market`
+ * (default: the demo market) and close it; the returned object reads the live service, so
+ * `service.app` and `service.store` work inside tests.
+ */
+export function useService(market?: MarketData): TestService {
+  let current: TestService | undefined
+  beforeAll(async () => {
+    current = await setupService(market)
+  })
+  afterAll(async () => {
+    await current?.close()
+  })
+  const live = () => {
+    if (current === undefined) throw new Error('the service is built in beforeAll: use it in tests')
+    return current
+  }
+  return {
+    get app() {
+      return live().app
+    },
+    get store() {
+      return live().store
+    },
+    close: () => live().close(),
   }
 }
 
@@ -54,8 +83,22 @@ export function demoAddresses(market: MarketData = demoMarket()) {
   return { asset, router, pool }
 }
 
+/** Query parameters of a request: an array becomes repeated keys, `undefined` is left out. */
+export type Query = Record<string, string | string[] | undefined>
+
+/** The swap request the simulation tests vary: 5 TON for USDL at 0.5 % slippage, `extra` on top. */
+export function swapQuery(extra: Query = {}): Query {
+  return {
+    offer_address: NATIVE_ADDRESS,
+    ask_address: demoAddresses().asset('USDL'),
+    units: '5000000000',
+    slippage_tolerance: '0.005',
+    ...extra,
+  }
+}
+
 /** Builds a URL with query parameters (arrays become repeated keys). */
-export function url(path: string, query: Record<string, string | string[] | undefined>): string {
+export function url(path: string, query: Query): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue
