@@ -76,14 +76,20 @@ export function registerStatsRoutes(
       const wanted = poolFilter(q(request))
       const { pools, prices, meta } = await pricing()
       const ops = await store.scanOperations({ since, until, poolAddresses: wanted })
+      // Successful swaps grouped by pool once (not one pass over all operations per pool).
+      const swapsByPool = new Map<string, OperationRow[]>()
+      for (const o of ops) {
+        if (o.operationType !== 'Swap' || !o.success) continue
+        const list = swapsByPool.get(o.poolAddress)
+        if (list === undefined) swapsByPool.set(o.poolAddress, [o])
+        else list.push(o)
+      }
       const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
       const stats = []
       for (const p of pools) {
         if (wanted !== undefined && !wanted.includes(p.address)) continue
         const [m0, m1] = [await meta(p.asset0), await meta(p.asset1)]
-        const swaps = ops.filter(
-          (o) => o.poolAddress === p.address && o.operationType === 'Swap' && o.success,
-        )
+        const swaps = swapsByPool.get(p.address) ?? []
         let base = 0n
         let quote = 0n
         let lpFeesUsd = usdDecimal(0)
