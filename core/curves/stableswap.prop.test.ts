@@ -1,11 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
-import { burn } from '../ops/burn.js'
-import { provide } from '../ops/provide.js'
 import { swap } from '../ops/swap.js'
-import { createPoolState, FEE_DIVIDER } from '../pool/PoolState.js'
-import { accepted, inputOf, reserveOut, reverseSwapIsMinimal } from './_support/curveProperties.js'
+import { createPoolState } from '../pool/PoolState.js'
+import {
+  accepted,
+  expectFeesAddUp,
+  grossOutNeverDecreases,
+  inputOf,
+  provideThenBurn,
+  reverseSwapIsMinimal,
+} from './_support/curveProperties.js'
 import type { Side } from './Curve.js'
 import { stableswapCurve, stableswapInvariant } from './stableswap.js'
 
@@ -61,33 +66,14 @@ describe('stableswap properties', () => {
   })
 
   test('property: the gross output never decreases as the input grows', () => {
-    fc.assert(
-      fc.property(trade, fc.bigInt({ min: 1n, max: 10n ** 12n }), (t, extra) => {
-        const amountIn = inputOf(t.pool, t.side, t.share)
-        const [a, b, c] = [amountIn, amountIn + 1n, amountIn + extra].map((x) =>
-          accepted(() => stableswapCurve.grossOut(t.pool, t.side, x)),
-        )
-        fc.pre(a !== undefined && b !== undefined && c !== undefined)
-        expect(a <= b && a <= c).toBe(true)
-      }),
-      fuzz({ numRuns: 300 }),
-    )
+    fc.assert(grossOutNeverDecreases(stableswapCurve, trade), fuzz({ numRuns: 300 }))
   })
 
   test('property: fees are bounded and add up to the gross output', () => {
     fc.assert(
       fc.property(trade, ({ pool, side, share, referralBps }) => {
         const amountIn = inputOf(pool, side, share)
-        const result = accepted(() => swap(pool, { side, amountIn, referralBps }))
-        fc.pre(result !== undefined)
-        const gross = stableswapCurve.grossOut(pool, side, amountIn)
-        const { amountOut, protocolFeeOut, referralFeeOut } = result
-        expect(amountOut + protocolFeeOut + referralFeeOut).toBe(gross)
-        expect(gross < reserveOut(pool, side)).toBe(true)
-        // ceil(B·P/D): at least the exact fee, less than one unit above it.
-        expect(protocolFeeOut * FEE_DIVIDER >= gross * pool.protocolFee).toBe(true)
-        expect((protocolFeeOut - 1n) * FEE_DIVIDER < gross * pool.protocolFee).toBe(true)
-        expect((referralFeeOut - 1n) * FEE_DIVIDER < gross * referralBps).toBe(true)
+        const gross = expectFeesAddUp(stableswapCurve, { pool, side, amountIn, referralBps })
         // The LP fee only ever lowers the output.
         const noLpFee = accepted(() =>
           stableswapCurve.grossOut({ ...pool, lpFee: 0n }, side, amountIn),
@@ -110,14 +96,7 @@ describe('stableswap properties', () => {
         fc.bigInt({ min: 0n, max: 1_000_000_000n }),
         fc.bigInt({ min: 0n, max: 1_000_000_000n }),
         (pool, share0, share1) => {
-          const amount0 = (pool.reserve0 * share0) / 1_000_000_000n
-          const amount1 = (pool.reserve1 * share1) / 1_000_000_000n
-          fc.pre(amount0 + amount1 > 0n)
-          const provided = accepted(() => provide(pool, { amount0, amount1 }))
-          fc.pre(provided !== undefined)
-          // A burn paying 0 of one token is refused (81): nothing to compare then.
-          const burned = accepted(() => burn(provided.pool, { lp: provided.lpOut }))
-          fc.pre(burned !== undefined)
+          const { amount0, amount1, burned } = provideThenBurn(pool, share0, share1)
           const before = stableswapInvariant(pool.amp, pool.reserve0, pool.reserve1)
           const after = accepted(() =>
             stableswapInvariant(pool.amp, burned.pool.reserve0, burned.pool.reserve1),
@@ -129,7 +108,7 @@ describe('stableswap properties', () => {
           // Never both tokens back in excess beyond one unit of D: D is exact to ±1, which can
           // mint up to S/D extra LP units, worth R_i/D of each token.
           const excess = (back: bigint, put: bigint, reserve: bigint) =>
-            back > put + reserve / before + 1n
+            back > put + reserve / before + 1n // floor: a tolerance
           expect(
             excess(burned.amount0, amount0, pool.reserve0) &&
               excess(burned.amount1, amount1, pool.reserve1),

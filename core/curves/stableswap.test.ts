@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { PoolMathError } from '../errors/PoolMathError.js'
+import { failureOf } from '../../test/_support/thrown.js'
 import { UnreachableOutputError } from '../errors/UnreachableOutputError.js'
 import { burn } from '../ops/burn.js'
 import { provide } from '../ops/provide.js'
@@ -18,16 +18,6 @@ const T = 10n ** 12n
 
 const stable = (fields: { amp: bigint; reserve0: bigint; reserve1: bigint; totalSupply: bigint }) =>
   createPoolState({ dex: 'v2', kind: 'stableswap', ...fields })
-
-function failureOf(run: () => unknown): { code: string; exitCode: number | undefined } {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PoolMathError) return { code: error.code, exitCode: error.exitCode }
-    throw error
-  }
-  throw new Error('expected a PoolMathError')
-}
 
 describe('stableswap: contracts.md §6 vectors through the public API', () => {
   const pool = stable({ amp: 100n, reserve0: T, reserve1: T, totalSupply: 2n * T })

@@ -74,13 +74,13 @@ export function stableswapOutBalance(
   const pd = floorDiv(int257(2n * balance0 * balance1) * 2n, d)
   const dSquared = int257(d * d)
   // ceil toward +∞ (TVM `^/`), then a plain product.
-  const c = int257(ceil(dSquared, int257(amp * pd)) * balanceOut)
+  const c = int257(ceilDiv(dSquared, int257(amp * pd)) * balanceOut)
   const b = balanceIn + floorDiv(d, amp) // floor toward −∞
-  let t = ceil(int257(dSquared + c), d + b)
+  let t = ceilDiv(int257(dSquared + c), d + b)
   for (let i = 0; i < MAX_ITERATIONS; i++) {
     const previous = t
     // ceil toward +∞; the divisor can be negative or 0 (exit code 4) for extreme pools.
-    t = ceil(int257(int257(t * t) + c), int257(2n * t + b - d))
+    t = ceilDiv(int257(int257(t * t) + c), int257(2n * t + b - d))
     if (t - previous <= 1n && previous - t <= 1n) return t
   }
   throw notConverged('stableswap output balance')
@@ -166,14 +166,6 @@ export const stableswapCurve: Curve = {
   spotPrice(pool: PoolState, side: Side): Ratio {
     return stableswapSpotPrice(pool.amp, pool.reserve0, pool.reserve1, side)
   },
-}
-
-/**
- * TVM ceiling division: (a + b − 1) / b when both are positive, the usual case here (one division,
- * no multiply-back), else the general {@link ceilDiv} (negative or zero divisors included).
- */
-function ceil(a: bigint, b: bigint): bigint {
-  return a >= 0n && b > 0n ? (a + b - 1n) / b : ceilDiv(a, b)
 }
 
 function notConverged(what: string): PoolMathError {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { PoolMathError } from '../errors/PoolMathError.js'
+import { failureOf } from '../../test/_support/thrown.js'
 import { UnreachableOutputError } from '../errors/UnreachableOutputError.js'
 import { provide } from '../ops/provide.js'
 import { reverseSwap } from '../ops/reverseSwap.js'
@@ -28,16 +28,6 @@ const weighted = (
     totalSupply: T,
     ...fields,
   })
-
-function failureOf(run: () => unknown): { code: string; exitCode: number | undefined } {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PoolMathError) return { code: error.code, exitCode: error.exitCode }
-    throw error
-  }
-  throw new Error('expected a PoolMathError')
-}
 
 describe('weighted constant product: contracts.md §6 vectors through the public API', () => {
   test('w0 = 0.8, R = (1e12, 2e12), a = 1e9, 0→1 → (7956155491, 7964120, 0)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { PoolMathError } from '../errors/PoolMathError.js'
+import { failureOf } from '../../test/_support/thrown.js'
 import { provide } from '../ops/provide.js'
 import { reverseSwap } from '../ops/reverseSwap.js'
 import { swap } from '../ops/swap.js'
@@ -29,16 +29,6 @@ const wstable = (fields: Partial<PoolState>): PoolState =>
     totalSupply: T,
     ...fields,
   })
-
-function failureOf(run: () => unknown): { code: string; exitCode: number | undefined } {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PoolMathError) return { code: error.code, exitCode: error.exitCode }
-    throw error
-  }
-  throw new Error('expected a PoolMathError')
-}
 
 describe('weighted stableswap: contracts.md §6 vectors through the public API', () => {
   test('amp 1, rate 1, w0 0.5, R = (1e12, 1e12), a = 1e9, 0→1 → (996670440, 997669, 0)', () => {

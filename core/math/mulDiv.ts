@@ -36,6 +36,9 @@ export function floorDiv(a: bigint, b: bigint): bigint {
  * ```
  */
 export function ceilDiv(a: bigint, b: bigint): bigint {
+  // Non-negative numerator, positive divisor (the usual case): (a + b − 1) / b truncates to the
+  // ceiling in one division, with no multiply-back.
+  if (a >= 0n && b > 0n) return (a + b - 1n) / b
   return -floorDiv(-a, b)
 }
 

@@ -1,3 +1,4 @@
+import type { Curve } from '../curves/Curve.js'
 import { curveOf } from '../curves/curveOf.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
@@ -140,7 +141,7 @@ function provideV2(pool: PoolState, amount0: bigint, amount1: bigint, minLpOut: 
   }
   let minted: ImbalancedMint
   try {
-    minted = imbalancedMint(pool, amount0, amount1)
+    minted = imbalancedMint(pool, curve, amount0, amount1)
   } catch (error) {
     // The contract catches any math exception here and mints nothing.
     if (error instanceof PoolMathError) throw zeroLiquidity(error)
@@ -160,8 +161,12 @@ function provideV2(pool: PoolState, amount0: bigint, amount1: bigint, minLpOut: 
 type ImbalancedMint = { liquidity: bigint; protocolFee0: bigint; protocolFee1: bigint }
 
 /** The generic DEX v2 provision formula (`contracts.md` §2.8), with the kind's invariant. */
-function imbalancedMint(pool: PoolState, amount0: bigint, amount1: bigint): ImbalancedMint {
-  const curve = curveOf(pool)
+function imbalancedMint(
+  pool: PoolState,
+  curve: Curve,
+  amount0: bigint,
+  amount1: bigint,
+): ImbalancedMint {
   const none = { liquidity: 0n, protocolFee0: 0n, protocolFee1: 0n }
   const inv0 = curve.invariant(pool, pool.reserve0, pool.reserve1)
   const new0 = pool.reserve0 + amount0

@@ -1,8 +1,9 @@
-import type { Ratio, Side } from '../curves/Curve.js'
+import type { Curve, Ratio, Side } from '../curves/Curve.js'
 import { curveOf } from '../curves/curveOf.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { UnreachableOutputError } from '../errors/UnreachableOutputError.js'
+import { ceilDiv } from '../math/mulDiv.js'
 import { assertCoins, FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import { splitOutput } from './splitOutput.js'
 import { appliedReferralBps, type SwapParameters, type SwapResult, swap } from './swap.js'
@@ -68,10 +69,10 @@ export function reverseSwap(pool: PoolState, parameters: ReverseSwapParameters):
   let amountIn = curve.minInputForGross
     ? curve.minInputForGross(pool, side, grossOut)
     : searchMinInput(
-        acceptedGrossOut(pool, side),
+        acceptedGrossOut(pool, curve, side),
         (gross) => splitOutput(gross, pool.protocolFee, referralBps).amountOut >= amountOut,
         grossOut,
-        seedInput(pool, side, amountOut),
+        seedInput(pool, curve, side, amountOut),
       )
   if (amountIn === undefined) {
     throw new UnreachableOutputError({ amountOut, reason: 'no input reaches it' })
@@ -99,8 +100,7 @@ export function reverseSwap(pool: PoolState, parameters: ReverseSwapParameters):
 function minGrossOut(amountOut: bigint, protocolBps: bigint, referralBps: bigint): bigint {
   const net = (gross: bigint) => splitOutput(gross, protocolBps, referralBps).amountOut
   const keep = FEE_DIVIDER - protocolBps - referralBps
-  // ceil: operands are positive.
-  let gross = (amountOut * FEE_DIVIDER + keep - 1n) / keep
+  let gross = ceilDiv(amountOut * FEE_DIVIDER, keep)
   while (gross > 1n && net(gross - 1n) >= amountOut) gross -= 1n
   while (net(gross) < amountOut) gross += 1n
   return gross
@@ -110,10 +110,10 @@ function minGrossOut(amountOut: bigint, protocolBps: bigint, referralBps: bigint
  * A first guess of the input from the spot price, used to seed the search; 1 when the curve
  * cannot price the pool (its derivatives fail where a swap may still succeed).
  */
-function seedInput(pool: PoolState, side: Side, amountOut: bigint): bigint {
+function seedInput(pool: PoolState, curve: Curve, side: Side, amountOut: bigint): bigint {
   let price: Ratio
   try {
-    price = curveOf(pool).spotPrice(pool, side)
+    price = curve.spotPrice(pool, side)
   } catch (error) {
     if (error instanceof PoolMathError) return 1n
     throw error
@@ -134,8 +134,7 @@ const DOWNWARD_SCAN = 32n
  */
 type AcceptedGrossOut = (amountIn: bigint) => bigint | undefined
 
-function acceptedGrossOut(pool: PoolState, side: Side): AcceptedGrossOut {
-  const curve = curveOf(pool)
+function acceptedGrossOut(pool: PoolState, curve: Curve, side: Side): AcceptedGrossOut {
   const reserveIn = side === 0 ? pool.reserve0 : pool.reserve1
   const reserveOut = side === 0 ? pool.reserve1 : pool.reserve0
   return (amountIn) => {

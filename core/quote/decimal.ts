@@ -46,7 +46,8 @@ export function formatRatio({ numerator, denominator }: Ratio, decimals = 9): st
     })
   }
   const scale = 10n ** BigInt(decimals)
-  const scaled = (numerator * scale) / denominator // floor: non-negative operands
+  // floor: non-negative operands, both here and in the split into whole and fraction.
+  const scaled = (numerator * scale) / denominator
   const whole = scaled / scale
   const fraction = (scaled % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
   return fraction.length > 0 ? `${whole}.${fraction}` : whole.toString()

@@ -1,5 +1,6 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
+import { thrown } from '../../test/_support/thrown.js'
 import { UnsupportedPoolKindError } from '../errors/UnsupportedPoolKindError.js'
 import {
   cp,
@@ -14,15 +15,6 @@ import {
 } from './_support/market.js'
 import { InvalidAddressError } from './errors/InvalidAddressError.js'
 import { type Market, type MarketPool, normalizeMarket } from './Market.js'
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
 
 describe('normalizeMarket', () => {
   test('default: canonical assets and parsed addresses, venue fields kept', () => {

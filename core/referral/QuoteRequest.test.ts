@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
+import { thrown } from '../../test/_support/thrown.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { quoteRequestArbitrary } from '../testing/quoteRequestArbitrary.js'
 import { InvalidAddressError } from './errors/InvalidAddressError.js'
@@ -16,15 +17,6 @@ const referred: QuoteRequest = {
   ...base,
   referrerAddress: { blockchain: 607, address: REFERRER },
   referrerFeeBps: 25,
-}
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
 }
 
 describe('parseQuoteRequest', () => {

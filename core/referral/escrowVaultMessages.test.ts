@@ -1,5 +1,6 @@
 import { Address, beginCell, Cell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
+import { thrown } from '../../test/_support/thrown.js'
 import { ESCROW_MINTER, REFERRER } from './_support/market.js'
 import { NotVaultOwnerError } from './errors/NotVaultOwnerError.js'
 import { WithdrawalExceedsBalanceError } from './errors/WithdrawalExceedsBalanceError.js'
@@ -32,15 +33,6 @@ const withdraw = {
   amount: 250_000n,
   excesses: owner,
   withdrawForwardParams: null,
-}
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
 }
 
 describe('escrow vault messages', () => {

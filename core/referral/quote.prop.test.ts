@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
+import { kindImplemented } from '../../test/_support/pools.js'
 import { curveOf } from '../curves/curveOf.js'
 import { UnsupportedPoolKindError } from '../errors/UnsupportedPoolKindError.js'
 import { POOL_KINDS } from '../pool/PoolState.js'
@@ -179,15 +180,6 @@ describe('quote: properties', () => {
   })
 
   test('pools of every kind: a kind is excluded as unsupported only while its math is missing', () => {
-    const implemented = (kind: (typeof POOL_KINDS)[number]) => {
-      try {
-        curveOf({ kind } as Parameters<typeof curveOf>[0])
-        return true
-      } catch (error) {
-        if (error instanceof UnsupportedPoolKindError) return false
-        throw error
-      }
-    }
     fc.assert(
       fc.property(
         quoteScenarioArbitrary({
@@ -200,7 +192,7 @@ describe('quote: properties', () => {
           for (const ex of excluded) {
             if (ex.reason.code !== 'SWAP_FAILED') continue
             if (ex.reason.error instanceof UnsupportedPoolKindError) {
-              expect(implemented(kinds.get(ex.reason.poolId) ?? 'constant_product')).toBe(false)
+              expect(kindImplemented(kinds.get(ex.reason.poolId) ?? 'constant_product')).toBe(false)
             }
           }
           for (const hop of q === undefined ? [] : eligible(q).flatMap((r) => r.hops)) {

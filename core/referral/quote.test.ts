@@ -1,5 +1,6 @@
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
+import { thrown } from '../../test/_support/thrown.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { swap } from '../ops/swap.js'
 import {
@@ -26,15 +27,6 @@ import type { DexV2MarketPool } from './Market.js'
 import { quote } from './quote.js'
 
 const referrer = Address.parse(REFERRER)
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
 
 describe('quote: the spec rules, pinned', () => {
   test('rule 1: 25 bps, not flexible: DEX v1 is excluded, DEX v2 charges 25 bps', () => {

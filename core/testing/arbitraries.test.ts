@@ -2,24 +2,14 @@ import { Address } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
-import { curveOf } from '../curves/curveOf.js'
+import { kindImplemented } from '../../test/_support/pools.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { UnsupportedPoolKindError } from '../errors/UnsupportedPoolKindError.js'
-import { assertPoolState, FIXED_ONE, POOL_KINDS, type PoolKind } from '../pool/PoolState.js'
+import { assertPoolState, FIXED_ONE, POOL_KINDS } from '../pool/PoolState.js'
 import { normalizeMarket } from '../referral/Market.js'
 import { parseQuoteRequest } from '../referral/QuoteRequest.js'
 import { referralAmount } from '../referral/referralAmount.js'
 import * as kit from './index.js'
-
-function implemented(kind: PoolKind): boolean {
-  try {
-    curveOf({ kind } as Parameters<typeof curveOf>[0])
-    return true
-  } catch (error) {
-    if (error instanceof UnsupportedPoolKindError) return false
-    throw error
-  }
-}
 
 describe('the kit', () => {
   test('the public surface of ton-dex-lab/testing', () => {
@@ -87,7 +77,7 @@ describe('the kit', () => {
           if (!replayed.ok) {
             // Refunds are real outcomes; a missing kind is tolerated only while it is missing.
             if (replayed.error instanceof UnsupportedPoolKindError) {
-              expect(implemented(sequence.pool.kind)).toBe(false)
+              expect(kindImplemented(sequence.pool.kind)).toBe(false)
             } else {
               expect(replayed.error).toBeInstanceOf(PoolMathError)
             }

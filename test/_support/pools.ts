@@ -1,4 +1,10 @@
-import { createPoolState, type PoolState } from '../../core/index.js'
+import {
+  createPoolState,
+  curveOf,
+  type PoolKind,
+  type PoolState,
+  UnsupportedPoolKindError,
+} from '../../core/index.js'
 
 /** The constant-product pool of most reference vectors: R = (1e12, 2e12), L 20, P 10. */
 export function referenceCpPool(dex: 'v1' | 'v2' = 'v2'): PoolState {
@@ -11,4 +17,15 @@ export function referenceCpPool(dex: 'v1' | 'v2' = 'v2'): PoolState {
     lpFee: 20n,
     protocolFee: 10n,
   })
+}
+
+/** Whether this build has the math of `kind` (`curveOf` does not refuse it). */
+export function kindImplemented(kind: PoolKind): boolean {
+  try {
+    curveOf({ kind } as Parameters<typeof curveOf>[0])
+    return true
+  } catch (error) {
+    if (error instanceof UnsupportedPoolKindError) return false
+    throw error
+  }
 }

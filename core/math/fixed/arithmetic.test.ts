@@ -1,20 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../../test/_support/fuzz.js'
-import { PoolMathError } from '../../errors/PoolMathError.js'
+import { exitCodeOf } from '../../../test/_support/thrown.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from './arithmetic.js'
 
 const ONE = 10n ** 18n
-
-function exitCodeOf(run: () => unknown): number | undefined {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PoolMathError) return error.exitCode
-    throw error
-  }
-  return undefined
-}
 
 describe('fmul', () => {
   test('pinned values', () => {

@@ -1,18 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { PoolMathError } from '../../errors/PoolMathError.js'
+import { exitCodeOf } from '../../../test/_support/thrown.js'
 import { pow, powDown, powUp } from './pow.js'
 
 const ONE = 10n ** 18n
-
-function exitCodeOf(run: () => unknown): number | undefined {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PoolMathError) return error.exitCode
-    throw error
-  }
-  return undefined
-}
 
 describe('pow', () => {
   test('pinned values (18 decimals)', () => {
