@@ -1,13 +1,15 @@
-import { type Address, beginCell, toNano } from '@ton/core'
+import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import { dexV1SetFeesBody } from '../contracts-fixtures/codecs/dexV1.js'
 import {
   dexV2SetFeesBody,
   dexV2UpdatePoolStatusBody,
+  dexV2UpdateStatusBody,
 } from '../contracts-fixtures/codecs/dexV2Admin.js'
-import { DEX_V1_OP, DEX_V2_OP } from '../contracts-fixtures/codecs/opCodes.js'
+import { DEX_V1_OP } from '../contracts-fixtures/codecs/opCodes.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalPool, LocalRouter } from './model.js'
+import { requireV2 } from './routing.js'
 import { failedTransactions } from './transactions.js'
 
 /**
@@ -41,7 +43,7 @@ export async function setPoolFees(
   fees: FeeSettings,
 ): Promise<void> {
   const common = { wallet0: pool.wallet0, wallet1: pool.wallet1 }
-  let body: import('@ton/core').Cell
+  let body: Cell
   if (pool.router.dex === 'v1') {
     if (fees.protocolFeeAddress === null) {
       throw new LocalDexError({
@@ -81,7 +83,7 @@ export async function setPoolLock(
   pool: LocalPool,
   locked: boolean,
 ): Promise<void> {
-  requireV2(pool.router, 'pool locks')
+  requireV2(pool.router.dex, 'pool locks')
   const isLocked = (await world.get(pool.address, 'get_pool_data')).readBoolean()
   if (isLocked === locked) return
   const body = dexV2UpdatePoolStatusBody({
@@ -109,14 +111,12 @@ export async function setRouterLock(
     .skip(router.dex === 'v2' ? 2 : 0)
     .readBoolean()
   if (isLocked === locked) return
-  const op =
-    router.dex === 'v2' ? DEX_V2_OP.updateStatus : locked ? DEX_V1_OP.lock : DEX_V1_OP.unlock
-  const body = beginCell().storeUint(op, 32).storeUint(0, 64).endCell()
+  const body =
+    router.dex === 'v2'
+      ? dexV2UpdateStatusBody()
+      : beginCell()
+          .storeUint(locked ? DEX_V1_OP.lock : DEX_V1_OP.unlock, 32)
+          .storeUint(0, 64)
+          .endCell()
   await world.send(world.admin, { to: router.address, value: toNano('0.05'), body })
-}
-
-function requireV2(router: LocalRouter, what: string): void {
-  if (router.dex !== 'v2') {
-    throw new LocalDexError({ reason: 'invalid_request', message: `DEX v1 has no ${what}.` })
-  }
 }

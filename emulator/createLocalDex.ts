@@ -7,11 +7,10 @@ import { burnV1, collectFeesV1, provideV1, swapV1 } from './dexV1Flows.js'
 import { provideV2, swapV2 } from './dexV2Flows.js'
 import { LocalBlockchain } from './LocalBlockchain.js'
 import type { LocalDex } from './LocalDex.js'
-import { LocalDexError } from './LocalDexError.js'
 import type { LocalAsset } from './model.js'
 import { burnV2, collectFeesV2, refundLpAccount, withdrawVaultV2 } from './payoutFlows.js'
 import { readLpAccount, readPoolState, readVaultBalance } from './readState.js'
-import { resolvePool } from './routing.js'
+import { requireV2, resolvePool } from './routing.js'
 
 /**
  * Options of {@link createLocalDex}.
@@ -106,10 +105,4 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
     restore: (snapshot) => chain.loadFrom(snapshot),
   }
   return dex
-}
-
-function requireV2(dex: 'v1' | 'v2', what: string): void {
-  if (dex !== 'v2') {
-    throw new LocalDexError({ reason: 'invalid_request', message: `DEX v1 has no ${what}.` })
-  }
 }

@@ -1,8 +1,8 @@
-import type { Address } from '@ton/core'
+import type { Address, Cell } from '@ton/core'
 import { dexV2SwapPayload } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
-import { swapReceiptV2, swapV2 } from './dexV2Flows.js'
+import { DEFAULT_DEADLINE_SECONDS, swapReceiptV2, swapV2 } from './dexV2Flows.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalAsset, LocalRouter } from './model.js'
 import type { SwapReceipt } from './receipts.js'
@@ -60,8 +60,8 @@ export async function crossSwapV2(
     })
   }
   const receiver = req.receiver ?? req.from.address
-  const deadline = req.deadline ?? world.now() + 900
-  let custom: import('@ton/core').Cell | undefined
+  const deadline = req.deadline ?? world.now() + DEFAULT_DEADLINE_SECONDS
+  let custom: Cell | undefined
   for (let i = req.path.length - 1; i >= 2; i--) {
     custom = dexV2SwapPayload({
       op: 'cross_swap',

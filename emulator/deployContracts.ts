@@ -8,6 +8,7 @@ import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalJetton, LocalPton, LocalRouter } from './model.js'
+import { assertPtonFits } from './routing.js'
 
 const DEPLOY_VALUE = toNano('0.1')
 const ROUTER_DEPLOY_VALUE = toNano('1')
@@ -98,12 +99,7 @@ export async function deployRouter(
   pton: LocalPton | undefined,
   id: bigint,
 ): Promise<LocalRouter> {
-  if (pton !== undefined && pton.version !== dex) {
-    throw new LocalDexError({
-      reason: 'invalid_request',
-      message: `A DEX ${dex} router trades TON through pTON ${dex}, not pTON ${pton.version}.`,
-    })
-  }
+  assertPtonFits(dex, pton)
   const data =
     dex === 'v1'
       ? dexV1RouterData({

@@ -1,4 +1,4 @@
-import { type Address, toNano } from '@ton/core'
+import { toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import {
   decodeDexV1PayTo,
@@ -6,66 +6,42 @@ import {
   dexV1ProvidePayload,
   dexV1SwapPayload,
 } from '../contracts-fixtures/codecs/dexV1.js'
-import { jettonBurnBody, jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
+import { jettonBurnBody } from '../contracts-fixtures/codecs/jetton.js'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
-import { lpSupply } from './dexV2Flows.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
+import { burnReceipt, payoutReceipt, payToAmounts } from './payoutFlows.js'
+import { lpSupply } from './readState.js'
 import {
   type BurnReceipt,
   type PayoutReceipt,
   type ProvideReceipt,
+  provideReceipt,
   type SwapReceipt,
   swapReceipt,
 } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
-import { assertTradable, resolvePool, routerWallet, sameAsset } from './routing.js'
+import { resolvePool, routerWallet, swapRoute } from './routing.js'
+import { sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
 /** `@ston-fi/sdk` RouterV1 / PoolV1 gas constants (`contracts.md` §4). */
 const GAS = {
-  swapJettonToJetton: { gas: toNano('0.22'), forward: toNano('0.175') },
-  swapJettonToTon: { gas: toNano('0.17'), forward: toNano('0.125') },
-  swapTonForward: toNano('0.185'),
-  provideJetton: { gas: toNano('0.3'), forward: toNano('0.24') },
-  provideTonForward: toNano('0.26'),
+  swapToJetton: {
+    jetton: { gas: toNano('0.22'), forward: toNano('0.175') },
+    tonForward: toNano('0.185'),
+  },
+  swapToTon: {
+    jetton: { gas: toNano('0.17'), forward: toNano('0.125') },
+    tonForward: toNano('0.185'),
+  },
+  provide: {
+    jetton: { gas: toNano('0.3'), forward: toNano('0.24') },
+    tonForward: toNano('0.26'),
+  },
   burn: toNano('0.5'),
   collectFees: toNano('1.1'),
-}
-
-async function sendToRouterV1(
-  world: DexWorld,
-  router: LocalRouter,
-  from: Treasury,
-  asset: LocalAsset,
-  amount: bigint,
-  payload: import('@ton/core').Cell,
-  jettonGas: { gas: bigint; forward: bigint },
-  tonForward: bigint,
-): Promise<readonly BlockchainTransaction[]> {
-  assertTradable(router, asset)
-  if (asset.kind === 'pton') {
-    // pTON v1: a TEP-74 transfer to the router's pTON wallet, value = amount + forward.
-    const wallet = await routerWallet(world, router, asset)
-    const body = jettonTransferBody({
-      amount,
-      destination: router.address,
-      response: null,
-      forwardTonAmount: tonForward,
-      forwardPayload: payload,
-    })
-    return world.send(from, { to: wallet, value: amount + tonForward, body })
-  }
-  const wallet = await world.walletAddress(asset.minter, from.address)
-  const body = jettonTransferBody({
-    amount,
-    destination: router.address,
-    response: from.address,
-    forwardTonAmount: jettonGas.forward,
-    forwardPayload: payload,
-  })
-  return world.send(from, { to: wallet, value: jettonGas.gas, body })
 }
 
 /**
@@ -83,31 +59,17 @@ export async function swapV1(
   router: LocalRouter,
   req: SwapRequest,
 ): Promise<SwapReceipt> {
-  const askWallet = await routerWallet(world, router, req.ask)
-  // Offer and ask of the same asset reach no pool: the router refuses them.
-  const poolAddress = sameAsset(req.offer, req.ask)
-    ? router.address
-    : (await resolvePool(world, router, req.offer, req.ask)).address
-  const receiver = req.receiver ?? req.from.address
+  const { askWallet, answerer, receiver } = await swapRoute(world, router, req)
   const payload = dexV1SwapPayload({
     askWallet,
     minOut: req.minOut ?? 0n,
     to: receiver,
     referral: req.referral,
   })
-  const gas = req.ask.kind === 'pton' ? GAS.swapJettonToTon : GAS.swapJettonToJetton
-  const txs = await sendToRouterV1(
-    world,
-    router,
-    req.from,
-    req.offer,
-    req.amount,
-    payload,
-    gas,
-    GAS.swapTonForward,
-  )
+  const gas = req.ask.kind === 'pton' ? GAS.swapToTon : GAS.swapToJetton
+  const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, gas)
   const failures = failedTransactions(txs)
-  const payTos = messagesFrom(txs, poolAddress)
+  const payTos = messagesFrom(txs, answerer)
     .map(({ message }) => decodeDexV1PayTo(message.body))
     .filter((p) => p !== undefined)
   const delivered = await deliveredTo(world, txs, req.ask, receiver, askWallet)
@@ -152,52 +114,17 @@ export async function provideV1(
       otherWallet: await routerWallet(world, router, other),
       minLpOut: req.minLpOut ?? 1n,
     })
-    txs.push(
-      ...(await sendToRouterV1(
-        world,
-        router,
-        req.from,
-        asset,
-        amount,
-        payload,
-        GAS.provideJetton,
-        GAS.provideTonForward,
-      )),
-    )
+    txs.push(...(await sendToRouter(world, router, req.from, asset, amount, payload, GAS.provide)))
   }
-  const failures = failedTransactions(txs)
   const minted = (await lpSupply(world, pool.address)) - before
-  if (minted > 0n) {
+  return provideReceipt({
     // The first provision mints to addr_none: the depositor receives nothing.
-    const lpOut = before === 0n ? 0n : minted
-    return {
-      status: 'minted',
-      lpOut,
-      lpMinted: minted,
-      exitCode: undefined,
-      transactions: txs,
-      failures,
-    }
-  }
-  const refusal = routerRefusal(txs, router.address)
-  if (refusal.exitCode !== 0) {
-    return {
-      status: 'refunded',
-      lpOut: 0n,
-      lpMinted: 0n,
-      exitCode: refusal.exitCode,
-      transactions: txs,
-      failures,
-    }
-  }
-  return {
-    status: 'stored',
-    lpOut: 0n,
-    lpMinted: 0n,
-    exitCode: undefined,
+    minted: minted > 0n ? { lpOut: before === 0n ? 0n : minted, lpMinted: minted } : undefined,
+    poolRefund: undefined,
+    refusal: () => routerRefusal(txs, router.address),
     transactions: txs,
-    failures,
-  }
+    failures: failedTransactions(txs),
+  })
 }
 
 /**
@@ -218,29 +145,7 @@ export async function burnV1(
   const wallet = await world.walletAddress(pool.address, from.address)
   const body = jettonBurnBody({ amount: lp, response: from.address })
   const txs = await world.send(from, { to: wallet, value: GAS.burn, body })
-  const failures = failedTransactions(txs)
-  const poolFailure = failures.find((f) => f.account === pool.address.toRawString())
-  const payout = messagesFrom(txs, pool.address)
-    .map(({ message }) => decodeDexV1PayTo(message.body))
-    .find((p) => p?.exitCode === EXIT_CODES.burn_ok)
-  if (poolFailure !== undefined || payout === undefined) {
-    return {
-      status: 'rejected',
-      exitCode: poolFailure?.exitCode,
-      amount0: 0n,
-      amount1: 0n,
-      transactions: txs,
-      failures,
-    }
-  }
-  return {
-    status: 'ok',
-    exitCode: undefined,
-    amount0: payout.amount0,
-    amount1: payout.amount1,
-    transactions: txs,
-    failures,
-  }
+  return burnReceipt(txs, pool, decodeDexV1PayTo)
 }
 
 /**
@@ -261,20 +166,5 @@ export async function collectFeesV1(
     value: GAS.collectFees,
     body: dexV1CollectFeesBody(),
   })
-  const failures = failedTransactions(txs)
-  const failure = failures.find((f) => f.account === pool.address.toRawString())
-  const paid = new Map<string, bigint>()
-  for (const { message } of messagesFrom(txs, pool.address)) {
-    const p = decodeDexV1PayTo(message.body)
-    if (p === undefined) continue
-    for (const [wallet, amount] of [
-      [p.token0, p.amount0],
-      [p.token1, p.amount1],
-    ] as [Address, bigint][]) {
-      if (amount > 0n)
-        paid.set(wallet.toRawString(), (paid.get(wallet.toRawString()) ?? 0n) + amount)
-    }
-  }
-  const status = failure === undefined && paid.size > 0 ? 'ok' : 'rejected'
-  return { status, exitCode: failure?.exitCode, paid, transactions: txs, failures }
+  return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV1PayTo(body)))
 }

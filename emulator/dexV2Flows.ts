@@ -1,65 +1,46 @@
-import { type Address, type Cell, toNano } from '@ton/core'
+import { type Address, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { decodeDexV2PayTo, decodeDexV2PayVault } from '../contracts-fixtures/codecs/dexV2Decode.js'
 import {
   dexV2ProvidePayload,
   dexV2SwapPayload,
 } from '../contracts-fixtures/codecs/dexV2Payloads.js'
-import { jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
-import { JETTON_OP } from '../contracts-fixtures/codecs/opCodes.js'
-import { ptonV2TonTransferBody } from '../contracts-fixtures/codecs/ptonV2.js'
-import type { DexWorld, Treasury } from './DexWorld.js'
+import { internalTransferAmount } from '../contracts-fixtures/codecs/jettonDecode.js'
+import type { DexWorld } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'
-import { type ProvideReceipt, type SwapReceipt, swapReceipt } from './receipts.js'
+import { lpSupply } from './readState.js'
+import { type ProvideReceipt, provideReceipt, type SwapReceipt, swapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
-import { assertTradable, resolvePool, routerWallet, sameAsset } from './routing.js'
-import { failedTransactions, messagesFrom, opOf } from './transactions.js'
+import { resolvePool, routerWallet, swapRoute } from './routing.js'
+import { sendToRouter } from './sendToRouter.js'
+import { failedTransactions, messagesFrom } from './transactions.js'
 
 /** `@ston-fi/sdk` v2.1 gas constants (`contracts.md` §4). */
 const GAS = {
-  swapJetton: { gas: toNano('0.3'), forward: toNano('0.24') },
-  swapTonForward: toNano('0.3'),
-  provideJetton: { gas: toNano('0.3'), forward: toNano('0.235') },
-  provideTonForward: toNano('0.3'),
-  singleJetton: { gas: toNano('1'), forward: toNano('0.8') },
-  singleTonForward: toNano('0.8'),
-  tonTransfer: toNano('0.01'),
+  swap: {
+    jetton: { gas: toNano('0.3'), forward: toNano('0.24') },
+    tonForward: toNano('0.3'),
+  },
+  provide: {
+    jetton: { gas: toNano('0.3'), forward: toNano('0.235') },
+    tonForward: toNano('0.3'),
+  },
+  provideSingle: {
+    jetton: { gas: toNano('1'), forward: toNano('0.8') },
+    tonForward: toNano('0.8'),
+  },
 }
 
-const DEFAULT_DEADLINE_SECONDS = 900
-
-/** Sends `amount` of `asset` from `from` to the router with `payload`, as a wallet does. */
-async function sendToRouter(
-  world: DexWorld,
-  router: LocalRouter,
-  from: Treasury,
-  asset: LocalAsset,
-  amount: bigint,
-  payload: Cell,
-  jettonGas: { gas: bigint; forward: bigint },
-  tonForward: bigint,
-): Promise<readonly BlockchainTransaction[]> {
-  assertTradable(router, asset)
-  if (asset.kind === 'pton') {
-    const wallet = await routerWallet(world, router, asset)
-    const body = ptonV2TonTransferBody({
-      tonAmount: amount,
-      refund: from.address,
-      forwardPayload: payload,
-    })
-    return world.send(from, { to: wallet, value: amount + tonForward + GAS.tonTransfer, body })
-  }
-  const wallet = await world.walletAddress(asset.minter, from.address)
-  const body = jettonTransferBody({
-    amount,
-    destination: router.address,
-    response: from.address,
-    forwardTonAmount: jettonGas.forward,
-    forwardPayload: payload,
-  })
-  return world.send(from, { to: wallet, value: jettonGas.gas, body })
-}
+/**
+ * How long a DEX v2 request stays valid when it names no deadline, in seconds (as the SDK).
+ *
+ * @example
+ * ```ts
+ * world.now() + DEFAULT_DEADLINE_SECONDS // 1_700_000_900 at the default pinned time
+ * ```
+ */
+export const DEFAULT_DEADLINE_SECONDS = 900
 
 /**
  * Swaps through a DEX v2 router and reads the outcome from the pool's `pay_to`.
@@ -76,12 +57,7 @@ export async function swapV2(
   router: LocalRouter,
   req: SwapRequest,
 ): Promise<SwapReceipt> {
-  const askWallet = await routerWallet(world, router, req.ask)
-  // Offer and ask of the same asset reach no pool: the router refuses them.
-  const pool = sameAsset(req.offer, req.ask)
-    ? router.address
-    : (await resolvePool(world, router, req.offer, req.ask)).address
-  const receiver = req.receiver ?? req.from.address
+  const { askWallet, answerer, receiver } = await swapRoute(world, router, req)
   const payload = dexV2SwapPayload({
     askWallet,
     refundAddress: req.refundAddress ?? req.from.address,
@@ -95,17 +71,8 @@ export async function swapV2(
     refundPayload: req.refundPayload,
     refundFwdGas: req.refundForwardGas,
   })
-  const txs = await sendToRouter(
-    world,
-    router,
-    req.from,
-    req.offer,
-    req.amount,
-    payload,
-    GAS.swapJetton,
-    GAS.swapTonForward,
-  )
-  return swapReceiptV2(world, txs, router, pool, req.ask, receiver)
+  const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, GAS.swap)
+  return swapReceiptV2(world, txs, router, answerer, req.ask, receiver)
 }
 
 /**
@@ -125,10 +92,11 @@ export async function swapReceiptV2(
   receiver: Address,
 ): Promise<SwapReceipt> {
   const failures = failedTransactions(txs)
-  const payTo = messagesFrom(txs, pool)
+  const fromPool = messagesFrom(txs, pool)
+  const payTo = fromPool
     .map(({ message }) => decodeDexV2PayTo(message.body))
     .find((p) => p !== undefined)
-  const referralOut = messagesFrom(txs, pool)
+  const referralOut = fromPool
     .map(({ message }) => decodeDexV2PayVault(message.body))
     .reduce((sum, v) => sum + (v === undefined ? 0n : v.amount0 + v.amount1), 0n)
   const askWallet = await routerWallet(world, router, ask)
@@ -177,82 +145,41 @@ export async function provideV2(
       bothPositive: !single,
       deadline,
     })
-    const gas = single ? GAS.singleJetton : GAS.provideJetton
-    const forward = single ? GAS.singleTonForward : GAS.provideTonForward
-    txs.push(...(await sendToRouter(world, router, req.from, asset, amount, payload, gas, forward)))
+    const gas = single ? GAS.provideSingle : GAS.provide
+    txs.push(...(await sendToRouter(world, router, req.from, asset, amount, payload, gas)))
   }
   const supplyAfter = await lpSupply(world, pool.address)
-  return provideReceipt(txs, router.address, pool.address, supplyAfter - supplyBefore)
+  return provideReceiptV2(txs, router.address, pool.address, supplyAfter - supplyBefore)
 }
 
 /**
- * Reads a provision's outcome from the pool's mint, its return to the LP account or a refund.
+ * Reads a v2 provision's outcome: the pool's LP mint, its refund `pay_to`, or the router's
+ * refusal.
  *
  * @example
  * ```ts
- * provideReceipt(txs, router.address, pool.address, 2_000_000_000n).lpOut // 1999998999n
+ * provideReceiptV2(txs, router.address, pool.address, 2_000_000_000n).lpOut // 1999998999n
  * ```
  */
-export function provideReceipt(
+function provideReceiptV2(
   txs: readonly BlockchainTransaction[],
   router: Address,
   pool: Address,
   lpMinted: bigint,
 ): ProvideReceipt {
-  const failures = failedTransactions(txs)
   const fromPool = messagesFrom(txs, pool)
-  const mints = fromPool.filter(({ message }) => opOf(message.body) === JETTON_OP.internalTransfer)
-  const lpOut = mints.reduce((sum, { message }) => {
-    const s = message.body.beginParse()
-    s.skip(32 + 64)
-    return sum + s.loadCoins()
-  }, 0n)
-  if (mints.length > 0) {
-    return { status: 'minted', lpOut, lpMinted, exitCode: undefined, transactions: txs, failures }
-  }
+  const mints = fromPool
+    .map(({ message }) => internalTransferAmount(message.body))
+    .filter((amount) => amount !== undefined)
   const refund = fromPool
     .map(({ message }) => decodeDexV2PayTo(message.body))
     .find((p) => p !== undefined)
-  if (refund !== undefined) {
-    return {
-      status: 'refunded',
-      lpOut: 0n,
-      lpMinted: 0n,
-      exitCode: refund.exitCode,
-      transactions: txs,
-      failures,
-    }
-  }
-  const refusal = routerRefusal(txs, router)
-  if (refusal.exitCode !== 0) {
-    return {
-      status: 'refunded',
-      lpOut: 0n,
-      lpMinted: 0n,
-      exitCode: refusal.exitCode,
-      transactions: txs,
-      failures,
-    }
-  }
-  return {
-    status: 'stored',
-    lpOut: 0n,
-    lpMinted: 0n,
-    exitCode: undefined,
+  return provideReceipt({
+    minted:
+      mints.length > 0 ? { lpOut: mints.reduce((sum, a) => sum + a, 0n), lpMinted } : undefined,
+    poolRefund: refund?.exitCode,
+    refusal: () => routerRefusal(txs, router),
     transactions: txs,
-    failures,
-  }
-}
-
-/**
- * The LP supply of a pool (0 before it exists).
- *
- * @example
- * ```ts
- * await lpSupply(world, pool.address) // 1414213562373n after a first provision of (1e12, 2e12)
- * ```
- */
-export async function lpSupply(world: DexWorld, pool: Address): Promise<bigint> {
-  if (!(await world.isActive(pool))) return 0n
-  return (await world.get(pool, 'get_jetton_data')).readBigNumber()
+    failures: failedTransactions(txs),
+  })
 }

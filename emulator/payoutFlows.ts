@@ -1,6 +1,6 @@
-import { type Address, beginCell, type Cell, toNano } from '@ton/core'
+import { type Address, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
-import { decodeDexV1PayTo } from '../contracts-fixtures/codecs/dexV1.js'
+import { decodeDexV1PayTo, dexV1RefundMeBody } from '../contracts-fixtures/codecs/dexV1.js'
 import { decodeDexV2PayTo } from '../contracts-fixtures/codecs/dexV2Decode.js'
 import {
   dexV2CollectFeesBody,
@@ -8,12 +8,13 @@ import {
   dexV2WithdrawFeeBody,
 } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { jettonBurnBody } from '../contracts-fixtures/codecs/jetton.js'
+import { DEX_V2_OP } from '../contracts-fixtures/codecs/opCodes.js'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
-import { addressArg, type DexWorld, type Treasury } from './DexWorld.js'
+import type { DexWorld, Treasury } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt } from './receipts.js'
-import { routerWallet } from './routing.js'
-import { failedTransactions, messagesFrom, transactionsOn } from './transactions.js'
+import { lpAccountAddress, vaultAddress } from './routing.js'
+import { failedTransactions, messagesFrom, opOf } from './transactions.js'
 
 /** `@ston-fi/sdk` gas constants of the payout operations (`contracts.md` §4). */
 const GAS = {
@@ -46,30 +47,46 @@ export async function burnV2(
     value: GAS.burn,
     body: jettonBurnBody({ amount: lp, response }),
   })
-  return burnReceipt(txs, pool, EXIT_CODES.burn_ok)
+  return burnReceipt(txs, pool, decodeDexV2PayTo)
 }
 
 /**
- * Reads a burn's outcome: the pool's two `pay_to burn_ok`, or the pool's exit code.
+ * What the pool's `pay_to` says, in the fields both DEX versions share (`DexV1PayTo`,
+ * `DexV2PayTo`).
  *
  * @example
  * ```ts
- * burnReceipt(txs, pool, EXIT_CODES.burn_ok) // { status: 'rejected', exitCode: 86, … } for a response address
+ * const p: PayTo = decodeDexV1PayTo(body) // { exitCode: 0xdda48b6a, amount0: 707106781n, … }
+ * ```
+ */
+export type PayTo = {
+  readonly exitCode: number
+  readonly amount0: bigint
+  readonly token0: Address
+  readonly amount1: bigint
+  readonly token1: Address
+}
+
+/**
+ * Reads a burn's outcome: the pool's `pay_to burn_ok` (v1 sends one, v2 two; the amounts are
+ * added), or the pool's exit code.
+ *
+ * @example
+ * ```ts
+ * burnReceipt(txs, pool, decodeDexV2PayTo) // { status: 'rejected', exitCode: 86, … } for a response address
  * ```
  */
 export function burnReceipt(
   txs: readonly BlockchainTransaction[],
   pool: LocalPool,
-  okCode: number,
+  decodePayTo: (body: Cell) => PayTo | undefined,
 ): BurnReceipt {
   const failures = failedTransactions(txs)
-  const poolFailure =
-    transactionsOn(txs, pool.address).length > 0
-      ? failures.find((f) => f.account === pool.address.toRawString())
-      : undefined
+  // No transaction on the pool means no failure there either.
+  const poolFailure = failures.find((f) => f.account === pool.address.toRawString())
   const payouts = messagesFrom(txs, pool.address)
-    .map(({ message }) => decodeDexV2PayTo(message.body))
-    .filter((p) => p !== undefined && p.exitCode === okCode)
+    .map(({ message }) => decodePayTo(message.body))
+    .filter((p) => p !== undefined && p.exitCode === EXIT_CODES.burn_ok)
   if (poolFailure !== undefined || payouts.length === 0) {
     return {
       status: 'rejected',
@@ -108,15 +125,7 @@ export async function collectFeesV2(
     value: GAS.collectFees,
     body: dexV2CollectFeesBody({}),
   })
-  return payoutReceipt(txs, pool.address, (body) => {
-    const p = decodeDexV2PayTo(body)
-    return p === undefined
-      ? []
-      : [
-          [p.token0, p.amount0],
-          [p.token1, p.amount1],
-        ]
-  })
+  return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV2PayTo(body)))
 }
 
 /**
@@ -142,35 +151,42 @@ export async function withdrawVaultV2(
     body: dexV2WithdrawFeeBody(),
   })
   return payoutReceipt(txs, vault, (body) => {
+    if (opOf(body) !== DEX_V2_OP.vaultPayTo) return []
     const s = body.beginParse()
-    if (s.remainingBits < 32 || s.loadUint(32) !== 0x2100c922) return []
-    s.skip(64)
+    s.skip(32 + 64)
     const amount = s.loadCoins()
     return [[s.loadAddress(), amount]]
   })
 }
 
 /**
- * The referral vault of `owner` for `asset` on a DEX v2 router.
+ * The (token wallet, amount) pairs of a `pay_to`; none for another message.
  *
  * @example
  * ```ts
- * const vault = await vaultAddress(world, router, bob.address, usdt) // bob's USDT vault
+ * payToAmounts(decodeDexV2PayTo(body)) // [[wallet0, 1234n], [wallet1, 0n]] for a fee collection
  * ```
  */
-export async function vaultAddress(
-  world: DexWorld,
-  router: LocalRouter,
-  owner: Address,
-  asset: LocalAsset,
-) {
-  const wallet = await routerWallet(world, router, asset)
-  return (
-    await world.get(router.address, 'get_vault_address', [addressArg(owner), addressArg(wallet)])
-  ).readAddress()
+export function payToAmounts(p: PayTo | undefined): [Address, bigint][] {
+  return p === undefined
+    ? []
+    : [
+        [p.token0, p.amount0],
+        [p.token1, p.amount1],
+      ]
 }
 
-function payoutReceipt(
+/**
+ * Reads a payout's outcome: what `payer` sent per token wallet (the amounts `decode` finds in
+ * its messages, 0 ignored), or its exit code when it failed or paid nothing.
+ *
+ * @example
+ * ```ts
+ * payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV1PayTo(body)))
+ * // { status: 'ok', paid: Map { '0:…' → 1234n }, … }
+ * ```
+ */
+export function payoutReceipt(
   txs: readonly BlockchainTransaction[],
   payer: Address,
   decode: (body: Cell) => [Address, bigint][],
@@ -202,30 +218,10 @@ export async function refundLpAccount(
   pool: LocalPool,
   from: Treasury,
 ): Promise<PayoutReceipt> {
-  const account = (
-    await world.get(pool.address, 'get_lp_account_address', [addressArg(from.address)])
-  ).readAddress()
+  const account = await lpAccountAddress(world, pool, from.address)
   const v1 = pool.router.dex === 'v1'
-  const body = v1
-    ? beginCell().storeUint(0x0bf3f447, 32).storeUint(0, 64).endCell()
-    : dexV2RefundMeBody()
+  const body = v1 ? dexV1RefundMeBody() : dexV2RefundMeBody()
   const txs = await world.send(from, { to: account, value: v1 ? GAS.refundV1 : GAS.refundMe, body })
-  return payoutReceipt(txs, pool.address, (body) => {
-    if (v1) {
-      const p = decodeDexV1PayTo(body)
-      return p === undefined
-        ? []
-        : [
-            [p.token0, p.amount0],
-            [p.token1, p.amount1],
-          ]
-    }
-    const p = decodeDexV2PayTo(body)
-    return p === undefined
-      ? []
-      : [
-          [p.token0, p.amount0],
-          [p.token1, p.amount1],
-        ]
-  })
+  const decodePayTo = v1 ? decodeDexV1PayTo : decodeDexV2PayTo
+  return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodePayTo(body)))
 }

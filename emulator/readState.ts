@@ -1,8 +1,8 @@
 import type { Address } from '@ton/core'
 import { createPoolState, type PoolState } from '../core/pool/PoolState.js'
-import { addressArg, type DexWorld } from './DexWorld.js'
+import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
-import { routerWallet } from './routing.js'
+import { lpAccountAddress, vaultAddress } from './routing.js'
 
 /**
  * A pool's state as `ton-dex-lab/core` models it, read from `get_pool_data` (DEX v1 adds the
@@ -83,10 +83,7 @@ export async function readVaultBalance(
   owner: Address,
   asset: LocalAsset,
 ): Promise<bigint> {
-  const wallet = await routerWallet(world, router, asset)
-  const vault = (
-    await world.get(router.address, 'get_vault_address', [addressArg(owner), addressArg(wallet)])
-  ).readAddress()
+  const vault = await vaultAddress(world, router, owner, asset)
   if (!(await world.isActive(vault))) return 0n
   const r = await world.get(vault, 'get_vault_data')
   r.readAddress()
@@ -108,12 +105,23 @@ export async function readLpAccount(
   pool: LocalPool,
   owner: Address,
 ): Promise<{ amount0: bigint; amount1: bigint }> {
-  const account = (
-    await world.get(pool.address, 'get_lp_account_address', [addressArg(owner)])
-  ).readAddress()
+  const account = await lpAccountAddress(world, pool, owner)
   if (!(await world.isActive(account))) return { amount0: 0n, amount1: 0n }
   const r = await world.get(account, 'get_lp_account_data')
   r.readAddress()
   r.readAddress()
   return { amount0: r.readBigNumber(), amount1: r.readBigNumber() }
+}
+
+/**
+ * The LP supply of a pool (`get_jetton_data`; 0 before the pool exists).
+ *
+ * @example
+ * ```ts
+ * await lpSupply(world, pool.address) // 1414213562373n after a first provision of (1e12, 2e12)
+ * ```
+ */
+export async function lpSupply(world: DexWorld, pool: Address): Promise<bigint> {
+  if (!(await world.isActive(pool))) return 0n
+  return (await world.get(pool, 'get_jetton_data')).readBigNumber()
 }

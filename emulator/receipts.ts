@@ -138,3 +138,35 @@ export function swapReceipt(flow: {
     failures,
   }
 }
+
+/**
+ * Builds the receipt of a provision from what the flow showed: the LP it minted, else the
+ * pool's refund code, else the router's refusal; with none of them the amounts wait in the LP
+ * account (`'stored'`).
+ *
+ * @example
+ * ```ts
+ * provideReceipt({ minted: { lpOut: 1999998999n, lpMinted: 2000000000n }, poolRefund: undefined, … })
+ * // { status: 'minted', lpOut: 1999998999n, lpMinted: 2000000000n, exitCode: undefined, … }
+ * ```
+ */
+export function provideReceipt(flow: {
+  /** The LP minted to the receiver and to anyone; undefined when nothing was minted. */
+  readonly minted: { readonly lpOut: bigint; readonly lpMinted: bigint } | undefined
+  /** The exit code of the pool's refund `pay_to`, if it sent one. */
+  readonly poolRefund: number | undefined
+  /** The router's refusal, used when neither the pool minted nor refunded. */
+  readonly refusal: () => { readonly exitCode: number }
+  readonly transactions: readonly BlockchainTransaction[]
+  readonly failures: readonly FailedTransaction[]
+}): ProvideReceipt {
+  const { transactions, failures } = flow
+  if (flow.minted !== undefined) {
+    return { status: 'minted', ...flow.minted, exitCode: undefined, transactions, failures }
+  }
+  const exitCode = flow.poolRefund ?? flow.refusal().exitCode
+  if (flow.poolRefund !== undefined || exitCode !== 0) {
+    return { status: 'refunded', lpOut: 0n, lpMinted: 0n, exitCode, transactions, failures }
+  }
+  return { status: 'stored', lpOut: 0n, lpMinted: 0n, exitCode: undefined, transactions, failures }
+}

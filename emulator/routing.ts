@@ -1,23 +1,29 @@
 import { type Address, beginCell } from '@ton/core'
 import { addressArg, type DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
-import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
+import type { LocalAsset, LocalPool, LocalPton, LocalRouter } from './model.js'
+import type { SwapRequest } from './requests.js'
 
 /**
- * The minter behind an asset: the jetton minter, or the pTON minter for TON.
+ * Throws unless a pTON matches the DEX version (pTON v1 for DEX v1, v2 for DEX v2), as the SDK
+ * asserts. `undefined` (no pTON) always passes.
  *
  * @example
  * ```ts
- * minterOf(usdt).equals(usdt.minter) // true
+ * assertPtonFits('v1', ptonV2) // throws LocalDexError { code: 'LOCAL_DEX_INVALID_REQUEST' }
  * ```
  */
-export function minterOf(asset: LocalAsset): Address {
-  return asset.minter
+export function assertPtonFits(dex: 'v1' | 'v2', pton: LocalPton | undefined): void {
+  if (pton !== undefined && pton.version !== dex) {
+    throw new LocalDexError({
+      reason: 'invalid_request',
+      message: `A DEX ${dex} router trades TON through pTON ${dex}, not pTON ${pton.version}.`,
+    })
+  }
 }
 
 /**
- * Throws unless a TON asset's proxy matches the router (pTON v1 for DEX v1, v2 for DEX v2), as
- * the SDK asserts.
+ * Throws unless a TON asset's proxy matches the router (see {@link assertPtonFits}).
  *
  * @example
  * ```ts
@@ -25,11 +31,20 @@ export function minterOf(asset: LocalAsset): Address {
  * ```
  */
 export function assertTradable(router: LocalRouter, asset: LocalAsset): void {
-  if (asset.kind === 'pton' && asset.version !== router.dex) {
-    throw new LocalDexError({
-      reason: 'invalid_request',
-      message: `A DEX ${router.dex} router trades TON through pTON ${router.dex}, not pTON ${asset.version}.`,
-    })
+  assertPtonFits(router.dex, asset.kind === 'pton' ? asset : undefined)
+}
+
+/**
+ * Throws for a helper that only DEX v2 has.
+ *
+ * @example
+ * ```ts
+ * requireV2('v1', 'referral vaults') // throws LocalDexError 'DEX v1 has no referral vaults.'
+ * ```
+ */
+export function requireV2(dex: 'v1' | 'v2', what: string): void {
+  if (dex !== 'v2') {
+    throw new LocalDexError({ reason: 'invalid_request', message: `DEX v1 has no ${what}.` })
   }
 }
 
@@ -42,7 +57,7 @@ export function assertTradable(router: LocalRouter, asset: LocalAsset): void {
  * ```
  */
 export function routerWallet(world: DexWorld, router: LocalRouter, asset: LocalAsset) {
-  return world.walletAddress(minterOf(asset), router.address)
+  return world.walletAddress(asset.minter, router.address)
 }
 
 /**
@@ -109,4 +124,65 @@ export async function resolvePool(
     asset0: aFirst ? assetA : assetB,
     asset1: aFirst ? assetB : assetA,
   }
+}
+
+/**
+ * Where a swap goes: the router's wallet of the ask asset, the pool that answers (the router
+ * itself when offer and ask are the same asset: it refuses them before any pool) and the
+ * receiver (default the sender).
+ *
+ * @example
+ * ```ts
+ * const { askWallet, answerer, receiver } = await swapRoute(world, router, { from: alice, offer: a, ask: b, amount: 1n })
+ * answerer.equals(poolAB.address) // true
+ * ```
+ */
+export async function swapRoute(
+  world: DexWorld,
+  router: LocalRouter,
+  req: Pick<SwapRequest, 'from' | 'offer' | 'ask' | 'receiver'>,
+): Promise<{ askWallet: Address; answerer: Address; receiver: Address }> {
+  const askWallet = await routerWallet(world, router, req.ask)
+  const answerer = sameAsset(req.offer, req.ask)
+    ? router.address
+    : (await resolvePool(world, router, req.offer, req.ask)).address
+  return { askWallet, answerer, receiver: req.receiver ?? req.from.address }
+}
+
+/**
+ * The referral vault of `owner` for `asset` on a DEX v2 router (`get_vault_address`).
+ *
+ * @example
+ * ```ts
+ * const vault = await vaultAddress(world, router, bob.address, usdt) // bob's USDT vault
+ * ```
+ */
+export async function vaultAddress(
+  world: DexWorld,
+  router: LocalRouter,
+  owner: Address,
+  asset: LocalAsset,
+): Promise<Address> {
+  const wallet = await routerWallet(world, router, asset)
+  return (
+    await world.get(router.address, 'get_vault_address', [addressArg(owner), addressArg(wallet)])
+  ).readAddress()
+}
+
+/**
+ * The LP account of `owner` in a pool (`get_lp_account_address`), active or not.
+ *
+ * @example
+ * ```ts
+ * const account = await lpAccountAddress(world, pool, bob.address) // where bob's half provision waits
+ * ```
+ */
+export async function lpAccountAddress(
+  world: DexWorld,
+  pool: LocalPool,
+  owner: Address,
+): Promise<Address> {
+  return (
+    await world.get(pool.address, 'get_lp_account_address', [addressArg(owner)])
+  ).readAddress()
 }

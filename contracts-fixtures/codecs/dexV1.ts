@@ -115,6 +115,18 @@ export function dexV1CollectFeesBody(queryId = 0n): Cell {
 }
 
 /**
+ * `refund_me query_id` to the owner's DEX v1 LP account (`contracts.md` §1.7).
+ *
+ * @example
+ * ```ts
+ * dexV1RefundMeBody() // op 0x0bf3f447, query id 0
+ * ```
+ */
+export function dexV1RefundMeBody(queryId = 0n): Cell {
+  return beginCell().storeUint(DEX_V1_OP.refundMe, 32).storeUint(queryId, 64).endCell()
+}
+
+/**
  * A decoded DEX v1 `pay_to` (pool → router, `contracts.md` §1.7).
  *
  * @example

@@ -2,6 +2,7 @@ import { type Address, beginCell, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { jettonBurnBody, jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
 import { JETTON_OP } from '../../contracts-fixtures/codecs/opCodes.js'
+import { addressArg } from '../../emulator/DexWorld.js'
 import {
   createLocalDex,
   type LocalDex,
@@ -22,9 +23,8 @@ let bob: Treasury
 let base: ReturnType<LocalDex['snapshot']>
 
 async function walletOf(owner: Address): Promise<Address> {
-  const arg = { type: 'slice' as const, cell: beginCell().storeAddress(owner).endCell() }
   return (
-    await dex.blockchain.runGetMethod(usdt.minter, 'get_wallet_address', [arg])
+    await dex.blockchain.runGetMethod(usdt.minter, 'get_wallet_address', [addressArg(owner)])
   ).stackReader.readAddress()
 }
 

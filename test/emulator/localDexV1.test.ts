@@ -2,6 +2,7 @@ import { beginCell, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
 import { burn, EXIT_CODES, provide, sqrtV1, swap } from '../../core/index.js'
+import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
 import { LocalDexError } from '../../emulator/index.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
@@ -16,10 +17,6 @@ beforeAll(async () => {
 beforeEach(async () => {
   await w.dex.restore(w.base)
 })
-
-function slice(address: import('@ton/core').Address) {
-  return { type: 'slice' as const, cell: beginCell().storeAddress(address).endCell() }
-}
 
 describe('DEX v1: swaps', () => {
   it('pays the reference outputs without and with a referral (swap_ok_ref paid at once)', async () => {
@@ -134,7 +131,7 @@ describe('DEX v1: swaps', () => {
   it('keeps the jettons for an unknown payload op', async () => {
     const aliceWallet = (
       await w.dex.blockchain.runGetMethod(w.a.minter, 'get_wallet_address', [
-        slice(w.alice.address),
+        addressArg(w.alice.address),
       ])
     ).stackReader.readAddress()
     const before = await w.dex.jettonBalance(w.a, w.router.address)
@@ -164,7 +161,7 @@ describe('DEX v1: liquidity', () => {
       amountB: a1,
     })
     expect([r.receipt.status, r.receipt.lpOut]).toEqual(['minted', 0n])
-    expect(r.receipt.lpMinted).toBe(sqrtV1(a0 * a1) / 1000n)
+    expect(r.receipt.lpMinted).toBe(sqrtV1(a0 * a1) / 1000n) // floor: positive operands
     expect(await w.dex.lpBalance(r.pool, w.bob.address)).toBe(0n)
   })
 
@@ -215,7 +212,7 @@ describe('DEX v1: liquidity', () => {
     const out = (
       await chain.runGetMethod(w.poolAB.address, 'get_expected_outputs', [
         { type: 'int', value: 10n ** 9n },
-        slice(w.poolAB.wallet0),
+        addressArg(w.poolAB.wallet0),
       ])
     ).stackReader
     const q = swap(expected.pool, { side: 0, amountIn: 10n ** 9n })
@@ -255,7 +252,7 @@ describe('DEX v1: liquidity', () => {
     expect(r.status).toBe('ok')
     expect(r.paid.get(w.poolAB.wallet0.toRawString())).toBe(state.collectedProtocolFee0)
     expect(await w.dex.jettonBalance(w.poolAB.asset0 as typeof w.a, w.carol.address)).toBe(
-      carolA + state.collectedProtocolFee0 / 1000n,
+      carolA + state.collectedProtocolFee0 / 1000n, // floor: positive operands
     )
   })
 
@@ -263,15 +260,15 @@ describe('DEX v1: liquidity', () => {
     const chain = w.dex.blockchain
     const pool = (
       await chain.runGetMethod(w.router.address, 'get_pool_address', [
-        slice(w.poolAB.wallet1),
-        slice(w.poolAB.wallet0),
+        addressArg(w.poolAB.wallet1),
+        addressArg(w.poolAB.wallet0),
       ])
     ).stackReader
     expect(pool.readAddress().equals(w.poolAB.address)).toBe(true)
     await expect(
       chain.runGetMethod(w.router.address, 'get_pool_address', [
-        slice(w.poolAB.wallet0),
-        slice(w.poolAB.wallet0),
+        addressArg(w.poolAB.wallet0),
+        addressArg(w.poolAB.wallet0),
       ]),
     ).rejects.toMatchObject({ exitCode: 86 })
     const jetton = (await chain.runGetMethod(w.poolAB.address, 'get_jetton_data')).stackReader

@@ -4,6 +4,7 @@ import { dexV2SwapPayload } from '../../contracts-fixtures/codecs/dexV2Payloads.
 import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
 import { JETTON_OP } from '../../contracts-fixtures/codecs/opCodes.js'
 import { EXIT_CODES, swap } from '../../core/index.js'
+import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
 import { opOf, transactionsOn } from '../../emulator/transactions.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
@@ -211,7 +212,7 @@ describe('DEX v2 constant product: swaps', () => {
     })
     expect(same.exitCode).toBe(EXIT_CODES.transfer_bounce_invalid_pool)
     const wallet = await w.dex.blockchain.runGetMethod(w.a.minter, 'get_wallet_address', [
-      { type: 'slice', cell: beginCell().storeAddress(w.alice.address).endCell() },
+      addressArg(w.alice.address),
     ])
     const aliceWallet = wallet.stackReader.readAddress()
     const send = async (forwardPayload: Cell | undefined, forward = toNano('0.24')) => {

@@ -7,6 +7,7 @@ import {
   ptonV2DeployWalletBody,
   ptonV2TonTransferBody,
 } from '../../contracts-fixtures/codecs/ptonV2.js'
+import { addressArg } from '../../emulator/DexWorld.js'
 import {
   createLocalDex,
   type LocalDex,
@@ -26,9 +27,7 @@ let carolV2: Address
 let base: ReturnType<LocalDex['snapshot']>
 
 async function walletOf(minter: Address, owner: Address): Promise<Address> {
-  const r = await dex.blockchain.runGetMethod(minter, 'get_wallet_address', [
-    { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
-  ])
+  const r = await dex.blockchain.runGetMethod(minter, 'get_wallet_address', [addressArg(owner)])
   return r.stackReader.readAddress()
 }
 

@@ -208,7 +208,7 @@ async function runProvide(
 ): Promise<[bigint, bigint] | undefined> {
   const { state, pool } = model
   const amount0 = (state.reserve0 * op.size0) / PPM // floor: positive operands
-  const amount1 = (state.reserve1 * op.size1) / PPM
+  const amount1 = (state.reserve1 * op.size1) / PPM // floor: positive operands
   if (amount0 === 0n && amount1 === 0n) return undefined
   const v1 = env.router.dex === 'v1'
   if (!v1 && (amount0 === 0n) !== (op.size0 === 0n)) return undefined
