@@ -3,7 +3,7 @@
  * `./data/ton-dex-lab.sqlite`), `--host <ip>` (or `HOST`, default 127.0.0.1), `--port <n>`
  * (or `PORT`, default 8080). An empty database is seeded with the demo market, built by running
  * a scripted scenario through the emulator and indexing it (progress bar on stderr;
- * `DEMO_SWAPS` sets the scenario's swap count, default 2 000: about 45 s on two cores).
+ * `DEMO_SWAPS` sets the scenario's swap count, default 1 500: 33–55 s on two cores).
  * @module
  */
 import { BaseError } from '../core/errors/BaseError.js'

@@ -13,7 +13,7 @@ export type StartServiceOptions = ServeOptions & {
    * `'reference'`: the hand-written reference market (fast; what the contract tests use).
    */
   readonly demo?: 'scenario' | 'reference' | undefined
-  /** Swaps of the demo scenario (default 2 000). */
+  /** Swaps of the demo scenario (default 1 500). */
   readonly demoSwaps?: number | undefined
   /** Where the demo build draws its progress bar (none when absent). */
   readonly progress?: NodeJS.WriteStream | undefined

@@ -11,7 +11,7 @@ import { runScenario, type ScenarioResult } from './runScenario.js'
 
 /** Options of {@link buildEmulatedMarket}. */
 export type BuildEmulatedMarketOptions = {
-  /** Swaps of the scenario (default 2 000; each costs ~11 emulated transactions). */
+  /** Swaps of the scenario (default 1 500; each costs ~11 emulated transactions). */
   readonly swaps?: number | undefined
   /** Seed of the scenario's choices (default 1). */
   readonly seed?: number | undefined
@@ -66,7 +66,7 @@ export async function buildEmulatedMarket(
   let scenario: ScenarioResult
   try {
     scenario = await runScenario(dex, {
-      swaps: options.swaps ?? 2000,
+      swaps: options.swaps ?? 1500,
       seed: options.seed ?? 1,
       tonPoolUsdt: TON_POOL_USDT,
       onProgress: (done, total) => options.onProgress?.('emulate', done, total),

@@ -6,7 +6,7 @@ import { withDemoReference } from './demoReferenceData.js'
 
 /** Options of {@link seedEmulatedDemo}. */
 export type SeedDemoOptions = {
-  /** Swaps of the demo scenario (default 2 000, about 45 s on two cores). */
+  /** Swaps of the demo scenario (default 1 500, 33–55 s on two cores). */
   readonly swaps?: number | undefined
   /** Progress of the build: phase `emulate` counts swaps, `index` transactions. */
   readonly onProgress?:
