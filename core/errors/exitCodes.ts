@@ -13,6 +13,11 @@
 export const EXIT_CODES = {
   /** TVM integer overflow: a value left the signed 257-bit range. */
   integer_overflow: 4,
+  /**
+   * TVM range check: a value does not fit where it is stored, e.g. a negative `Coins` field
+   * (a DEX v1 burn of more than the LP supply).
+   */
+  integer_out_of_range: 5,
   no_liquidity: 80,
   zero_output: 81,
   invalid_caller: 82,

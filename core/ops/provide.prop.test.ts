@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { cpPool, realisticCpPool } from '../../test/_support/arbitraries.js'
 import { fuzz } from '../../test/_support/fuzz.js'
+import { curveOf } from '../curves/curveOf.js'
 import { BaseError } from '../errors/BaseError.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { isqrt } from '../math/isqrt.js'
-import { createPoolState, type PoolState } from '../pool/PoolState.js'
+import { createPoolState, FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { poolStateArbitrary } from '../testing/poolStateArbitrary.js'
 import { burn } from './burn.js'
 import { type ProvideResult, provide } from './provide.js'
 
@@ -133,4 +135,93 @@ describe('provide then burn', () => {
       fuzz({ numRuns: 500 }),
     )
   })
+
+  test('far over-supplied provisions: a negative fee-reduced balance mints only on stableswap', () => {
+    // The under-supplied side's LP fee on its whole shortfall can exceed its balance. The pool
+    // either mints consistently or refuses with a PoolMathError; with a negative balance
+    // constant product and the weighted kinds (rate > 0: pow throws 50001) mint nothing, while
+    // stableswap's D converges on it and mints (as the real pool does).
+    const anyKind = poolStateArbitrary({ dex: 'v2', maxReserve: 10n ** 12n }).chain((pool) =>
+      fc.record({
+        pool: fc.constant(pool),
+        side: fc.constantFrom<0 | 1>(0, 1),
+        fold: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        share: fc.bigInt({ min: 0n, max: 1_000_000_000n }),
+      }),
+    )
+    // Stable pools 1:1e3..1:1e13 (like the real pool of the pinned vector) receiving up to 10×
+    // the abundant reserve of the scarce token: D converges with the negative balance.
+    const lopsidedStable = fc
+      .record({
+        amp: fc.bigInt({ min: 1n, max: 2000n }),
+        reserve0: fc.bigInt({ min: 10n ** 6n, max: 10n ** 15n }),
+        skew: fc.bigInt({ min: 3n, max: 13n }),
+        lpFee: fc.bigInt({ min: 0n, max: 100n }),
+        protocolFee: fc.bigInt({ min: 0n, max: 100n }),
+        fold: fc.bigInt({ min: 1n, max: 100n }),
+        share: fc.bigInt({ min: 0n, max: 1_000_000_000n }),
+      })
+      .map(({ skew, fold, share, ...fields }) => {
+        const reserve1 = fields.reserve0 * 10n ** skew
+        const pool = createPoolState({
+          dex: 'v2',
+          kind: 'stableswap',
+          ...fields,
+          reserve1,
+          totalSupply: reserve1,
+        })
+        return { pool, side: 0 as const, fold: (reserve1 * fold) / 10n / fields.reserve0, share }
+      })
+    const mintedFromNegative = { stableswap: 0, other: 0 }
+    fc.assert(
+      fc.property(fc.oneof(anyKind, lopsidedStable), ({ pool, side, fold, share }) => {
+        // floor: non-negative shares of the reserves.
+        const big = (side === 0 ? pool.reserve0 : pool.reserve1) * fold
+        const small = ((side === 0 ? pool.reserve1 : pool.reserve0) * share) / 1_000_000_000n
+        const [amount0, amount1] = side === 0 ? [big, small] : [small, big]
+        let result: ProvideResult | undefined
+        try {
+          result = provide(pool, { amount0, amount1 })
+        } catch (error) {
+          expect(error).toBeInstanceOf(PoolMathError)
+        }
+        if (result === undefined) return
+        expect(result.pool.totalSupply).toBe(pool.totalSupply + result.lpMinted)
+        expect(result.pool.reserve0).toBe(pool.reserve0 + amount0 - result.protocolFee0)
+        expect(result.pool.reserve1).toBe(pool.reserve1 + amount1 - result.protocolFee1)
+        if (negativeFeeBalance(pool, amount0, amount1)) {
+          mintedFromNegative[pool.kind === 'stableswap' ? 'stableswap' : 'other']++
+        }
+      }),
+      fuzz({ numRuns: 400 }),
+    )
+    expect(mintedFromNegative.other).toBe(0)
+    expect(mintedFromNegative.stableswap).toBeGreaterThan(0)
+  })
 })
+
+/**
+ * Whether the generic provision's fee-reduced balances (contracts.md §2.8) include one below
+ * zero; false where the invariant before or after the deposit already fails.
+ */
+function negativeFeeBalance(pool: PoolState, amount0: bigint, amount1: bigint): boolean {
+  try {
+    const curve = curveOf(pool)
+    const inv0 = curve.invariant(pool, pool.reserve0, pool.reserve1)
+    const new0 = pool.reserve0 + amount0
+    const new1 = pool.reserve1 + amount1
+    const inv1 = curve.invariant(pool, new0, new1)
+    if (inv1 <= inv0) return false
+    const half = (pool.lpFee + 1n) / 2n // ceil(L/2), L ≥ 0
+    const charged = (reserve: bigint, balance: bigint) => {
+      const ideal = (reserve * inv1) / inv0 // floor: positive operands
+      const diff = balance > ideal ? balance - ideal : ideal - balance
+      const protocol = balance > ideal ? (diff * pool.protocolFee) / FEE_DIVIDER : 0n
+      return balance - (diff * half) / FEE_DIVIDER - protocol // floor: non-negative operands
+    }
+    return charged(pool.reserve0, new0) < 0n || charged(pool.reserve1, new1) < 0n
+  } catch (error) {
+    if (error instanceof PoolMathError) return false
+    throw error
+  }
+}

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { referenceCpPool } from '../../test/_support/pools.js'
+import { failureOf, thrown } from '../../test/_support/thrown.js'
+import { PoolMathError } from '../errors/PoolMathError.js'
 import { sqrtV1 } from '../math/sqrtV1.js'
 import { createPoolState } from '../pool/PoolState.js'
 import { burn } from './burn.js'
@@ -78,26 +80,105 @@ describe('provide: failures', () => {
     expect(() => provide(referenceCpPool(), { amount0: 0n, amount1: 0n })).toThrowError(/amount0/)
   })
 
-  test('behavior: imbalance fees larger than the other side mint nothing (found by the emulator)', () => {
-    const pool = createPoolState({
-      dex: 'v2',
-      kind: 'constant_product',
-      reserve0: 1_000_000n,
-      reserve1: 1_000_000n,
-      totalSupply: 1_000_000n,
-      lpFee: 100n,
-      protocolFee: 100n,
-    })
-    for (const amount0 of [100_000_000_000n, 1_000_000_000_000n]) {
-      expect(() => provide(pool, { amount0, amount1: 0n })).toThrowError(/zero_liquidity/)
-    }
-  })
-
   test('behavior: reserves past 2^120 − 1 fail', () => {
     const max = (1n << 120n) - 5n
     const pool = { ...referenceCpPool(), reserve0: max, reserve1: max, totalSupply: max }
     expect(() => provide(pool, { amount0: 1_000_000n, amount1: 1_000_000n })).toThrowError(
       /reserve_overflow/,
+    )
+  })
+})
+
+describe('provide: a balance driven below zero by the imbalance fee', () => {
+  // One pool per kind, so lopsided a provision that the under-supplied side's half LP fee on
+  // its whole shortfall (1e11-fold over-supply of the other side) exceeds its new balance.
+  const tiny = {
+    dex: 'v2' as const,
+    reserve0: 1_000_000n,
+    reserve1: 1_000_000n,
+    totalSupply: 1_000_000n,
+  }
+  const fees = { lpFee: 100n, protocolFee: 100n }
+  const cause = (run: () => unknown) => {
+    const error = thrown(run)
+    expect(error).toBeInstanceOf(PoolMathError)
+    const { code, cause } = error as PoolMathError
+    const inner = cause instanceof PoolMathError ? cause.exitCode : undefined
+    return { code, cause: inner }
+  }
+
+  test('stableswap evaluates D with the negative balance, converges and mints (real pool)', () => {
+    // A vector from the real stableswap pool's execution: token1's fee-reduced balance is
+    // −1924140565150570541117062197, D still converges (2759941101591457296572485395).
+    const pool = createPoolState({
+      dex: 'v2',
+      kind: 'stableswap',
+      amp: 445n,
+      reserve0: 48_824_290_046_952n,
+      reserve1: 488_242_900_469_520_000_000_000_000n,
+      totalSupply: 2_021_132_276_449_744_395_515_164_954n,
+      lpFee: 64n,
+      protocolFee: 71n,
+    })
+    const amount0 = 1_326_208_823_120_508_312_846_714n
+    const amount1 = 142_338_770_861_210_341n
+    const r = provide(pool, { amount0, amount1 })
+    expect([r.lpOut, r.lpMinted, r.protocolFee0, r.protocolFee1]).toEqual([
+      20_312_185_799_230_597_737_566_992_691_728n,
+      20_312_185_799_230_597_737_566_992_691_728n,
+      9_416_082_108_908_027_555_071n,
+      0n,
+    ])
+    expect([r.pool.reserve0, r.pool.reserve1, r.pool.totalSupply]).toEqual([
+      pool.reserve0 + amount0 - 9_416_082_108_908_027_555_071n,
+      pool.reserve1 + amount1,
+      pool.totalSupply + 20_312_185_799_230_597_737_566_992_691_728n,
+    ])
+  })
+
+  test('constant product mints nothing: the square root of a negative product is below 0', () => {
+    // Kept from the emulator differential that first met this case (its expectation stands:
+    // min(r, floor(x/r)) < 0 for x < 0, so inv2 ≤ inv0).
+    const pool = createPoolState({ ...tiny, kind: 'constant_product', ...fees })
+    for (const amount0 of [100_000_000_000n, 1_000_000_000_000n]) {
+      expect(cause(() => provide(pool, { amount0, amount1: 0n }))).toEqual({
+        code: 'ZERO_LIQUIDITY',
+        cause: undefined,
+      })
+    }
+  })
+
+  test('weighted constant product mints nothing: pow of a negative base throws 50001', () => {
+    // The over-supplied side needs the larger weight for the shortfall to be large enough.
+    for (const [w0, amount0, amount1] of [
+      [8n * 10n ** 17n, 100_000_000_000n, 0n],
+      [2n * 10n ** 17n, 0n, 100_000_000_000n],
+    ] as const) {
+      const pool = createPoolState({ ...tiny, kind: 'weighted_const_product', w0, ...fees })
+      expect(cause(() => provide(pool, { amount0, amount1 }))).toEqual({
+        code: 'ZERO_LIQUIDITY',
+        cause: 50_001,
+      })
+    }
+  })
+
+  test('weighted stableswap mints nothing (50001), unless rate 0 zeroes the negative token1 first', () => {
+    const weighted = { ...tiny, kind: 'weighted_stableswap', w0: 5n * 10n ** 17n, ...fees } as const
+    const pool = createPoolState({ ...weighted, rate: 10n ** 18n })
+    for (const [amount0, amount1] of [
+      [100_000_000_000n, 0n],
+      [0n, 100_000_000_000n],
+    ] as const) {
+      expect(cause(() => provide(pool, { amount0, amount1 }))).toEqual({
+        code: 'ZERO_LIQUIDITY',
+        cause: 50_001,
+      })
+    }
+    // rate 0 (a first provision with a0·1e18 < a1 stores it): fmul(0, Y) = 0 before any pow,
+    // so K = fmul(X, amp) is computed and the negative token1 balance does not matter.
+    const rateZero = createPoolState({ ...weighted, rate: 0n })
+    expect(provide(rateZero, { amount0: 100_000_000_000n, amount1: 0n }).lpOut).toBe(
+      100_000_000_000n,
     )
   })
 })
@@ -116,11 +197,48 @@ describe('burn', () => {
     expect([v1.pool.reserve0, v1.pool.reserve1, v1.pool.totalSupply]).toEqual([0n, 0n, 0n])
   })
 
-  test('behavior: zero outputs and bad amounts', () => {
-    expect(() => burn(referenceCpPool(), { lp: 1n })).toThrowError(/zero_output/)
-    expect(() => burn(referenceCpPool(), { lp: 0n })).toThrowError(/lp: must be positive/)
-    expect(() => burn(referenceCpPool(), { lp: 1n << 60n })).toThrowError(
-      /must not exceed the LP supply/,
-    )
+  test("behavior: amounts a burn can carry fail with the pool's exit codes", () => {
+    const v2 = referenceCpPool()
+    const v1 = referenceCpPool('v1')
+    const max = (1n << 120n) - 1n
+    expect(failureOf(() => burn(v2, { lp: 1n }))).toEqual({ code: 'ZERO_OUTPUT', exitCode: 81 })
+    expect(failureOf(() => burn(v2, { lp: 0n }))).toEqual({ code: 'ZERO_OUTPUT', exitCode: 81 })
+    expect(failureOf(() => burn(v1, { lp: 0n }))).toEqual({ code: 'ZERO_OUTPUT', exitCode: 81 })
+    for (const lp of [v2.totalSupply, v2.totalSupply + 1n, 1n << 60n, max]) {
+      expect(failureOf(() => burn(v2, { lp }))).toEqual({ code: 'INVALID_AMOUNT', exitCode: 92 })
+    }
+    // v1 empties the pool at the supply; past it the supply would be stored negative.
+    for (const lp of [v1.totalSupply + 1n, max]) {
+      expect(failureOf(() => burn(v1, { lp }))).toEqual({
+        code: 'INTEGER_OUT_OF_RANGE',
+        exitCode: 5,
+      })
+    }
+    // A reserve of 0 pays nothing on that side before any supply check.
+    const oneSided = { ...v2, reserve1: 0n }
+    expect(failureOf(() => burn(oneSided, { lp: v2.totalSupply }))).toEqual({
+      code: 'ZERO_OUTPUT',
+      exitCode: 81,
+    })
+    // An empty pool divides by its zero supply (v2 refuses lp = 0 before dividing).
+    const empty = createPoolState({ dex: 'v2', kind: 'constant_product' })
+    expect(failureOf(() => burn(empty, { lp: 5n }))).toEqual({
+      code: 'INTEGER_OVERFLOW',
+      exitCode: 4,
+    })
+    expect(failureOf(() => burn(empty, { lp: 0n }))).toEqual({ code: 'ZERO_OUTPUT', exitCode: 81 })
+    expect(failureOf(() => burn({ ...empty, dex: 'v1' }, { lp: 0n }))).toEqual({
+      code: 'INTEGER_OVERFLOW',
+      exitCode: 4,
+    })
+  })
+
+  test('behavior: values no burn notification can carry are invalid input', () => {
+    for (const lp of [-1n, 1n << 120n]) {
+      expect(thrown(() => burn(referenceCpPool(), { lp }))).toMatchObject({
+        code: 'INVALID_INPUT',
+        field: 'lp',
+      })
+    }
   })
 })

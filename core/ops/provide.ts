@@ -53,6 +53,8 @@ const V1_INITIAL_DIVISOR = 1000n
  * initial invariant, of which 1001 units stay locked. Later: the generic imbalance formula —
  * amounts off the pool's ratio pay half the LP fee (ceil(L/2)) on both sides and the protocol
  * fee on the over-supplied side, then liq = floor((I2 − I0)·S / I0). Single-sided is allowed.
+ * A fee-reduced balance below zero goes into the invariant as on chain: stableswap still mints,
+ * the other kinds mint nothing (docs/math-v2-kinds.md, "Negative balances").
  *
  * @example
  * ```ts
@@ -184,10 +186,14 @@ function imbalancedMint(
   }
   const side0 = charge(pool.reserve0, new0)
   const side1 = charge(pool.reserve1, new1)
-  // Fees on a far over-supplied side can exceed what the other side holds. The contract's
-  // invariant of a negative balance is a math failure (weighted kinds throw 50001; the
-  // constant-product square root has no meaning there), and any math failure mints nothing.
-  if (side0.balance < 0n || side1.balance < 0n) return none
+  // On a far over-supplied provision the under-supplied side's LP fee, charged on its whole
+  // shortfall, can exceed its new balance: the balance goes negative and the contract feeds it
+  // to the kind's invariant as it is (docs/math-v2-kinds.md, "Negative balances").
+  // Stableswap's D converges on it and mints; the weighted kinds' pow throws 50001, caught
+  // above as no mint. Constant product ends its square root with min(r, floor(x/r)), which is
+  // below 0 for a negative x whatever r is (r = 0 divides by zero, exit 4): inv2 ≤ inv0 or a
+  // caught exception, nothing minted either way, so the exact negative root is never needed.
+  if (pool.kind === 'constant_product' && (side0.balance < 0n || side1.balance < 0n)) return none
   const inv2 = curve.invariant(pool, side0.balance, side1.balance)
   if (inv2 <= inv0) return none
   return {
