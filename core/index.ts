@@ -13,7 +13,11 @@
  */
 
 export type { Curve, Ratio, Side } from './curves/Curve.js'
-export { constantProductCurve, constantProductGrossOut } from './curves/constantProduct.js'
+export {
+  constantProductCurve,
+  constantProductGrossOut,
+  constantProductSpotPrice,
+} from './curves/constantProduct.js'
 export { curveOf } from './curves/curveOf.js'
 export {
   stableswapCurve,
@@ -26,6 +30,7 @@ export {
   weightedConstProductCurve,
   weightedConstProductGrossOut,
   weightedConstProductInvariant,
+  weightedConstProductSpotPrice,
 } from './curves/weightedConstProduct.js'
 export {
   type WeightedStableswapParameters,
@@ -35,6 +40,7 @@ export {
   weightedStableswapGrossOut,
   weightedStableswapInitialRate,
   weightedStableswapInvariant,
+  weightedStableswapSpotPrice,
 } from './curves/weightedStableswap.js'
 export { BaseError, type BaseErrorParameters } from './errors/BaseError.js'
 export { EXIT_CODES, type ExitCodeName, exitCodeName } from './errors/exitCodes.js'
@@ -102,6 +108,7 @@ export {
 export { formatRatio, parseDecimal } from './quote/decimal.js'
 export { minAskAmount } from './quote/minAskAmount.js'
 export { type PriceImpactParameters, priceImpact } from './quote/priceImpact.js'
+export { spotPrice } from './quote/spotPrice.js'
 export { type SwapRateParameters, swapRate } from './quote/swapRate.js'
 export { type AssetId, assetId, NATIVE_ASSET } from './referral/assetId.js'
 export {

@@ -1,7 +1,7 @@
 import { isqrt } from '../math/isqrt.js'
 import { ceilDiv } from '../math/mulDiv.js'
 import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
-import type { Curve, Side } from './Curve.js'
+import type { Curve, Ratio, Side } from './Curve.js'
 
 /**
  * Gross output of a constant-product swap (V1 `contracts/pool/amm.func` `get_amount_out`,
@@ -22,6 +22,23 @@ export function constantProductGrossOut(
   const amountInWithFee = amountIn * (FEE_DIVIDER - lpFee)
   // floor: every operand is non-negative and the denominator positive (amountIn > 0).
   return (amountInWithFee * reserveOut) / (reserveIn * FEE_DIVIDER + amountInWithFee)
+}
+
+/**
+ * The marginal price of a constant-product pool (DEX v1 and DEX v2) before fees, ask units per
+ * offer unit, as an exact ratio: R_out / R_in (the limit of B / a for a tiny input with no LP
+ * fee). The denominator is 0 for an empty offer reserve (no price).
+ *
+ * @example
+ * ```ts
+ * constantProductSpotPrice(10n ** 12n, 2n * 10n ** 12n, 0)
+ * // { numerator: 2000000000000n, denominator: 1000000000000n }: 2 token1 per token0
+ * ```
+ */
+export function constantProductSpotPrice(reserve0: bigint, reserve1: bigint, side: Side): Ratio {
+  return side === 0
+    ? { numerator: reserve1, denominator: reserve0 }
+    : { numerator: reserve0, denominator: reserve1 }
 }
 
 /**
@@ -62,9 +79,7 @@ export const constantProductCurve: Curve = {
     return { liquidity: isqrt(amount0 * amount1), pool }
   },
 
-  spotPrice(pool: PoolState, side: Side) {
-    return side === 0
-      ? { numerator: pool.reserve1, denominator: pool.reserve0 }
-      : { numerator: pool.reserve0, denominator: pool.reserve1 }
+  spotPrice(pool: PoolState, side: Side): Ratio {
+    return constantProductSpotPrice(pool.reserve0, pool.reserve1, side)
   },
 }

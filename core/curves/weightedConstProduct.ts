@@ -1,11 +1,9 @@
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
-import { FIXED_POINT } from '../math/fixed/constants.js'
 import { powUp } from '../math/fixed/pow.js'
 import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
-const { ONE_18 } = FIXED_POINT
 /** The weighted pool's input cap: 30 % of the input reserve, 18 decimals. */
 const MAX_IN_RATIO = 300_000_000_000_000_000n
 
@@ -72,6 +70,33 @@ export function weightedConstProductInvariant(x: bigint, y: bigint, w0: bigint):
 }
 
 /**
+ * The marginal price of a weighted constant-product pool before fees, ask units per offer
+ * unit, as an exact ratio: (R_out / w_out) / (R_in / w_in) = R_out·w_in / (R_in·w_out), the
+ * limit of B / a for a tiny input with no LP fee (Balancer's spot price). The weights matter:
+ * an 20/80 pool holding 304.76 token1 per token0 prices token0 at 304.76 · 0.2/0.8 ≈ 76.19
+ * token1. The denominator is 0 for an empty offer reserve or a zero weight (no price).
+ *
+ * @example
+ * ```ts
+ * // w0 = 0.8, R = (1e12, 2e12): (2e12 / 0.2) / (1e12 / 0.8) = 8 token1 per token0
+ * weightedConstProductSpotPrice(10n ** 12n, 2n * 10n ** 12n, 8n * 10n ** 17n, 0)
+ * // { numerator: 1600000000000000000000000000000n, denominator: 200000000000000000000000000000n }
+ * ```
+ * @throws {PoolMathError} `COMPLEMENT_OUT_OF_RANGE` (51002) for a weight above 1, as a swap.
+ */
+export function weightedConstProductSpotPrice(
+  reserve0: bigint,
+  reserve1: bigint,
+  w0: bigint,
+  side: Side,
+): Ratio {
+  const w1 = complement(w0)
+  return side === 0
+    ? { numerator: reserve1 * w0, denominator: reserve0 * w1 }
+    : { numerator: reserve0 * w1, denominator: reserve1 * w0 }
+}
+
+/**
  * The DEX v2 weighted constant-product curve (`contracts.md` §2.4). `pool.w0` is token0's
  * 18-decimal weight (0 < w0 < 1e18; 0 = not set yet, every swap then fails).
  *
@@ -106,11 +131,7 @@ export const weightedConstProductCurve: Curve = {
     }
   },
 
-  /** (R_out / w_out) / (R_in / w_in): the weighted pool's marginal price, exact. */
   spotPrice(pool: PoolState, side: Side): Ratio {
-    const w1 = ONE_18 - pool.w0
-    return side === 0
-      ? { numerator: pool.reserve1 * pool.w0, denominator: pool.reserve0 * w1 }
-      : { numerator: pool.reserve0 * w1, denominator: pool.reserve1 * pool.w0 }
+    return weightedConstProductSpotPrice(pool.reserve0, pool.reserve1, pool.w0, side)
   },
 }

@@ -96,6 +96,51 @@ export function weightedStableswapDerivativeX(
 }
 
 /**
+ * The marginal price of a weighted-stableswap pool before fees, ask units per offer unit, as
+ * an exact ratio. With the invariant's own terms (X = x·1e18, rY = fmul(rate, y·1e18) and the
+ * power term G = fmul(powDown(X, p), powDown(rY, q)) that K computes) the real-valued
+ * K = amp·(X + rY) + X^p·rY^q has ∂K/∂x ∝ amp + p·G/X and ∂K/∂y ∝ rate·(amp + q·G/rY), so
+ * token1 per token0 is (amp·X + p·G)·1e18·rY / (X·rate·(amp·rY + q·G)). It needs only the two
+ * powers K itself takes, so it prices every pool whose invariant the contract can evaluate
+ * (the contract's ∂K of {@link weightedStableswapDerivativeY} raises Y to q − 1 and leaves
+ * exp's domain, 50003, on large pools). The denominator is 0 for an empty reserve (no price).
+ *
+ * @example
+ * ```ts
+ * // amp 1, rate 0.5, w0 0.8, R = (1e12, 2e12): X = rY, so (1 + 0.8) / (0.5·(1 + 0.2)) = 3
+ * weightedStableswapSpotPrice({ amp: 10n ** 18n, rate: 5n * 10n ** 17n, w0: 8n * 10n ** 17n },
+ *   10n ** 12n, 2n * 10n ** 12n, 0)
+ * // numerator / denominator = 2.99999999999998 token1 per token0 (a 1e6 swap pays 2.999999 each)
+ * ```
+ * @throws {PoolMathError} `ZERO_DERIVATIVE` (5104) for rate 0 (token1 does not enter K: no
+ *   swap and no price, as the swap's Newton step), `COMPLEMENT_OUT_OF_RANGE` (51002) for
+ *   w0 > 1e18, and the fixed-point library's codes where K itself fails.
+ */
+export function weightedStableswapSpotPrice(
+  { amp, rate, w0 }: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+  side: Side,
+): Ratio {
+  const q = complement(w0)
+  if (rate === 0n) {
+    throw new PoolMathError({
+      reason: 'zero_derivative',
+      operation: 'computation',
+      details: 'rate 0: token1 does not enter the weighted-stableswap invariant',
+    })
+  }
+  const scaledX = fixedFrom(x)
+  const ratedY = fmul(rate, fixedFrom(y))
+  const power = fmul(powDown(scaledX, w0), powDown(ratedY, q))
+  const towardX = (amp * scaledX + w0 * power) * ONE_18 * ratedY // ∂K/∂x · 1e18·X·1e18·rY
+  const towardY = scaledX * rate * (amp * ratedY + q * power) // ∂K/∂y · 1e18·X·1e18·rY
+  return side === 0
+    ? { numerator: towardX, denominator: towardY }
+    : { numerator: towardY, denominator: towardX }
+}
+
+/**
  * Gross output B of a weighted-stableswap swap (V2 `pools/weighted_stableswap/math.fc`
  * `solve_dy` / `solve_dx`; `contracts.md` §2.5). ain = floor(a·(D − L)/D); Newton's method on
  * the balance of the ask side from its current value: df = K(…) − K(R0, R1), d = ∂K (5104 if
@@ -261,12 +306,7 @@ export const weightedStableswapCurve: Curve = {
     return { liquidity: fixedTo(weightedStableswapInvariant(next, amount0, amount1)), pool: next }
   },
 
-  /** ∂K/∂X over ∂K/∂Y (ask per offer for token0 in), from the contract's derivatives. */
   spotPrice(pool: PoolState, side: Side): Ratio {
-    const towardX = weightedStableswapDerivativeX(pool, pool.reserve0, pool.reserve1)
-    const towardY = weightedStableswapDerivativeY(pool, pool.reserve0, pool.reserve1)
-    return side === 0
-      ? { numerator: towardX, denominator: towardY }
-      : { numerator: towardY, denominator: towardX }
+    return weightedStableswapSpotPrice(pool, pool.reserve0, pool.reserve1, side)
   },
 }

@@ -3,6 +3,7 @@ import { curveOf } from '../curves/curveOf.js'
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { assertCoins, FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
 import { formatRatio } from './decimal.js'
+import { spotPrice } from './spotPrice.js'
 
 /** Parameters of {@link priceImpact}. */
 export type PriceImpactParameters = {
@@ -14,7 +15,7 @@ export type PriceImpactParameters = {
  * How far a swap moves the price against the trader, fees excluded (the API's fee_percent
  * reports fees separately): 1 − (executed curve price / spot price), where the executed price
  * is the gross output B over the input after the LP fee, a·(D − L)/D, and the spot price is
- * the curve's marginal price at the current reserves. For constant product this is
+ * the curve's marginal price at the current reserves ({@link spotPrice}). For constant product this is
  * 1 − B·Ri·D / (a·(D − L)·Ro) ≈ a' / (Ri + a'). Returned as a decimal fraction string
  * ("0.000332708" = 0.033 %), 9 digits, rounded down, never negative.
  *
@@ -31,12 +32,8 @@ export function priceImpact(pool: PoolState, { side, amountIn }: PriceImpactPara
     throw new InvalidInputError({ field: 'side', reason: 'must be 0 or 1', value: side })
   }
   assertCoins(amountIn, 'amountIn', { allowZero: false })
-  const curve = curveOf(pool)
-  const spot = curve.spotPrice(pool, side)
-  if (spot.numerator <= 0n || spot.denominator <= 0n) {
-    throw new InvalidInputError({ field: 'pool', reason: 'has no price: a reserve is empty' })
-  }
-  const grossOut = curve.grossOut(pool, side, amountIn)
+  const spot = spotPrice(pool, side)
+  const grossOut = curveOf(pool).grossOut(pool, side, amountIn)
   // executed / spot = B·D·spot.den / (a·(D − L)·spot.num)
   const executed = grossOut * FEE_DIVIDER * spot.denominator
   const ideal = amountIn * (FEE_DIVIDER - pool.lpFee) * spot.numerator

@@ -1,18 +1,18 @@
-import type { Ratio } from '../../core/curves/Curve.js'
+import type { Side } from '../../core/curves/Curve.js'
 import { InvalidInputError } from '../../core/errors/InvalidInputError.js'
 import { ceilDiv } from '../../core/math/mulDiv.js'
 import { burn } from '../../core/ops/burn.js'
 import { type ProvideResult, provide } from '../../core/ops/provide.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
-import { formatRatio } from '../../core/quote/decimal.js'
 import { minAskAmount } from '../../core/quote/minAskAmount.js'
-import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { UnprocessableError } from '../errors/UnprocessableError.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { toPoolState } from '../market/poolState.js'
 import { toWireRouter } from '../wire/router.js'
 import type { WireProvisionSimulation } from '../wire/simulation.js'
+import { priceMove, wholeSpotRate } from './provisionPrice.js'
 import type { ProvisionRequest } from './provisionRequest.js'
 
 /**
@@ -21,6 +21,10 @@ import type { ProvisionRequest } from './provisionRequest.js'
  * one of the pair, preferring pool-creating DEX v2 routers); `Balanced` computes the missing
  * amount at the pool ratio, rounded up (the pool never receives less than its ratio asks);
  * `Arbitrary` takes both amounts as given (DEX v2 may be single-sided).
+ *
+ * The token rates are the pool's marginal price after the provision, by core's `spotPrice`
+ * for its kind (so a weighted pool's weights count), in whole tokens with 9 digits rounded
+ * down; `price_impact` is the relative move of that price (0 for `Initial`).
  *
  * @example
  * ```ts
@@ -88,8 +92,8 @@ export async function simulateProvision(
       : await market.store.getLpPosition(request.walletAddress, pool.address)
   const pendingA = aIsToken0 ? position?.token0Balance : position?.token1Balance
   const pendingB = aIsToken0 ? position?.token1Balance : position?.token0Balance
-  const afterA = aIsToken0 ? after.reserve0 : after.reserve1
-  const afterB = aIsToken0 ? after.reserve1 : after.reserve0
+  const sideA: Side = aIsToken0 ? 0 : 1
+  const sideB: Side = aIsToken0 ? 1 : 0
   return {
     provision_type: request.provisionType,
     router_address: router.address,
@@ -106,8 +110,8 @@ export async function simulateProvision(
     min_lp_units: minAskAmount(result.lpOut, request.slippage).toString(),
     min_token_a_units: minAskAmount(unitsA, request.slippage).toString(),
     min_token_b_units: minAskAmount(unitsB, request.slippage).toString(),
-    estimated_token_a_rate: wholeRate(afterB, tokenB, afterA, tokenA),
-    estimated_token_b_rate: wholeRate(afterA, tokenA, afterB, tokenB),
+    estimated_token_a_rate: wholeSpotRate(after, sideA, tokenA.decimals, tokenB.decimals),
+    estimated_token_b_rate: wholeSpotRate(after, sideB, tokenB.decimals, tokenA.decimals),
     estimated_token_a_units: outA.toString(),
     estimated_token_b_units: outB.toString(),
     lp_total_supply: state.totalSupply.toString(),
@@ -178,23 +182,4 @@ function burnValue(pool: PoolState, lp: bigint, aIsToken0: boolean): [bigint, bi
     // Too little LP to pay out both sides (exit code 81).
     return [0n, 0n]
   }
-}
-
-/** `numerator` asset per `denominator` asset in whole tokens, 9 digits rounded down. */
-function wholeRate(amount: bigint, asset: AssetRow, per: bigint, perAsset: AssetRow): string {
-  if (per === 0n) return '0'
-  const ratio: Ratio = {
-    numerator: amount * 10n ** BigInt(perAsset.decimals),
-    denominator: per * 10n ** BigInt(asset.decimals),
-  }
-  return formatRatio(ratio)
-}
-
-/** |p′ − p| / p for the price p = R1 / R0 before and p′ after, 9 digits rounded down. */
-function priceMove(before: PoolState, after: PoolState): string {
-  const left = after.reserve1 * before.reserve0
-  const right = before.reserve1 * after.reserve0
-  const denominator = before.reserve1 * after.reserve0
-  if (denominator === 0n) return '0'
-  return formatRatio({ numerator: left > right ? left - right : right - left, denominator })
 }

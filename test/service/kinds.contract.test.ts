@@ -1,6 +1,7 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { swap } from '../../core/ops/swap.js'
+import { priceImpact } from '../../core/quote/priceImpact.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { toPoolState } from '../../service/market/poolState.js'
@@ -59,6 +60,15 @@ describe('pool kinds', () => {
       })
       expect(res.json().ask_units).toBe(expected.amountOut.toString())
       expect(BigInt(res.json().ask_units)).toBeGreaterThan(0n)
+      // Price impact against the kind's marginal price (core's spotPrice), not the reserve
+      // ratio: a 1-unit swap on these deep pools barely moves it (a reserve-ratio price would
+      // put a 80/20 pool's impact near 75 %).
+      const impact = priceImpact(toPoolState(p, routerRow_), {
+        side: p.token0Address === offer ? 0 : 1,
+        amountIn: 1_000_000_000n,
+      })
+      expect(res.json().price_impact).toBe(impact)
+      expect(Number(impact)).toBeLessThan(0.001)
     }
   })
 })

@@ -1,13 +1,22 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import type { Side } from '../../core/curves/Curve.js'
+import { curveOf } from '../../core/curves/curveOf.js'
+import { PoolMathError } from '../../core/errors/PoolMathError.js'
 import { isqrt } from '../../core/math/isqrt.js'
 import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
+import { FIXED_ONE, type PoolState } from '../../core/pool/PoolState.js'
+import { parseDecimal } from '../../core/quote/decimal.js'
+import { poolStateArbitrary } from '../../core/testing/poolStateArbitrary.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { demoMarket } from '../../service/demo/demoMarket.js'
 import { demoWalletAddress } from '../../service/demo/demoWallets.js'
 import { toPoolState } from '../../service/market/poolState.js'
+import { wholeSpotRate } from '../../service/simulate/provisionPrice.js'
 import { ProvisionSimulationSchema } from '../../service/wire/simulation.js'
-import type { RouterRow } from '../../store/rows/referenceRows.js'
+import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import { fuzz } from '../_support/fuzz.js'
 import {
   demoAddresses,
   expectError,
@@ -226,5 +235,151 @@ describe('POST /v1/liquidity_provision/simulate', () => {
       ...extra,
     }
     expectError(await simulate(query), status, code, field)
+  })
+})
+
+/**
+ * Whether `rate` (a whole-token decimal string) is a tiny fee-free swap's rate on `pool`: the
+ * gross output B of a = R_in / 1e7 in whole tokens, B·10^dIn / (a·10^dOut), within 2e-6 plus
+ * 10 units of B (stableswap's rounding) plus the string's last digit (1e-9).
+ */
+function isTinySwapRate(
+  pool: PoolState,
+  side: Side,
+  decimalsIn: number,
+  decimalsOut: number,
+  rate: string,
+): boolean | undefined {
+  const feeless: PoolState = { ...pool, lpFee: 0n }
+  const amountIn = (side === 0 ? pool.reserve0 : pool.reserve1) / 10_000_000n // floor
+  let gross: bigint
+  try {
+    gross = curveOf(feeless).grossOut(feeless, side, amountIn)
+  } catch (error) {
+    if (error instanceof PoolMathError) return undefined // the pool refuses the swap
+    throw error
+  }
+  // rate = n/d; swap = B·sIn / (a·sOut). Compare n·a·sOut with d·B·sIn (common scale).
+  const { numerator, denominator } = parseDecimal(rate, 'rate')
+  const scaleIn = 10n ** BigInt(decimalsIn)
+  const scaleOut = 10n ** BigInt(decimalsOut)
+  const quoted = numerator * amountIn * scaleOut
+  const swapped = denominator * gross * scaleIn
+  const diff = quoted > swapped ? quoted - swapped : swapped - quoted
+  // 2e-6·swapped + 10 units of B + 1e-9 whole tokens, on the common scale
+  const unit = denominator * scaleIn
+  const lastDigit = (denominator * amountIn * scaleOut) / 1_000_000_000n
+  return diff * 1_000_000n <= 2n * swapped + 10_000_000n * unit + 1_000_000n * (lastDigit + 1n)
+}
+
+describe('provision previews price every kind by its marginal price', () => {
+  const kinds: [string, PoolRow][] = [
+    ['v1 constant product', v1],
+    ['v2 constant product', v22],
+    ['stableswap', pool(router(2, 2, 'StableSwap'), TON, asset('XTON'))],
+    ['weighted constant product', pool(router(2, 1, 'WeightedConstProduct'), asset('AQUA'), TON)],
+    ['weighted stableswap', pool(router(2, 2, 'WeightedStableSwap'), TON, asset('XTON'))],
+  ]
+
+  test.each(kinds)(
+    '%s: the rates are a tiny swap’s rate on the pool after the provision',
+    async (_, row) => {
+      const [tokenA, tokenB] = [row.token1Address, row.token0Address]
+      const decimalsOf = (address: string) =>
+        market.assets.find((a) => a.address === address)?.decimals ?? 9
+      const body = (
+        await simulate({
+          provision_type: 'Balanced',
+          token_a: tokenA,
+          token_b: tokenB,
+          token_a_units: (row.reserve1 / 1000n).toString(),
+          pool_address: row.address,
+        })
+      ).json()
+      const state = toPoolState(row, routerOf(row.routerAddress))
+      const after = provide(state, {
+        amount0: BigInt(body.token_b_units),
+        amount1: BigInt(body.token_a_units),
+      }).pool
+      const [dA, dB] = [decimalsOf(tokenA), decimalsOf(tokenB)]
+      expect(isTinySwapRate(after, 1, dA, dB, body.estimated_token_a_rate)).toBe(true)
+      expect(isTinySwapRate(after, 0, dB, dA, body.estimated_token_b_rate)).toBe(true)
+      // A balanced provision keeps the price (up to the counterpart's rounding up).
+      expect(Number(body.price_impact)).toBeLessThan(1e-6)
+    },
+  )
+
+  test('weighted constant product: TON in AQUA at w_TON = 0.2 is a quarter of the reserve ratio', async () => {
+    const row = kinds[3]?.[1] as PoolRow
+    const body = (
+      await simulate({
+        provision_type: 'Balanced',
+        token_a: TON,
+        token_b: asset('AQUA'),
+        token_a_units: '1000000000',
+        pool_address: row.address,
+      })
+    ).json()
+    const tonIs0 = row.token0Address === TON
+    const [rTon, rAqua] = tonIs0 ? [row.reserve0, row.reserve1] : [row.reserve1, row.reserve0]
+    const w0 = row.w0 ?? 0n
+    const [wTon, wAqua] = tonIs0 ? [w0, FIXED_ONE - w0] : [FIXED_ONE - w0, w0]
+    expect(wTon * 4n).toBe(wAqua) // the demo's 80/20 pool
+    // (R_aqua / w_aqua) / (R_ton / w_ton), both assets with 9 decimals: ≈ 304.76 / 4 = 76.19
+    const rate = Number(body.estimated_token_a_rate)
+    expect(rate).toBeCloseTo(Number(rAqua) / Number(rTon) / 4, 3)
+    expect(rate).toBeGreaterThan(76)
+    expect(rate).toBeLessThan(76.4)
+    expect(Number(body.estimated_token_b_rate)).toBeCloseTo(1 / rate, 6)
+  })
+
+  test('a single-sided provision reports the move of the marginal price', async () => {
+    const row = kinds[3]?.[1] as PoolRow
+    const body = (
+      await simulate({
+        provision_type: 'Arbitrary',
+        token_a: TON,
+        token_b: asset('AQUA'),
+        token_a_units: '100000000000',
+        token_b_units: '0',
+        pool_address: row.address,
+      })
+    ).json()
+    const state = toPoolState(row, routerOf(row.routerAddress))
+    const tonIs0 = row.token0Address === TON
+    const after = provide(state, {
+      amount0: tonIs0 ? 100_000_000_000n : 0n,
+      amount1: tonIs0 ? 0n : 100_000_000_000n,
+    }).pool
+    // p = R1·w0 / (R0·w1): the weights cancel in the relative move, which is the reserve
+    // ratio's: |p′/p − 1| with p′/p = (R1′·R0) / (R1·R0′).
+    const move = Math.abs(
+      (Number(after.reserve1) * Number(state.reserve0)) /
+        (Number(state.reserve1) * Number(after.reserve0)) -
+        1,
+    )
+    expect(Number(body.price_impact)).toBeCloseTo(move, 8)
+    expect(move).toBeGreaterThan(0.001)
+  })
+
+  test('property: the preview rate of every kind is a tiny swap’s rate, any decimals', () => {
+    let compared = 0
+    fc.assert(
+      fc.property(
+        poolStateArbitrary({ minReserve: 10n ** 12n, maxReserve: 10n ** 20n }),
+        fc.constantFrom<Side>(0, 1),
+        fc.integer({ min: 0, max: 18 }),
+        fc.integer({ min: 0, max: 18 }),
+        (state, side, decimalsIn, decimalsOut) => {
+          const rate = wholeSpotRate(state, side, decimalsIn, decimalsOut)
+          const ok = isTinySwapRate(state, side, decimalsIn, decimalsOut, rate)
+          if (ok === undefined) return
+          compared++
+          expect(ok, `${state.kind} rate ${rate}`).toBe(true)
+        },
+      ),
+      fuzz({ numRuns: 300 }),
+    )
+    expect(compared).toBeGreaterThan(0)
   })
 })
