@@ -128,7 +128,7 @@ export async function createService({
     registerDocsRoutes(app)
   }
 
-  const market = createMarketReader(store)
+  const market = createMarketReader(store, usdStablecoin)
   registerRouterRoutes(app, market)
   registerAssetRoutes(app, market)
   registerPoolRoutes(app, market)

@@ -1,24 +1,15 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
+import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
+import { opTypeParam } from '../http/opTypeParam.js'
 import { type Params, requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { toWireOperation, toWireOperationsWithAssets } from '../wire/operation.js'
 
-const OPERATION_TYPES: readonly OperationType[] = [
-  'Swap',
-  'SendLiquidity',
-  'RefundLiquidity',
-  'AddLiquidity',
-  'WithdrawLiquidity',
-  'SetFees',
-  'CollectFees',
-  'ResetGas',
-]
 const SWAP_KINDS = new Set(['v1.swap', 'v2.swap'])
 const TimeRange = {
   since: Type.Optional(Type.String({ examples: ['2023-11-14T00:00:00'] })),
@@ -61,7 +52,7 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
             walletAddress: wallet,
             since,
             until,
-            operationTypes: opTypes(q(request).op_type),
+            operationTypes: opTypeParam(q(request).op_type),
             limit: 10_000,
           }),
         ),
@@ -242,21 +233,6 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
       }
     },
   )
-}
-
-function opTypes(value: unknown): OperationType[] | undefined {
-  if (value === undefined || value === null || value === '') return undefined
-  const list = (Array.isArray(value) ? value : String(value).split(',')).map(String)
-  for (const t of list) {
-    if (!OPERATION_TYPES.includes(t as OperationType)) {
-      throw new InvalidParameterError({
-        code: 'INVALID_PARAMETER',
-        field: 'op_type',
-        reason: `unknown operation type ${t}`,
-      })
-    }
-  }
-  return list as OperationType[]
 }
 
 function queryIdParam(value: unknown): bigint {

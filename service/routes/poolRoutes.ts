@@ -32,7 +32,7 @@ const PoolListResponse = {
 export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): void {
   const admittedPools = async (dexV2: boolean) => {
     const routers = await market.routerIndex()
-    return (await market.store.listPools())
+    return (await market.pools())
       .filter((pool) => {
         const router = routers.get(pool.routerAddress)
         return router !== undefined && admitsRouter(router, dexV2)
@@ -93,7 +93,7 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
       await market.asset(asset1, 'asset1')
       const dexV2 = booleanParam(params, 'dex_v2', true)
       const routers = await market.routerIndex()
-      const pools = (await market.store.listPoolsByPair(asset0, asset1)).filter((pool) => {
+      const pools = (await market.poolsByPair(asset0, asset1)).filter((pool) => {
         const router = routers.get(pool.routerAddress)
         return router !== undefined && admitsRouter(router, dexV2)
       })

@@ -3,9 +3,17 @@ import type { OperationRow } from '../../store/rows/historyRows.js'
 import { optionalAddress, type Params } from '../http/params.js'
 import { timeRange } from '../http/timeRange.js'
 import type { MarketReader } from '../market/marketReader.js'
+import { lpFeeUsd, swapVolumeUsd } from '../market/poolYields.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { toWireOperationsWithAssets } from '../wire/operation.js'
-import { decimalised, formatUsd, usdDecimal, usdPrices, usdValue } from '../wire/usdPricing.js'
+import {
+  decimalised,
+  formatUsd,
+  poolTvlUsd,
+  usdDecimal,
+  usdPrices,
+  usdValue,
+} from '../wire/usdPricing.js'
 
 /** LP jettons of both DEX versions have 9 decimals. */
 const LP_DECIMALS = 9
@@ -50,7 +58,7 @@ export function registerStatsRoutes(
       const { since, until } = timeRange(q(request), true)
       const { pools, prices, usd } = await pricing()
       let tvl = usdDecimal(0)
-      for (const p of pools) tvl = tvl.add(poolTvl(p, prices))
+      for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
       const ops = await store.scanOperations({ since, until })
       const swaps = ops.filter((o) => o.operationType === 'Swap' && o.success)
       let volume = usdDecimal(0)
@@ -96,10 +104,9 @@ export function registerStatsRoutes(
         for (const o of swaps) {
           base += o.asset0Amount
           quote += o.asset1Amount
-          const offer = o.asset0Delta > 0n ? o.asset0Address : o.asset1Address
-          lpFeesUsd = lpFeesUsd.add(usdValue(prices, offer, o.lpFeeAmount))
+          lpFeesUsd = lpFeesUsd.add(lpFeeUsd(o, prices))
         }
-        const tvl = poolTvl(p, prices)
+        const tvl = poolTvlUsd(p, prices)
         const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
         // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
         const lastPrice =
@@ -183,30 +190,4 @@ export function registerStatsRoutes(
   const stakeSchema = { tags, summary: 'Staking totals over the stored staking positions' }
   app.get('/v1/stats/staking', { schema: stakeSchema }, staking)
   app.get('/v1/stats/stake', { schema: stakeSchema }, staking)
-}
-
-/** Pool TVL in USD: both sides priced; a side without a price counts as much as the other. */
-function poolTvl(
-  p: { asset0: string; asset1: string; reserve0: bigint; reserve1: bigint },
-  prices: ReturnType<typeof usdPrices>,
-) {
-  const v0 = prices.has(p.asset0) ? usdValue(prices, p.asset0, p.reserve0) : undefined
-  const v1 = prices.has(p.asset1) ? usdValue(prices, p.asset1, p.reserve1) : undefined
-  if (v0 !== undefined && v1 !== undefined) return v0.add(v1)
-  return (v0 ?? v1 ?? usdDecimal(0)).mul(2)
-}
-
-/** USD volume of a successful swap: its stablecoin leg when it has one, else the offer at today's price. */
-function swapVolumeUsd(
-  o: OperationRow,
-  prices: ReturnType<typeof usdPrices>,
-  usd: UsdStablecoin | undefined,
-) {
-  if (usd !== undefined && o.asset0Address === usd.address)
-    return usdValue(prices, usd.address, o.asset0Amount)
-  if (usd !== undefined && o.asset1Address === usd.address)
-    return usdValue(prices, usd.address, o.asset1Amount)
-  return o.asset0Delta > 0n
-    ? usdValue(prices, o.asset0Address, o.asset0Amount)
-    : usdValue(prices, o.asset1Address, o.asset1Amount)
 }

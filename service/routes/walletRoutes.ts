@@ -102,7 +102,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
       const routers = await market.routerIndex()
       const rows = []
       for (const position of await store.listLpPositions(owner)) {
-        const pool = await store.getPool(position.poolAddress)
+        const pool = await market.findPool(position.poolAddress)
         const router = pool && routers.get(pool.routerAddress)
         if (pool === undefined || router === undefined || !admitsRouter(router, dexV2)) continue
         rows.push({ pool, position, popularityIndex: pool.popularityIndex, address: pool.address })

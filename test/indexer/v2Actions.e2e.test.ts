@@ -21,6 +21,7 @@ import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+import { cpLpFeeInAsk } from '../_support/pools.js'
 import { sideOf } from '../emulator/_support/sides.js'
 
 type Status = Record<string, unknown> & { '@type': string }
@@ -182,7 +183,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
       asset0Reserve: hop1.pool.reserve0,
       asset1Reserve: hop1.pool.reserve1,
       protocolFeeAmount: hop1.protocolFeeOut,
-      lpFeeAmount: (4_000_000_000n * abBefore.lpFee) / 10_000n,
+      lpFeeAmount: cpLpFeeInAsk(abBefore, sideOf(w.poolAB, w.a), 4_000_000_000n),
       feeAssetAddress: w.b.minter.toString(),
     })
     expect(amounts(first as OperationRow)).toEqual(
@@ -197,6 +198,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
       asset0Reserve: hop2.pool.reserve0,
       asset1Reserve: hop2.pool.reserve1,
       protocolFeeAmount: hop2.protocolFeeOut,
+      lpFeeAmount: cpLpFeeInAsk(btBefore, sideOf(w.poolBT, w.b), hop1.amountOut),
       feeAssetAddress: TON_ADDRESS,
     })
     expect(amounts(second as OperationRow)).toEqual(
