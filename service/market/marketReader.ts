@@ -41,6 +41,9 @@ export function createMarketReader(store: Store, usdStablecoin?: UsdStablecoin) 
   return {
     store,
 
+    /** The configured USD stablecoin, if any (else statistics use the stored USDT). */
+    usdStablecoin,
+
     /** Every stored pool, with the figures of its indexed history where the indexer tracks it. */
     async pools(): Promise<readonly PoolRow[]> {
       const rows = await store.listPools()

@@ -109,8 +109,8 @@ export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): 
   )
 
   const byPool = async (request: FastifyRequest) => {
+    // A filter: a well-formed address of no known pool has no farms (an empty list, not 404).
     const pool = canonicalAddress(requestParams(request).pool_address, 'pool_address')
-    await market.pool(pool, 'pool_address')
     const farms = (await market.store.listFarms()).filter((f) => f.poolAddress === pool)
     return { farm_list: farms.map((f) => toWireFarm(f, [])) }
   }

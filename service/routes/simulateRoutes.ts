@@ -29,8 +29,9 @@ const SwapQuery = (unitsMeaning: string) =>
     ),
     dex_v2: Type.Optional(Type.Boolean({ default: true, description: 'false: v1 pools only' })),
     dex_version: Type.Optional(
-      Type.Array(Type.String({ enum: ['1', '2'] }), {
-        description: 'Restrict to DEX major versions',
+      Type.Array(Type.String({ pattern: '^ *[12] *(, *[12] *)*$', examples: ['1', '2', '1,2'] }), {
+        description:
+          'Restrict to DEX major versions: repeated keys (dex_version=1&dex_version=2), bracketed keys or a comma list (1,2)',
       }),
     ),
   })

@@ -222,11 +222,11 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     const [hop1, hop2] = t.actions as [Action, Action]
     const common = {
       opcode: SWAP_V2_OP,
-      query_id: '0',
+      query_id: 0,
       refund_address: w.alice.address.toString(),
       excesses_address: w.alice.address.toString(),
       receiver_address: w.alice.address.toString(),
-      deadline: String(DEADLINE),
+      deadline: DEADLINE,
       referral_address: null,
       dex_forward_gas_amount: '0',
     }
@@ -362,7 +362,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     expect(action.destination).toBe(lpAccountAddress)
     expect(action.tx_payload).toEqual({
       opcode: 0x0ff8bfc6,
-      query_id: '77',
+      query_id: 77,
       amount_0: '0',
       amount_1: '0',
       min_lp_to_mint: '1',

@@ -174,7 +174,10 @@ describe('farms', () => {
     ])
     expect((await get(`/v1/farms_by_pool/${farm?.poolAddress}`)).json()).toEqual(byPool)
     expectError(await get(`/v1/farms/${UNKNOWN}`), 404, 'FARM_NOT_FOUND', 'address')
-    expectError(await get(`/v1/farms/by_pool/${UNKNOWN}`), 404, 'POOL_NOT_FOUND', 'pool_address')
+    expect(one.reward_token_address).toBe(farm?.rewards[0]?.address)
+    // A filter: an unknown but valid pool has no farms; a malformed address is still 400.
+    expect((await get(`/v1/farms/by_pool/${UNKNOWN}`)).json()).toEqual({ farm_list: [] })
+    expectError(await get('/v1/farms/by_pool/nope'), 400, 'INVALID_ADDRESS', 'pool_address')
   })
 })
 
