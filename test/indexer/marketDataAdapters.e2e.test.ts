@@ -123,4 +123,38 @@ describe('the demo day as market-data adapters read it', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error).toMatchObject({ code: 'INVALID_PARAMETER', field: 'op_type' })
   })
+
+  test('the listing exports serve every listed asset and pool, one CMC ticker per market', async () => {
+    const { asset_list: assets } = (await get('/v1/assets')) as {
+      asset_list: { contract_address: string; symbol: string }[]
+    }
+    for (const { contract_address: id } of assets) {
+      const { asset } = (await get(`/export/dexscreener/v1/asset/${id}`)) as {
+        asset: { id: string; totalSupply: string | null }
+      }
+      expect(asset.id).toBe(id)
+      if (asset.totalSupply !== null) expect(Number(asset.totalSupply)).toBeGreaterThan(0)
+    }
+    for (const pool of day.pools) {
+      const { pair } = (await get(`/export/dexscreener/v1/pair/${pool.address}`)) as {
+        pair: { asset0Id: string; asset1Id: string; dexKey: string }
+      }
+      expect([pair.asset0Id, pair.asset1Id]).toEqual([pool.token0_address, pool.token1_address])
+      expect(pair.dexKey).toMatch(/^stonfi(-v2)?$/)
+    }
+    const feed = (await get('/export/cmc/v1')) as Record<
+      string,
+      { base_id: string; quote_id: string }
+    >
+    const markets = Object.values(feed).map((t) => [t.base_id, t.quote_id].sort().join('/'))
+    expect(new Set(markets).size).toBe(markets.length)
+    const pairs = new Set(
+      day.pools.map((p) => [p.token0_address, p.token1_address].sort().join('/')),
+    )
+    expect(new Set(markets)).toEqual(pairs)
+    // The USD stablecoin is always the quote of its markets.
+    const usdt = assets.find((a) => a.symbol === 'USDT')?.contract_address
+    expect(usdt).toBeDefined()
+    for (const t of Object.values(feed)) expect(t.base_id).not.toBe(usdt)
+  })
 })
