@@ -145,6 +145,9 @@ export async function createService({
           { name: 'farms', description: 'Incentive farms' },
           { name: 'wallets', description: 'Per-wallet positions' },
           { name: 'simulations', description: 'Swap, reverse-swap and provision previews' },
+          { name: 'transactions', description: 'Swap status, transaction queries, action trees' },
+          { name: 'stats', description: 'Statistics and referral-fee reports from history' },
+          { name: 'exports', description: 'CoinMarketCap and DEX Screener feeds' },
         ],
       },
     })
