@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { mergeBodyIntoQuery, requestParams } from '../http/requestParams.js'
+import { mergeBodyIntoQuery } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { readProvisionRequest } from '../simulate/provisionRequest.js'
 import { simulateProvision } from '../simulate/simulateProvision.js'
@@ -61,7 +62,8 @@ const QUERY_STYLE =
  * registerSimulateRoutes(app, market)
  * ```
  */
-export function registerSimulateRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerSimulateRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   app.post(
     '/v1/swap/simulate',
     {
@@ -74,7 +76,7 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: SwapSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateSwap(market, readSwapRequest(requestParams(request)), 'forward'),
+    async (request) => simulateSwap(market, readSwapRequest(request.query), 'forward'),
   )
 
   app.post(
@@ -89,7 +91,7 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: SwapSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateSwap(market, readSwapRequest(requestParams(request)), 'reverse'),
+    async (request) => simulateSwap(market, readSwapRequest(request.query), 'reverse'),
   )
 
   app.post(
@@ -104,6 +106,6 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: ProvisionSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateProvision(market, readProvisionRequest(requestParams(request))),
+    async (request) => simulateProvision(market, readProvisionRequest(request.query)),
   )
 }
