@@ -8,8 +8,13 @@ import { formatUsd, poolTvlUsd, usdDecimal, usdPrices, usdValue } from '../wire/
 const DAY_SECONDS = 24 * 3600
 const WINDOWS = [1, 7, 30] as const
 
-/** What a pool's indexed history says about its value, yield and activity. */
+/** What the index says about a pool's value, yield and activity. */
 export type PoolYield = {
+  /**
+   * Whether the indexer tracks the pool: its APYs and volume come from its history. A listed
+   * pool it does not track (a hand-written or imported one) only gets its value re-priced.
+   */
+  readonly indexed: boolean
   /** Today's reserves at the index's USD prices (`null` when neither side has a price). */
   readonly lpTotalSupplyUsd: string | null
   /** `lpTotalSupplyUsd` per whole LP token (9 decimals); `null` without TVL or supply. */
@@ -28,8 +33,10 @@ export type PoolYield = {
  * and volume from `/v1/stats/dex` sees one price per asset. The windows end at the newest
  * indexed transaction (the chain's clock, not the wall clock: the emulator's chain keeps its
  * own time); LP fees are the swaps' `lpFeeAmount` priced at the fee asset's USD price; TVL is
- * today's reserves at today's prices; `null` APY for a pool without TVL. An imported snapshot
- * has no indexed pools and keeps the live values.
+ * today's reserves at today's prices; `null` APY for a pool without TVL. A listed pool the
+ * index does not track but one of whose assets it prices is valued at those prices too (its
+ * stored reserves, an unpriced side worth as much as the priced one), so that one asset has one
+ * price across `/v1/pools`. Without indexed history (an imported snapshot) nothing changes.
  *
  * @example
  * ```ts
@@ -70,6 +77,7 @@ export async function indexedPoolYields(
       if (o.poolTxTimestamp > dayFrom) volume = volume.add(swapVolumeUsd(o, prices, usd))
     }
     out.set(pool.address, {
+      indexed: true,
       lpTotalSupplyUsd: tvl.isZero() ? null : formatUsd(tvl),
       lpPriceUsd: tvl.isZero() || supply.isZero() ? null : formatUsd(tvl.div(supply)),
       apy1d: apy1d ?? null,
@@ -78,12 +86,31 @@ export async function indexedPoolYields(
       volume24hUsd: formatUsd(volume),
     })
   }
+  for (const row of await store.listPools()) {
+    if (out.has(row.address)) continue
+    if (!prices.has(row.token0Address) && !prices.has(row.token1Address)) continue
+    const tvl = poolTvlUsd(
+      {
+        ...{ asset0: row.token0Address, asset1: row.token1Address },
+        ...{ reserve0: row.reserve0, reserve1: row.reserve1 },
+      },
+      prices,
+    )
+    const supply = usdDecimal(row.lpTotalSupply).div(1e9)
+    out.set(row.address, {
+      indexed: false,
+      lpTotalSupplyUsd: tvl.isZero() ? null : formatUsd(tvl),
+      lpPriceUsd: tvl.isZero() || supply.isZero() ? null : formatUsd(tvl.div(supply)),
+      ...{ apy1d: null, apy7d: null, apy30d: null, volume24hUsd: '0' },
+    })
+  }
   return out
 }
 
 /**
- * A stored pool with the figures of its indexed history (TVL, LP price, APYs, 24 h volume)
- * when the indexer tracks it; the stored row otherwise.
+ * A stored pool with the index's figures: TVL and LP price at the index's prices, and — when
+ * the indexer tracks the pool — the APYs and 24 h volume of its history; the stored row
+ * otherwise.
  *
  * @example
  * ```ts
@@ -92,10 +119,14 @@ export async function indexedPoolYields(
  */
 export function withYield(row: PoolRow, found: PoolYield | undefined): PoolRow {
   if (found === undefined) return row
-  return {
-    ...row,
+  const value = {
     lpTotalSupplyUsd: found.lpTotalSupplyUsd ?? row.lpTotalSupplyUsd,
     lpPriceUsd: found.lpPriceUsd ?? row.lpPriceUsd,
+  }
+  if (!found.indexed) return { ...row, ...value }
+  return {
+    ...row,
+    ...value,
     apy1d: found.apy1d,
     apy7d: found.apy7d,
     apy30d: found.apy30d,
