@@ -136,12 +136,9 @@ describe('pools', () => {
     expect(
       (await get(`/v1/pools/by_market/${TON}/${USDL}?dex_v2=false`)).json().pool_list,
     ).toHaveLength(1)
-    expectError(
-      await get(`/v1/pools/by_market/${TON}/${UNKNOWN}`),
-      404,
-      'ASSET_NOT_FOUND',
-      'asset1',
-    )
+    // A filter: an unknown but valid asset has no pools; a malformed one is 400.
+    expect((await get(`/v1/pools/by_market/${TON}/${UNKNOWN}`)).json()).toEqual({ pool_list: [] })
+    expectError(await get(`/v1/pools/by_market/${TON}/nope`), 400, 'INVALID_ADDRESS', 'asset1')
   })
 })
 
