@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Store } from '../store/Store.js'
+import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
 import { parseQueryString } from './http/parseQueryString.js'
+import { createRouteMethods } from './http/routeMethods.js'
 import { createMarketReader } from './market/marketReader.js'
 import { registerActionTreeRoutes } from './routes/actionTreeRoutes.js'
 import { registerAssetRoutes } from './routes/assetRoutes.js'
@@ -95,14 +97,36 @@ export async function createService({
     }
   })
 
+  // Form bodies (what `curl -d ''` sends): empty is no body; otherwise its fields are
+  // parameters like a JSON body's.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8')
+      done(null, text.trim() === '' ? undefined : parseQueryString(text))
+    },
+  )
+
+  // Every route's methods, for 405 answers on a known path called with another method.
+  const routeMethods = createRouteMethods()
+  app.addHook('onRoute', (route) => routeMethods.add(route.method, route.url))
+
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof MethodNotAllowedError) reply.header('allow', error.allowed.join(', '))
     const response = toErrorResponse(error)
     if (response.status >= 500) request.log.error({ err: error }, 'unexpected failure')
     return reply.code(response.status).send(response.body)
   })
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new NotFoundError({ code: 'ROUTE_NOT_FOUND', address: request.url })),
-  )
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url
+    const allowed = routeMethods.allowed(path)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '))
+      return sendError(reply, new MethodNotAllowedError({ method: request.method, path, allowed }))
+    }
+    return sendError(reply, new NotFoundError({ code: 'ROUTE_NOT_FOUND', address: request.url }))
+  })
 
   if (docs) {
     await app.register(swagger, {
@@ -121,6 +145,9 @@ export async function createService({
           { name: 'farms', description: 'Incentive farms' },
           { name: 'wallets', description: 'Per-wallet positions' },
           { name: 'simulations', description: 'Swap, reverse-swap and provision previews' },
+          { name: 'transactions', description: 'Swap status, transaction queries, action trees' },
+          { name: 'stats', description: 'Statistics and referral-fee reports from history' },
+          { name: 'exports', description: 'CoinMarketCap and DEX Screener feeds' },
         ],
       },
     })
@@ -128,7 +155,7 @@ export async function createService({
     registerDocsRoutes(app)
   }
 
-  const market = createMarketReader(store)
+  const market = createMarketReader(store, usdStablecoin)
   registerRouterRoutes(app, market)
   registerAssetRoutes(app, market)
   registerPoolRoutes(app, market)

@@ -135,7 +135,9 @@ describe('poolOperation: swaps', () => {
       asset1Delta: -(1_992_015_968n + 1_994_010n),
       asset0Reserve: 1_001_000_000_000n,
       asset1Reserve: 1_998_005_990_022n,
-      lpFeeAmount: 2_000_000n,
+      // In the ask token: fee-free output floor(1e9·2e12 / 1.001e12) = 1998001998 minus the
+      // gross output 1994009978.
+      lpFeeAmount: 3_992_020n,
       protocolFeeAmount: 1_994_010n,
       referralFeeAmount: 0n,
       feeAssetAddress: 'asset1',
@@ -177,7 +179,12 @@ describe('poolOperation: swaps', () => {
             asset0Delta: q.pool.reserve0 - state.reserve0,
             asset1Delta: q.pool.reserve1 - state.reserve1,
             lpTokenSupply: state.totalSupply,
-            lpFeeAmount: (amountIn * state.lpFee) / 10_000n,
+            // The ask amount the LP fee withheld: the fee-free constant-product output
+            // floor(a·rOut / (rIn + a)) minus the gross output.
+            lpFeeAmount:
+              (amountIn * (side === 0 ? state.reserve1 : state.reserve0)) /
+                ((side === 0 ? state.reserve0 : state.reserve1) + amountIn) -
+              (q.amountOut + q.protocolFeeOut + q.referralFeeOut),
             protocolFeeAmount: q.protocolFeeOut,
             referralFeeAmount: q.referralFeeOut,
             referralAddress: referralBps > 0n ? referrer.toString() : null,
@@ -442,7 +449,7 @@ describe('poolOperation: fee changes and other non-operations', () => {
       context,
     )
     expect(op?.row).toMatchObject({
-      lpFeeAmount: 2_500_000n, // 1e9 · 25 / 10000
+      lpFeeAmount: 4_990_028n, // 1998001998 fee-free − 1993011970 gross, in the ask token
       protocolFeeAmount: q.protocolFeeOut,
       asset1Amount: q.amountOut,
     })

@@ -2,12 +2,13 @@ import type { Address } from '@ton/core'
 import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
 import { swap } from '../../core/ops/swap.js'
-import { FEE_DIVIDER, type PoolState } from '../../core/pool/PoolState.js'
+import type { PoolState } from '../../core/pool/PoolState.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
 import { feeChange } from './feeChange.js'
 import { resultName } from './resultName.js'
+import { swapLpFeeInAsk } from './swapLpFee.js'
 import type { TrackedPool } from './TrackedPool.js'
 
 /** Where an operation happened: the pool transaction and the wallet transaction that started it. */
@@ -44,8 +45,10 @@ export type PoolOperation = {
  * `other`. Call it only for transactions that did not abort: an aborted one changed nothing.
  *
  * Amount conventions: deltas are the pool-side reserve changes (negative when the pool paid
- * out); for a swap `lpFeeAmount` is in the offered token (`floor(amountIn · lpFee / 10000)`),
- * protocol and referral fees are in the ask token, which is `feeAssetAddress`.
+ * out) and amounts are magnitudes (the wire signs them by direction); for a swap all three
+ * fees are in the ask token, which is `feeAssetAddress`: the protocol and referral fees as the
+ * contract takes them off the output, the LP fee as the ask amount it withheld
+ * ({@link swapLpFeeInAsk}: fee-free gross output − gross output, exact).
  *
  * @example
  * ```ts
@@ -122,8 +125,13 @@ export function poolOperation(
           asset1Amount: side === 1 ? amountIn : q.amountOut,
           ...deltas(s, q.pool),
           exitCode: resultCode,
-          // Floor: the LP fee is the part of the input the curve does not see, a·L/D.
-          lpFeeAmount: (amountIn * s.lpFee) / FEE_DIVIDER,
+          // In the ask token, like the protocol and referral fees (see swapLpFeeInAsk).
+          lpFeeAmount: swapLpFeeInAsk(
+            s,
+            side,
+            amountIn,
+            q.amountOut + q.protocolFeeOut + q.referralFeeOut,
+          ),
           protocolFeeAmount: q.protocolFeeOut,
           referralFeeAmount: q.referralFeeOut,
         },

@@ -42,7 +42,7 @@ export class InvalidParameterError extends BaseError {
     field: string
     reason: string
   }) {
-    super(`Invalid ${field}: ${reason}.`)
+    super(`${code === 'MISSING_PARAMETER' ? 'Missing' : 'Invalid'} ${field}: ${reason}.`)
     this.code = code
     this.field = field
   }

@@ -7,6 +7,8 @@ export type NotFoundCode =
   | 'POOL_NOT_FOUND'
   | 'FARM_NOT_FOUND'
   | 'ROUTE_NOT_FOUND'
+  /** A transaction hash the index does not hold (action trees). */
+  | 'TRANSACTION_NOT_FOUND'
 
 /**
  * The request names something the store does not hold (a well-formed but unknown address, or

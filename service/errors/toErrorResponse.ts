@@ -5,6 +5,7 @@ import { UnreachableOutputError } from '../../core/errors/UnreachableOutputError
 import { UnsupportedPoolKindError } from '../../core/errors/UnsupportedPoolKindError.js'
 import { StoreError } from '../../store/StoreError.js'
 import { InvalidParameterError } from './InvalidParameterError.js'
+import { MethodNotAllowedError } from './MethodNotAllowedError.js'
 import { NotFoundError } from './NotFoundError.js'
 import { UnprocessableError } from './UnprocessableError.js'
 
@@ -19,7 +20,7 @@ export type ErrorResponse = { readonly status: number; readonly body: ErrorBody 
 /**
  * THE mapping from anything thrown while serving a request to the answer: 400 for malformed
  * parameters (ours, core's `InvalidInputError`, Fastify's schema validation and body parsing),
- * 404 for unknown addresses and paths, 422 for valid requests the market cannot serve (core's
+ * 404 for unknown addresses and paths, 405 for a known path called with another method, 422 for valid requests the market cannot serve (core's
  * pool-math, unreachable-output and unsupported-kind errors keep their own `code`), other
  * client errors Fastify raises keep their 4xx status. A store failure (an unreadable database)
  * is 500 with its code; anything else is a bug: 500 `INTERNAL_ERROR` without internals in the
@@ -35,6 +36,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof InvalidParameterError) return respond(400, error.code, error, error.field)
   if (error instanceof InvalidInputError) return respond(400, error.code, error, error.field)
   if (error instanceof NotFoundError) return respond(404, error.code, error, error.field)
+  if (error instanceof MethodNotAllowedError) return respond(405, error.code, error)
   if (error instanceof UnprocessableError) return respond(422, error.code, error, error.field)
   if (
     error instanceof PoolMathError ||
@@ -93,7 +95,10 @@ function fastifyClientError(error: unknown): ErrorResponse | undefined {
       body: {
         error: {
           code: missing === undefined ? 'INVALID_PARAMETER' : 'MISSING_PARAMETER',
-          message: `Invalid ${field}: ${issue.message ?? 'is malformed'}.`,
+          message:
+            missing === undefined
+              ? `Invalid ${field}: ${issue.message ?? 'is malformed'}.`
+              : `Missing ${field}: the parameter is required.`,
           field,
         },
       },

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
-import type { Params } from './params.js'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -70,24 +69,4 @@ export function mergeQueryIntoBody(
   } catch (error) {
     done(error as Error)
   }
-}
-
-/**
- * All parameters of a request in one object: query string, then JSON body fields, then path
- * parameters (later sources win).
- *
- * @example
- * ```ts
- * const params = requestParams(request)
- * requiredAddress(params, 'address')
- * ```
- */
-export function requestParams(request: FastifyRequest): Params {
-  const query = request.query as Record<string, unknown>
-  const body = isPlainObject(request.body) ? request.body : undefined
-  const path = request.params as Record<string, unknown> | undefined
-  const hasPath = path !== undefined && Object.keys(path).length > 0
-  // The common case (query string only) needs no copy.
-  if (body === undefined && !hasPath) return query
-  return { ...query, ...body, ...path }
 }

@@ -1,7 +1,12 @@
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
+import type { UsdStablecoin } from '../wire/indexedMarket.js'
 import { dexOf } from './poolState.js'
+import { indexedPoolYields, type PoolYield, withYield } from './poolYields.js'
+
+/** How long computed pool yields are served before the store is asked whether history grew. */
+const YIELD_RECHECK_MS = 1000
 
 /**
  * Lookups every route needs, on top of the store: an entity by address or a 404, and the
@@ -13,10 +18,45 @@ import { dexOf } from './poolState.js'
  * const market = createMarketReader(store)
  * const pool = await market.pool(address, 'pool_address') // or NotFoundError POOL_NOT_FOUND
  * ```
+ *
+ * Pools the indexer tracks are read with the figures of their indexed history
+ * (`lp_total_supply_usd`, `lp_price_usd`, `apy_1d`, `apy_7d`, `apy_30d`, `volume_24h_usd`; see
+ * {@link indexedPoolYields}), priced against `usdStablecoin` (default: the stored USDT). The yields are recomputed when the
+ * newest indexed transaction changes, checked at most once a second.
  */
-export function createMarketReader(store: Store) {
+export function createMarketReader(store: Store, usdStablecoin?: UsdStablecoin) {
+  let cached: { key: string; at: number; yields: ReadonlyMap<string, PoolYield> } | undefined
+  const yields = async (): Promise<ReadonlyMap<string, PoolYield>> => {
+    const now = Date.now()
+    if (cached !== undefined && now - cached.at < YIELD_RECHECK_MS) return cached.yields
+    const [newest] = await store.listIndexedTransactions({ limit: 1 })
+    const key = newest === undefined ? '' : `${newest.lt}:${newest.hash}`
+    if (cached?.key !== key) {
+      cached = { key, at: now, yields: await indexedPoolYields(store, usdStablecoin) }
+    } else {
+      cached.at = now
+    }
+    return cached.yields
+  }
   return {
     store,
+
+    /** The configured USD stablecoin, if any (else statistics use the stored USDT). */
+    usdStablecoin,
+
+    /** Every stored pool, with the figures of its indexed history where the indexer tracks it. */
+    async pools(): Promise<readonly PoolRow[]> {
+      const rows = await store.listPools()
+      const found = await yields()
+      return found.size === 0 ? rows : rows.map((row) => withYield(row, found.get(row.address)))
+    },
+
+    /** The pools of a pair (either order), with their indexed yields. */
+    async poolsByPair(assetA: string, assetB: string): Promise<readonly PoolRow[]> {
+      const rows = await store.listPoolsByPair(assetA, assetB)
+      const found = await yields()
+      return found.size === 0 ? rows : rows.map((row) => withYield(row, found.get(row.address)))
+    },
 
     async router(address: string, field: string): Promise<RouterRow> {
       const row = await store.getRouter(address)
@@ -33,7 +73,13 @@ export function createMarketReader(store: Store) {
     async pool(address: string, field: string): Promise<PoolRow> {
       const row = await store.getPool(address)
       if (row === undefined) throw new NotFoundError({ code: 'POOL_NOT_FOUND', field, address })
-      return row
+      return withYield(row, (await yields()).get(address))
+    },
+
+    /** One pool with its indexed yields, `undefined` when unknown. */
+    async findPool(address: string): Promise<PoolRow | undefined> {
+      const row = await store.getPool(address)
+      return row === undefined ? undefined : withYield(row, (await yields()).get(address))
     },
 
     /** Routers by address. */

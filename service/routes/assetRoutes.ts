@@ -5,7 +5,8 @@ import { canonicalAddress } from '../address/canonicalAddress.js'
 import { resolveJettonWallet } from '../address/jettonWalletAddress.js'
 import { UnprocessableError } from '../errors/UnprocessableError.js'
 import { type Params, requiredAddress } from '../http/params.js'
-import { mergeBodyIntoQuery, mergeQueryIntoBody, requestParams } from '../http/requestParams.js'
+import { mergeBodyIntoQuery, mergeQueryIntoBody } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { type AssetWalletContext, queryAssets } from '../query/queryAssets.js'
 import { readQueryRequest } from '../query/queryRequest.js'
@@ -33,7 +34,8 @@ const AssetQueryResponse = {
  * registerAssetRoutes(app, market)
  * ```
  */
-export function registerAssetRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerAssetRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   app.get(
     '/v1/assets',
     {
@@ -57,7 +59,7 @@ export function registerAssetRoutes(app: FastifyInstance, market: MarketReader):
       },
     },
     async (request) => {
-      const address = canonicalAddress(requestParams(request).address, 'address')
+      const address = canonicalAddress(request.params.address, 'address')
       return { asset: toWireAsset(await market.asset(address, 'address')) }
     },
   )
@@ -109,7 +111,7 @@ export function registerAssetRoutes(app: FastifyInstance, market: MarketReader):
         response: AssetQueryResponse,
       },
     },
-    async (request) => runQuery(requestParams(request), false),
+    async (request) => runQuery(request.body, false),
   )
 
   app.post(
@@ -128,7 +130,7 @@ export function registerAssetRoutes(app: FastifyInstance, market: MarketReader):
         response: AssetQueryResponse,
       },
     },
-    async (request) => runQuery(requestParams(request), true),
+    async (request) => runQuery(request.query, true),
   )
 
   app.get(
@@ -145,9 +147,11 @@ export function registerAssetRoutes(app: FastifyInstance, market: MarketReader):
       },
     },
     async (request) => {
-      const params = requestParams(request)
-      const jetton = await market.asset(canonicalAddress(params.address, 'address'), 'address')
-      const owner = requiredAddress(params, 'owner_address')
+      const jetton = await market.asset(
+        canonicalAddress(request.params.address, 'address'),
+        'address',
+      )
+      const owner = requiredAddress(request.query, 'owner_address')
       const wallet = await resolveJettonWallet(market.store, jetton, owner)
       if (wallet === undefined) {
         throw new UnprocessableError({

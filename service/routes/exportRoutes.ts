@@ -1,24 +1,57 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { OperationRow } from '../../store/rows/historyRows.js'
+import { type Static, Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { Params } from '../http/params.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
+import { dexOf } from '../market/poolState.js'
+import { ERROR_RESPONSES } from '../wire/common.js'
+import {
+  CmcFeedSchema,
+  canonicalPair,
+  DEX_KEYS,
+  decimalPrice,
+  LatestBlockSchema,
+  ScreenerAssetSchema,
+  ScreenerEventsSchema,
+  ScreenerPairSchema,
+  toScreenerEvent,
+} from '../wire/exports.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
-import { decimalised, formatUsd, usdDecimal } from '../wire/usdPricing.js'
+import { decimalised } from '../wire/usdPricing.js'
 
 const MAX_EVENTS = 10_000
-const EVENT_TYPES = { Swap: 'swap', AddLiquidity: 'join', WithdrawLiquidity: 'exit' } as const
+const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const AddressParams = Type.Object({
+  address: Type.String({ description: 'Jetton master (asset) or pool (pair) address' }),
+})
+const BlockRange = Type.Object({
+  fromBlock: Type.String({ pattern: '^[0-9]{1,10}$', description: 'First block, inclusive' }),
+  toBlock: Type.String({ pattern: '^[0-9]{1,10}$', description: 'Last block, inclusive' }),
+})
+
+/** A pool as the exports list it: every listed pool and every indexed one, current reserves. */
+type ListedPool = {
+  readonly address: string
+  readonly dex: 'v1' | 'v2'
+  readonly asset0: string
+  readonly asset1: string
+  readonly reserve0: bigint
+  readonly reserve1: bigint
+  readonly feeBps: bigint
+}
 
 /**
  * The two listing-service exports (`wire-contract.md` §6.15–6.16), at the neutral paths of the
  * service spec and at the paths real consumers use: the CoinMarketCap DEX feed
- * (`/export/marketdata/v1`, `/export/cmc/v1`) and the DEX Screener adapter
- * (`/export/screener/v1/…`, `/export/dexscreener/v1/…`: `latest-block`, `asset/{address}`,
- * `pair/{address}`, `events?fromBlock&toBlock`). A "block" is one second of indexed history:
- * `blockNumber` = `blockTimestamp` = UNIX seconds (the emulator has no blocks); see
- * `docs/indexer.md`.
+ * (`/export/marketdata/v1`, `/export/cmc/v1`: one ticker per market, canonical base/quote, the
+ * market's pools aggregated) and the DEX Screener adapter (`/export/screener/v1/…`,
+ * `/export/dexscreener/v1/…`: `latest-block`, `asset/{address}` for every listed asset,
+ * `pair/{address}` for every listed pool, `events?fromBlock&toBlock`). A "block" is one second
+ * of indexed history: `blockNumber` = `blockTimestamp` = UNIX seconds (the emulator has no
+ * blocks); see `docs/indexer.md`.
  *
  * @example
  * ```ts
@@ -26,196 +59,270 @@ const EVENT_TYPES = { Swap: 'swap', AddLiquidity: 'join', WithdrawLiquidity: 'ex
  * ```
  */
 export function registerExportRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
 ): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
-  const load = async () => loadIndexedMarket(store, await resolveStablecoin(store, configured))
-  const both = (path: string, handler: (request: FastifyRequest) => Promise<unknown>) => {
-    const schema = { tags: ['exports'], summary: `Listing-service export ${path}` }
-    app.get(`/export/screener/v1${path}`, { schema }, handler)
-    app.get(`/export/dexscreener/v1${path}`, { schema }, handler)
+  const load = async () => {
+    const usd = await resolveStablecoin(store, configured)
+    const indexed = await loadIndexedMarket(store, usd)
+    const current = new Map(indexed.pools.map((p) => [p.address, p]))
+    const routers = await market.routerIndex()
+    const pools = new Map<string, ListedPool>()
+    for (const row of await store.listPools()) {
+      const now = current.get(row.address)
+      const router = routers.get(row.routerAddress)
+      pools.set(row.address, {
+        address: row.address,
+        dex: now?.dex ?? (router === undefined ? 'v2' : dexOf(router)),
+        asset0: row.token0Address,
+        asset1: row.token1Address,
+        reserve0: now?.reserve0 ?? row.reserve0,
+        reserve1: now?.reserve1 ?? row.reserve1,
+        feeBps: (now?.lpFee ?? row.lpFee) + (now?.protocolFee ?? row.protocolFee),
+      })
+    }
+    for (const p of indexed.pools) {
+      if (pools.has(p.address)) continue
+      pools.set(p.address, {
+        ...{ address: p.address, dex: p.dex, asset0: p.asset0, asset1: p.asset1 },
+        ...{ reserve0: p.reserve0, reserve1: p.reserve1, feeBps: p.lpFee + p.protocolFee },
+      })
+    }
+    return { pools: [...pools.values()], meta: indexed.meta, usd }
   }
   const latestBlock = async () => {
     const [tx] = await store.listIndexedTransactions({ limit: 1 })
     return tx === undefined ? 0 : unixSeconds(tx.timestamp)
   }
 
-  const marketData = async () => {
-    const { pools, meta } = await load()
+  const marketData = async (): Promise<Static<typeof CmcFeedSchema>> => {
+    const { pools, meta, usd } = await load()
     const latest = await latestBlock()
     const since = isoSeconds(latest - 24 * 3600)
-    const ops = await store.scanOperations({ since, operationTypes: ['Swap'] })
-    const pairs: Record<string, Record<string, string>> = {}
-    const groups = new Map<string, typeof pools>()
-    for (const p of pools)
-      groups.set(`${p.asset0}_${p.asset1}`, [...(groups.get(`${p.asset0}_${p.asset1}`) ?? []), p])
-    for (const [key, group] of groups) {
-      const [first] = group
-      if (first === undefined) continue
-      const [m0, m1] = [await meta(first.asset0), await meta(first.asset1)]
-      const addresses = new Set(group.map((p) => p.address))
-      const swaps = ops.filter((o) => o.success && addresses.has(o.poolAddress))
-      const last = swaps.at(-1)
-      let base = 0n
-      let quote = 0n
-      for (const o of swaps) {
-        base += o.asset0Amount
-        quote += o.asset1Amount
+    const swaps = (await store.scanOperations({ since, operationTypes: ['Swap'] })).filter(
+      (o) => o.success,
+    )
+    const markets = new Map<string, { base: string; quote: string; pools: ListedPool[] }>()
+    for (const p of pools) {
+      const { base, quote } = canonicalPair(p.asset0, p.asset1, usd?.address)
+      const key = `${base}_${quote}`
+      const found = markets.get(key)
+      if (found === undefined) markets.set(key, { base, quote, pools: [p] })
+      else found.pools.push(p)
+    }
+    const feed: Static<typeof CmcFeedSchema> = {}
+    for (const [key, { base, quote, pools: group }] of markets) {
+      const [mb, mq] = [await meta(base), await meta(quote)]
+      // Each pool's sides in the market's base/quote order.
+      const sides = (p: ListedPool) =>
+        p.asset0 === base ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
+      let baseLiquidity = 0n
+      let quoteLiquidity = 0n
+      for (const p of group) {
+        const [b, q] = sides(p)
+        baseLiquidity += b ?? 0n
+        quoteLiquidity += q ?? 0n
       }
-      const reserve0 = group.reduce((s, p) => s + p.reserve0, 0n)
-      const reserve1 = group.reduce((s, p) => s + p.reserve1, 0n)
-      pairs[key] = {
-        base_id: first.asset0,
-        base_name: m0.name,
-        base_symbol: m0.symbol,
-        quote_id: first.asset1,
-        quote_name: m1.name,
-        quote_symbol: m1.symbol,
-        // The last trade's execution price; the combined spot price when nothing traded.
-        last_price: price(
-          last?.asset0Amount ?? reserve0,
-          last?.asset1Amount ?? reserve1,
-          m0.decimals,
-          m1.decimals,
+      const addresses = new Set(group.map((p) => p.address))
+      let baseVolume = 0n
+      let quoteVolume = 0n
+      let last: { base: bigint; quote: bigint } | undefined
+      for (const o of swaps) {
+        if (!addresses.has(o.poolAddress)) continue
+        const [b, q] =
+          o.asset0Address === base
+            ? [o.asset0Amount, o.asset1Amount]
+            : [o.asset1Amount, o.asset0Amount]
+        baseVolume += b
+        quoteVolume += q
+        last = { base: b, quote: q }
+      }
+      const deepest = [...group].sort((x, y) => {
+        const qx = sides(x)[1] ?? 0n
+        const qy = sides(y)[1] ?? 0n
+        return qx > qy ? -1 : qx < qy ? 1 : 0
+      })[0]
+      feed[key] = {
+        base_id: base,
+        base_name: mb.name,
+        base_symbol: mb.symbol,
+        quote_id: quote,
+        quote_name: mq.name,
+        quote_symbol: mq.symbol,
+        // The last trade's execution price; the market's combined spot price when none.
+        last_price: decimalPrice(
+          last?.base ?? baseLiquidity,
+          last?.quote ?? quoteLiquidity,
+          mb.decimals,
+          mq.decimals,
         ),
-        base_volume: decimalised(base, m0.decimals),
-        quote_volume: decimalised(quote, m1.decimals),
-        base_liquidity: decimalised(reserve0, m0.decimals),
-        quote_liquidity: decimalised(reserve1, m1.decimals),
-        url: `https://app.ston.fi/pools/${first.address}`,
+        base_volume: decimalised(baseVolume, mb.decimals),
+        quote_volume: decimalised(quoteVolume, mq.decimals),
+        base_liquidity: decimalised(baseLiquidity, mb.decimals),
+        quote_liquidity: decimalised(quoteLiquidity, mq.decimals),
+        url: `https://app.ston.fi/pools/${deepest?.address ?? ''}`,
       }
     }
-    return pairs
+    return feed
   }
-  const cmcSchema = { tags: ['exports'], summary: 'CoinMarketCap DEX feed: one ticker per pair' }
+  const cmcSchema = {
+    tags: ['exports'],
+    summary: 'CoinMarketCap DEX feed: one ticker per market',
+    response: { 200: CmcFeedSchema, ...ERROR_RESPONSES },
+  }
   app.get('/export/marketdata/v1', { schema: cmcSchema }, marketData)
   app.get('/export/cmc/v1', { schema: cmcSchema }, marketData)
 
-  both('/latest-block', async () => {
-    const block = await latestBlock()
-    return { block: { blockNumber: block, blockTimestamp: block } }
-  })
-
-  both('/asset/:address', async (request) => {
-    const address = canonicalAddress((request.params as Params).address, 'address')
-    const { pools, meta } = await load()
-    const holding = pools.filter((p) => p.asset0 === address || p.asset1 === address)
-    if (holding.length === 0) throw new NotFoundError({ code: 'ASSET_NOT_FOUND', address })
-    const m = await meta(address)
-    // The index sees no jetton supply: report what the pools hold (a lower bound).
-    const held = holding.reduce((s, p) => s + (p.asset0 === address ? p.reserve0 : p.reserve1), 0n)
-    return {
-      asset: {
-        id: address,
-        name: m.name,
-        symbol: m.symbol,
-        totalSupply: decimalised(held, m.decimals),
-      },
+  // What the index saw minted minus burned: the sum of the master's jetton wallets (the wallet
+  // ledger follows every TEP-74 wallet from its deployment). Unknown (undefined) for the native
+  // coin and for jettons the index does not follow.
+  const jettonSupply = async (master: string): Promise<bigint | undefined> => {
+    if (master === TON_ADDRESS) return undefined
+    let total: bigint | undefined
+    for (const w of await store.listIndexedJettonWallets()) {
+      if (w.masterAddress === master) total = (total ?? 0n) + w.balance
     }
-  })
+    return total
+  }
 
-  both('/pair/:address', async (request) => {
-    const address = canonicalAddress((request.params as Params).address, 'address')
-    const { pools } = await load()
-    const pool = pools.find((p) => p.address === address)
-    if (pool === undefined) throw new NotFoundError({ code: 'POOL_NOT_FOUND', address })
-    const [first] = await store.listOperations({ poolAddresses: [address], limit: 1 })
-    const created = first === undefined ? 0 : unixSeconds(first.poolTxTimestamp)
-    const pair = {
-      id: address,
-      asset0Id: pool.asset0,
-      asset1Id: pool.asset1,
-      createdAtBlockNumber: created,
-      createdAtBlockTimestamp: created,
-      createdAtTxnId: first?.poolTxHash ?? null,
-      feeBps: Number(pool.lpFee + pool.protocolFee),
-    }
-    // Sources disagree on the wrapper key (`wire-contract.md` §10 C12): both carry the pair.
-    return { pair, pool: pair }
-  })
-
-  both('/events', async (request) => {
-    const params = request.query as Params
-    const from = blockParam(params, 'fromBlock')
-    const to = blockParam(params, 'toBlock')
-    if (from > to) {
-      throw new InvalidParameterError({
-        code: 'INVALID_PARAMETER',
-        field: 'toBlock',
-        reason: 'must not be lower than fromBlock',
-      })
-    }
-    const { meta } = await load()
-    const ops = await store.scanOperations({
-      since: isoSeconds(from),
-      until: isoSeconds(to),
-      operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
+  // The adapter at the spec's neutral path and at the path real consumers use.
+  for (const prefix of ['/export/screener/v1', '/export/dexscreener/v1']) {
+    const schema = (summary: string) => ({
+      tags: ['exports'],
+      summary: `DEX Screener adapter: ${summary}`,
     })
-    const included = ops.filter((o) => o.success)
-    if (included.length > MAX_EVENTS) {
-      throw new InvalidParameterError({
-        code: 'INVALID_PARAMETER',
-        field: 'toBlock',
-        reason: `the range holds more than ${MAX_EVENTS} events; ask for fewer blocks`,
-      })
-    }
-    const events = []
-    let block = -1
-    let txnIndex = 0
-    for (const o of included) {
-      const number = unixSeconds(o.poolTxTimestamp)
-      txnIndex = number === block ? txnIndex + 1 : 0
-      block = number
-      events.push(await toEvent(o, number, txnIndex, meta))
-    }
-    return { events }
-  })
-}
+    app.get(
+      `${prefix}/latest-block`,
+      {
+        schema: {
+          ...schema('the newest block with indexed history'),
+          response: { 200: LatestBlockSchema, ...ERROR_RESPONSES },
+        },
+      },
+      async () => {
+        const block = await latestBlock()
+        return { block: { blockNumber: block, blockTimestamp: block } }
+      },
+    )
 
-async function toEvent(
-  o: OperationRow,
-  block: number,
-  txnIndex: number,
-  meta: (address: string) => Promise<{ decimals: number }>,
-) {
-  const d0 = (await meta(o.asset0Address)).decimals
-  const d1 = (await meta(o.asset1Address)).decimals
-  const common = {
-    block: { blockNumber: block, blockTimestamp: block },
-    eventType: EVENT_TYPES[o.operationType as keyof typeof EVENT_TYPES],
-    txnId: o.poolTxHash,
-    txnIndex,
-    // One exchange event per pool transaction.
-    eventIndex: 0,
-    maker: o.walletAddress,
-    pairId: o.poolAddress,
-    reserves: {
-      asset0: decimalised(o.asset0Reserve, d0),
-      asset1: decimalised(o.asset1Reserve, d1),
-    },
-  }
-  const a0 = decimalised(o.asset0Amount, d0)
-  const a1 = decimalised(o.asset1Amount, d1)
-  if (o.operationType !== 'Swap') return { ...common, amount0: a0, amount1: a1 }
-  const in0 = o.asset0Delta > 0n
-  return {
-    ...common,
-    ...(in0 ? { amount0In: a0, amount1Out: a1 } : { amount1In: a1, amount0Out: a0 }),
-    priceNative: price(o.asset0Amount, o.asset1Amount, d0, d1),
-  }
-}
+    app.get(
+      `${prefix}/asset/:address`,
+      {
+        schema: {
+          ...schema('an asset listed in /v1/assets or held by an indexed pool'),
+          params: AddressParams,
+          response: { 200: ScreenerAssetSchema, ...ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const address = canonicalAddress(request.params.address, 'address')
+        const { pools, meta } = await load()
+        const listed = await store.getAsset(address)
+        if (
+          listed === undefined &&
+          !pools.some((p) => p.asset0 === address || p.asset1 === address)
+        ) {
+          throw new NotFoundError({ code: 'ASSET_NOT_FOUND', field: 'address', address })
+        }
+        const m = await meta(address)
+        const supply = await jettonSupply(address)
+        return {
+          asset: {
+            id: address,
+            name: m.name,
+            symbol: m.symbol,
+            totalSupply: supply === undefined ? null : decimalised(supply, m.decimals),
+          },
+        }
+      },
+    )
 
-/** Price of 1 asset0 in asset1, decimalised: (a1 / 10^d1) / (a0 / 10^d0); 0 when a0 is 0. */
-function price(a0: bigint, a1: bigint, d0: number, d1: number): string {
-  if (a0 === 0n) return '0'
-  const ten = usdDecimal(10)
-  return formatUsd(
-    usdDecimal(a1)
-      .div(ten.pow(d1))
-      .div(usdDecimal(a0).div(ten.pow(d0))),
-  )
+    app.get(
+      `${prefix}/pair/:address`,
+      {
+        schema: {
+          ...schema('a pool listed in /v1/pools or indexed'),
+          params: AddressParams,
+          response: { 200: ScreenerPairSchema, ...ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const address = canonicalAddress(request.params.address, 'address')
+        const { pools } = await load()
+        const pool = pools.find((p) => p.address === address)
+        if (pool === undefined) {
+          throw new NotFoundError({ code: 'POOL_NOT_FOUND', field: 'address', address })
+        }
+        const [first] = await store.listOperations({ poolAddresses: [address], limit: 1 })
+        const created = first === undefined ? null : unixSeconds(first.poolTxTimestamp)
+        const pair = {
+          id: address,
+          dexKey: DEX_KEYS[pool.dex],
+          asset0Id: pool.asset0,
+          asset1Id: pool.asset1,
+          createdAtBlockNumber: created,
+          createdAtBlockTimestamp: created,
+          createdAtTxnId: first?.poolTxHash ?? null,
+          feeBps: Number(pool.feeBps),
+        }
+        // Sources disagree on the wrapper key (`wire-contract.md` §10 C12): both carry the pair.
+        return { pair, pool: pair }
+      },
+    )
+
+    app.get(
+      `${prefix}/events`,
+      {
+        schema: {
+          ...schema('swap, join and exit events of a block range'),
+          querystring: BlockRange,
+          response: { 200: ScreenerEventsSchema, ...ERROR_RESPONSES },
+        },
+      },
+      async (request) => {
+        const from = blockParam(request.query, 'fromBlock')
+        const to = blockParam(request.query, 'toBlock')
+        if (from > to) {
+          throw new InvalidParameterError({
+            code: 'INVALID_PARAMETER',
+            field: 'toBlock',
+            reason: 'must not be lower than fromBlock',
+          })
+        }
+        const { meta } = await load()
+        const ops = await store.scanOperations({
+          since: isoSeconds(from),
+          until: isoSeconds(to),
+          operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
+        })
+        const included = ops.filter((o) => o.success)
+        if (included.length > MAX_EVENTS) {
+          throw new InvalidParameterError({
+            code: 'INVALID_PARAMETER',
+            field: 'toBlock',
+            reason: `the range holds more than ${MAX_EVENTS} events; ask for fewer blocks`,
+          })
+        }
+        const events = []
+        let block = -1
+        let txnIndex = 0
+        for (const o of included) {
+          const number = unixSeconds(o.poolTxTimestamp)
+          txnIndex = number === block ? txnIndex + 1 : 0
+          block = number
+          const [d0, d1] = [
+            (await meta(o.asset0Address)).decimals,
+            (await meta(o.asset1Address)).decimals,
+          ]
+          events.push(toScreenerEvent(o, number, txnIndex, d0, d1))
+        }
+        return { events }
+      },
+    )
+  }
 }
 
 function blockParam(params: Params, name: string): number {

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { FarmRow } from '../../store/rows/referenceRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
-import { booleanParam } from '../http/params.js'
-import { requestParams } from '../http/requestParams.js'
+import { booleanParam, type Params } from '../http/params.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import { admitsRouter, type MarketReader } from '../market/marketReader.js'
 import { ERROR_RESPONSES } from '../wire/common.js'
 import { FarmSchema, toWireFarm } from '../wire/farm.js'
@@ -40,15 +40,14 @@ export const FarmListQuery = Type.Object({
  *
  * @example
  * ```ts
- * await filteredFarms(market, request, () => false)
+ * await filteredFarms(market, request.query, () => false)
  * ```
  */
 export async function filteredFarms(
   market: MarketReader,
-  request: FastifyRequest,
+  params: Params,
   keep: (farm: FarmRow) => boolean,
 ): Promise<FarmRow[]> {
-  const params = requestParams(request)
   const dexV2 = booleanParam(params, 'dex_v2', true)
   const onlyActive = booleanParam(params, 'only_active', false)
   const routers = await market.routerIndex()
@@ -70,7 +69,8 @@ export async function filteredFarms(
  * registerFarmRoutes(app, market)
  * ```
  */
-export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerFarmRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const FarmList = { 200: Type.Object({ farm_list: Type.Array(FarmSchema) }), ...ERROR_RESPONSES }
 
   app.get(
@@ -84,7 +84,9 @@ export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): 
       },
     },
     async (request) => ({
-      farm_list: (await filteredFarms(market, request, () => false)).map((f) => toWireFarm(f, [])),
+      farm_list: (await filteredFarms(market, request.query, () => false)).map((f) =>
+        toWireFarm(f, []),
+      ),
     }),
   )
 
@@ -99,7 +101,7 @@ export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): 
       },
     },
     async (request) => {
-      const address = canonicalAddress(requestParams(request).address, 'address')
+      const address = canonicalAddress(request.params.address, 'address')
       const farm = await market.store.getFarm(address)
       if (farm === undefined) {
         throw new NotFoundError({ code: 'FARM_NOT_FOUND', field: 'address', address })
@@ -108,9 +110,9 @@ export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): 
     },
   )
 
-  const byPool = async (request: FastifyRequest) => {
-    const pool = canonicalAddress(requestParams(request).pool_address, 'pool_address')
-    await market.pool(pool, 'pool_address')
+  const byPool = async (poolAddress: string) => {
+    // A filter: a well-formed address of no known pool has no farms (an empty list, not 404).
+    const pool = canonicalAddress(poolAddress, 'pool_address')
     const farms = (await market.store.listFarms()).filter((f) => f.poolAddress === pool)
     return { farm_list: farms.map((f) => toWireFarm(f, [])) }
   }
@@ -122,10 +124,12 @@ export function registerFarmRoutes(app: FastifyInstance, market: MarketReader): 
       response: FarmList,
     },
   })
-  app.get('/v1/farms/by_pool/:pool_address', byPoolSchema('Farms of a pool'), byPool)
+  app.get('/v1/farms/by_pool/:pool_address', byPoolSchema('Farms of a pool'), async (request) =>
+    byPool(request.params.pool_address),
+  )
   app.get(
     '/v1/farms_by_pool/:pool_address',
     byPoolSchema('Farms of a pool (path used by the official client)'),
-    byPool,
+    async (request) => byPool(request.params.pool_address),
   )
 }

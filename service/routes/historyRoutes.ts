@@ -1,29 +1,56 @@
-import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
-import { type Params, requiredAddress } from '../http/params.js'
+import { OP_TYPE_WORDS, opTypeParam } from '../http/opTypeParam.js'
+import { requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
-import { toWireOperation, toWireOperationsWithAssets } from '../wire/operation.js'
+import { TxIdSchema } from '../wire/actionTree.js'
+import { ERROR_RESPONSES } from '../wire/common.js'
+import { FeeStatsSchema, toWireFeeStats } from '../wire/feeStats.js'
+import {
+  FeeAccrualSchema,
+  FeeWithdrawalSchema,
+  SwapStatusSchema,
+  TxQueryResultSchema,
+  toWireFeeWithdrawal,
+} from '../wire/history.js'
+import { loadIndexedMarket, resolveStablecoin } from '../wire/indexedMarket.js'
+import {
+  OperationsInfoSchema,
+  toWireOperation,
+  toWireOperationsWithAssets,
+} from '../wire/operation.js'
+import { usdPrices } from '../wire/usdPricing.js'
 
-const OPERATION_TYPES: readonly OperationType[] = [
-  'Swap',
-  'SendLiquidity',
-  'RefundLiquidity',
-  'AddLiquidity',
-  'WithdrawLiquidity',
-  'SetFees',
-  'CollectFees',
-  'ResetGas',
-]
 const SWAP_KINDS = new Set(['v1.swap', 'v2.swap'])
-const TimeRange = {
-  since: Type.Optional(Type.String({ examples: ['2023-11-14T00:00:00'] })),
-  until: Type.Optional(Type.String({ examples: ['2023-11-15T00:00:00'] })),
-}
+const Timestamp = Type.String({
+  description: 'YYYY-MM-DDTHH:MM:SS, UTC',
+  examples: ['2023-11-14T00:00:00'],
+})
+const RequiredRange = { since: Timestamp, until: Timestamp }
+const WalletParams = Type.Object({ address: Type.String({ description: 'Owner wallet' }) })
+const QueryId = Type.String({
+  description: 'Query id of the message, an unsigned 64-bit integer',
+  pattern: '^[0-9]{1,20}$',
+  examples: ['0'],
+})
+const TxQuery = Type.Object({
+  wallet_address: Type.Optional(Type.String({ description: 'With query_id' })),
+  query_id: Type.Optional(QueryId),
+  ext_msg_hash: Type.Optional(
+    Type.String({ description: 'Alternative to wallet_address + query_id (hex)' }),
+  ),
+  min_tx_timestamp: Type.Optional(Timestamp),
+})
+const ReferrerQuery = Type.Object({
+  referrer_address: Type.String({ description: 'Referrer wallet' }),
+  ...RequiredRange,
+})
 
 /**
  * History endpoints served from indexed transactions: wallet operations and last transactions,
@@ -36,11 +63,19 @@ const TimeRange = {
  * registerHistoryRoutes(app, market)
  * ```
  */
-export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
-  const q = (request: FastifyRequest) => request.query as Params
   const dexOfPools = async () =>
     new Map((await store.listIndexedPools()).map((p) => [p.address, p.dex]))
+  // `dex_v2=false` keeps DEX v1 only: routers of major version 1 (reference data) and the
+  // routers of indexed v1 pools.
+  const dexV1Routers = async () => {
+    const v1 = new Set<string>()
+    for (const r of await store.listRouters()) if (r.majorVersion === 1) v1.add(r.address)
+    for (const p of await store.listIndexedPools()) if (p.dex === 'v1') v1.add(p.routerAddress)
+    return v1
+  }
 
   app.get(
     '/v1/wallets/:address/operations',
@@ -48,22 +83,42 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
       schema: {
         tags: ['wallets'],
         summary: 'Operations of a wallet in a time range',
-        querystring: Type.Object({ ...TimeRange, op_type: Type.Optional(Type.Unknown()) }),
+        params: WalletParams,
+        querystring: Type.Object({
+          ...RequiredRange,
+          op_type: Type.Optional(
+            Type.Array(
+              Type.String({
+                description: `Operation types, any of: ${OP_TYPE_WORDS.join(', ')} (repeated, bracketed or comma-separated)`,
+                examples: ['swap', 'Swap', 'provide_liquidity'],
+              }),
+            ),
+          ),
+          dex_v2: Type.Optional(
+            Type.Boolean({ default: true, description: 'false: DEX v1 operations only' }),
+          ),
+        }),
+        response: {
+          200: Type.Object({ operations: Type.Array(OperationsInfoSchema) }),
+          ...ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
-      const wallet = canonicalAddress((request.params as Params).address, 'address')
-      const { since, until } = timeRange(q(request))
+      const wallet = canonicalAddress(request.params.address, 'address')
+      const { since, until } = timeRange(request.query)
+      const ops = await store.listOperations({
+        walletAddress: wallet,
+        since,
+        until,
+        operationTypes: opTypeParam(request.query.op_type),
+        limit: 10_000,
+      })
+      const v1 = request.query.dex_v2 === false ? await dexV1Routers() : undefined
       return {
         operations: await toWireOperationsWithAssets(
           store,
-          await store.listOperations({
-            walletAddress: wallet,
-            since,
-            until,
-            operationTypes: opTypes(q(request).op_type),
-            limit: 10_000,
-          }),
+          v1 === undefined ? ops : ops.filter((o) => v1.has(o.routerAddress)),
         ),
       }
     },
@@ -71,18 +126,28 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
 
   app.get(
     '/v1/wallets/:address/transactions/last',
-    { schema: { tags: ['wallets'], summary: 'Latest indexed transactions of a wallet' } },
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Latest indexed transactions of a wallet',
+        params: WalletParams,
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+          min_tx_timestamp: Type.Optional(Timestamp),
+        }),
+        response: {
+          200: Type.Object({
+            seqno: Type.Integer({ description: 'External messages the wallet sent (indexed)' }),
+            tx_list: Type.Array(TxIdSchema),
+          }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
     async (request) => {
-      const wallet = canonicalAddress((request.params as Params).address, 'address')
-      const limit = Number(q(request).limit ?? 10)
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-        throw new InvalidParameterError({
-          code: 'INVALID_PARAMETER',
-          field: 'limit',
-          reason: 'must be an integer 1..1000',
-        })
-      }
-      const since = timestampParam(q(request), 'min_tx_timestamp', false)
+      const wallet = canonicalAddress(request.params.address, 'address')
+      const limit = request.query.limit ?? 10
+      const since = timestampParam(request.query, 'min_tx_timestamp', false)
       const txs = await store.listIndexedTransactions({ account: wallet, since, limit })
       return {
         seqno: txs.filter((t) => t.kind === 'external').length,
@@ -94,12 +159,21 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
   app.get(
     '/v1/swap/status',
     {
-      schema: { tags: ['transactions'], summary: 'Status of a swap by router, owner and query id' },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Status of a swap by router, owner and query id',
+        querystring: Type.Object({
+          router_address: Type.String({ description: 'Router the swap went through' }),
+          owner_address: Type.String({ description: 'Wallet that sent the swap' }),
+          query_id: QueryId,
+        }),
+        response: { 200: SwapStatusSchema, ...ERROR_RESPONSES },
+      },
     },
     async (request) => {
-      const router = requiredAddress(q(request), 'router_address')
-      const owner = requiredAddress(q(request), 'owner_address')
-      const queryId = queryIdParam(q(request).query_id)
+      const router = requiredAddress(request.query, 'router_address')
+      const owner = requiredAddress(request.query, 'owner_address')
+      const queryId = queryIdParam(request.query.query_id)
       const swaps = (
         await store.listIndexedTransactions({ sourceAddress: router, queryId })
       ).filter((tx) => SWAP_KINDS.has(tx.kind))
@@ -110,7 +184,7 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
         const op = ops.find((o) => o.poolTxHash === tx.hash && o.walletAddress === owner)
         if (op === undefined) continue
         return {
-          '@type': 'Found',
+          '@type': 'Found' as const,
           address: owner,
           query_id: queryId.toString(),
           exit_code: op.exitCode,
@@ -120,15 +194,13 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
           balance_deltas: '',
         }
       }
-      return { '@type': 'NotFound' }
+      return { '@type': 'NotFound' as const }
     },
   )
 
-  const transactionQuery = async (request: FastifyRequest) => {
-    const params = q(request)
-    const extHash = params.ext_msg_hash
-    if (extHash !== undefined) {
-      const [tx] = await store.listIndexedTransactions({ hash: String(extHash).toLowerCase() })
+  const transactionQuery = async (params: Static<typeof TxQuery>) => {
+    if (params.ext_msg_hash !== undefined && params.ext_msg_hash !== '') {
+      const [tx] = await store.listIndexedTransactions({ hash: params.ext_msg_hash.toLowerCase() })
       return tx === undefined
         ? {}
         : { tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account } }
@@ -149,34 +221,43 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
   }
   const txSchema = {
     tags: ['transactions'],
-    summary: 'Resolve a transaction by wallet and query id',
+    summary: 'Resolve a transaction by wallet and query id, or by external-message hash',
+    description: 'Not found: 200 with no tx_id (as the live API answers).',
+    querystring: TxQuery,
+    response: { 200: TxQueryResultSchema, ...ERROR_RESPONSES },
   }
-  app.get('/v1/transactions/query', { schema: txSchema }, transactionQuery)
+  app.get('/v1/transactions/query', { schema: txSchema }, async (request) =>
+    transactionQuery(request.query),
+  )
   app.post(
     '/v1/transaction/query',
     { schema: txSchema, preValidation: mergeBodyIntoQuery },
-    transactionQuery,
+    async (request) => transactionQuery(request.query),
   )
 
-  const referrerRange = (request: FastifyRequest) => ({
-    referrer: requiredAddress(q(request), 'referrer_address'),
-    ...timeRange(q(request)),
+  const referrerRange = (query: Static<typeof ReferrerQuery>) => ({
+    referrer: requiredAddress(query, 'referrer_address'),
+    ...timeRange(query),
   })
   // Every accrual of the window (no row limit): `fees` sums them and `fee_accruals` lists them all.
   const accruals = async (referrer: string, since: string, until: string) =>
     (await store.scanOperations({ referralAddress: referrer, since, until })).filter(
       (o) => o.success && o.referralFeeAmount > 0n,
     )
-  const statsTags = {
-    tags: ['stats'],
-    querystring: Type.Object({ ...TimeRange, referrer_address: Type.Optional(Type.String()) }),
-  }
+  const stats = (summary: string, response: TSchema) => ({
+    schema: {
+      tags: ['stats'],
+      summary,
+      querystring: ReferrerQuery,
+      response: { 200: response, ...ERROR_RESPONSES },
+    },
+  })
 
   app.get(
     '/v1/stats/fee_accruals',
-    { schema: { ...statsTags, summary: 'Referral fee accruals' } },
+    stats('Referral fee accruals', Type.Object({ operations: Type.Array(FeeAccrualSchema) })),
     async (request) => {
-      const { referrer, since, until } = referrerRange(request)
+      const { referrer, since, until } = referrerRange(request.query)
       const dex = await dexOfPools()
       return {
         operations: (await accruals(referrer, since, until)).map((o) => ({
@@ -190,31 +271,25 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
 
   app.get(
     '/v1/stats/fee_withdrawals',
-    { schema: { ...statsTags, summary: 'DEX v2 vault withdrawals' } },
+    stats(
+      'DEX v2 vault withdrawals',
+      Type.Object({ withdrawals: Type.Array(FeeWithdrawalSchema) }),
+    ),
     async (request) => {
-      const { referrer, since, until } = referrerRange(request)
+      const { referrer, since, until } = referrerRange(request.query)
       return {
-        withdrawals: (await store.listFeeWithdrawals(referrer, since, until)).map((w) => ({
-          vault_address: w.vaultAddress,
-          asset_address: w.assetAddress,
-          router_address: w.routerAddress,
-          amount: w.amount.toString(),
-          operation_wallet_address: w.operationWalletAddress,
-          success: w.success,
-          exit_code: w.exitCode,
-          vault_tx_hash: w.vaultTxHash,
-          vault_tx_lt: Number(w.vaultTxLt),
-          vault_tx_timestamp: w.vaultTxTimestamp,
-        })),
+        withdrawals: (await store.listFeeWithdrawals(referrer, since, until)).map(
+          toWireFeeWithdrawal,
+        ),
       }
     },
   )
 
   app.get(
     '/v1/stats/fees',
-    { schema: { ...statsTags, summary: 'Referral fees per asset' } },
+    stats('Referral fees per asset, with their USD values', FeeStatsSchema),
     async (request) => {
-      const { referrer, since, until } = referrerRange(request)
+      const { referrer, since, until } = referrerRange(request.query)
       const dex = await dexOfPools()
       const totals = new Map<string, { accrued: bigint; withdrawn: bigint }>()
       const entry = (asset: string) => {
@@ -231,32 +306,11 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
       for (const w of await store.listFeeWithdrawals(referrer, since, until)) {
         if (w.success) entry(w.assetAddress).withdrawn += w.amount
       }
-      return {
-        since,
-        until,
-        assets_fee_stats: [...totals].map(([asset, t]) => ({
-          asset_address: asset,
-          accrued: t.accrued.toString(),
-          withdrawn: t.withdrawn.toString(),
-        })),
-      }
+      const usd = await resolveStablecoin(store, market.usdStablecoin)
+      const prices = usdPrices((await loadIndexedMarket(store, usd)).pools, usd)
+      return toWireFeeStats(since, until, totals, prices)
     },
   )
-}
-
-function opTypes(value: unknown): OperationType[] | undefined {
-  if (value === undefined || value === null || value === '') return undefined
-  const list = (Array.isArray(value) ? value : String(value).split(',')).map(String)
-  for (const t of list) {
-    if (!OPERATION_TYPES.includes(t as OperationType)) {
-      throw new InvalidParameterError({
-        code: 'INVALID_PARAMETER',
-        field: 'op_type',
-        reason: `unknown operation type ${t}`,
-      })
-    }
-  }
-  return list as OperationType[]
 }
 
 function queryIdParam(value: unknown): bigint {
@@ -264,9 +318,12 @@ function queryIdParam(value: unknown): bigint {
     return BigInt(value)
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
   throw new InvalidParameterError({
-    code: value === undefined ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER',
+    code: value === undefined || value === '' ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER',
     field: 'query_id',
-    reason: 'must be an unsigned 64-bit integer',
+    reason:
+      value === undefined || value === ''
+        ? 'is required (the query id of the swap message, an unsigned 64-bit integer)'
+        : 'must be an unsigned 64-bit integer',
   })
 }
 

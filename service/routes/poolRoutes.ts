@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { LpPositionRow } from '../../store/rows/walletRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
-import { booleanParam } from '../http/params.js'
-import { mergeBodyIntoQuery, requestParams } from '../http/requestParams.js'
+import { booleanParam, type Params } from '../http/params.js'
+import { mergeBodyIntoQuery } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import { admitsRouter, byPopularity, type MarketReader } from '../market/marketReader.js'
 import { type PoolWalletContext, queryPools } from '../query/queryPools.js'
 import { readQueryRequest } from '../query/queryRequest.js'
@@ -29,10 +30,11 @@ const PoolListResponse = {
  * registerPoolRoutes(app, market)
  * ```
  */
-export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerPoolRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const admittedPools = async (dexV2: boolean) => {
     const routers = await market.routerIndex()
-    return (await market.store.listPools())
+    return (await market.pools())
       .filter((pool) => {
         const router = routers.get(pool.routerAddress)
         return router !== undefined && admitsRouter(router, dexV2)
@@ -52,7 +54,7 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
       },
     },
     async (request) => {
-      const dexV2 = booleanParam(requestParams(request), 'dex_v2', true)
+      const dexV2 = booleanParam(request.query, 'dex_v2', true)
       return { pool_list: (await admittedPools(dexV2)).map((pool) => toWirePool(pool)) }
     },
   )
@@ -68,7 +70,7 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
       },
     },
     async (request) => {
-      const address = canonicalAddress(requestParams(request).address, 'address')
+      const address = canonicalAddress(request.params.address, 'address')
       return { pool: toWirePool(await market.pool(address, 'address')) }
     },
   )
@@ -79,21 +81,20 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
       schema: {
         tags: ['pools'],
         summary: 'Pools of an asset pair',
-        description: 'Every pool (any router, any kind) holding both assets, in either order.',
+        description:
+          'Every pool (any router, any kind) holding both assets, in either order; an empty list when there is none.',
         params: Type.Object({ asset0: Type.String(), asset1: Type.String() }),
         querystring: Type.Object({ dex_v2: DexV2 }),
         response: PoolListResponse,
       },
     },
     async (request) => {
-      const params = requestParams(request)
-      const asset0 = canonicalAddress(params.asset0, 'asset0')
-      const asset1 = canonicalAddress(params.asset1, 'asset1')
-      await market.asset(asset0, 'asset0')
-      await market.asset(asset1, 'asset1')
-      const dexV2 = booleanParam(params, 'dex_v2', true)
+      const asset0 = canonicalAddress(request.params.asset0, 'asset0')
+      const asset1 = canonicalAddress(request.params.asset1, 'asset1')
+      // A filter: well-formed addresses of unknown assets have no pools (an empty list, not 404).
+      const dexV2 = booleanParam(request.query, 'dex_v2', true)
       const routers = await market.routerIndex()
-      const pools = (await market.store.listPoolsByPair(asset0, asset1)).filter((pool) => {
+      const pools = (await market.poolsByPair(asset0, asset1)).filter((pool) => {
         const router = routers.get(pool.routerAddress)
         return router !== undefined && admitsRouter(router, dexV2)
       })
@@ -101,8 +102,7 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
     },
   )
 
-  const query = async (request: FastifyRequest) => {
-    const params = requestParams(request)
+  const query = async (params: Params) => {
     const queryRequest = readQueryRequest(params)
     const pools = await admittedPools(booleanParam(params, 'dex_v2', true))
     const owner = queryRequest.walletAddress
@@ -138,6 +138,12 @@ export function registerPoolRoutes(app: FastifyInstance, market: MarketReader): 
       response: PoolListResponse,
     },
   })
-  app.post('/v1/pools/query', querySchema('Query pools with a condition'), query)
-  app.post('/v1/pool/query', querySchema('Query pools (legacy path of /v1/pools/query)'), query)
+  app.post('/v1/pools/query', querySchema('Query pools with a condition'), async (request) =>
+    query(request.query),
+  )
+  app.post(
+    '/v1/pool/query',
+    querySchema('Query pools (legacy path of /v1/pools/query)'),
+    async (request) => query(request.query),
+  )
 }

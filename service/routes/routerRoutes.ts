@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { booleanParam } from '../http/params.js'
-import { requestParams } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import { admitsRouter, byPopularity, type MarketReader } from '../market/marketReader.js'
 import { ERROR_RESPONSES } from '../wire/common.js'
 import { RouterSchema, toWireRouter } from '../wire/router.js'
@@ -23,7 +23,8 @@ const DexV2Query = Type.Object({
  * (await app.inject('/v1/routers?dex_v2=false')).json().router_list.length // 1
  * ```
  */
-export function registerRouterRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerRouterRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   app.get(
     '/v1/routers',
     {
@@ -38,7 +39,7 @@ export function registerRouterRoutes(app: FastifyInstance, market: MarketReader)
       },
     },
     async (request) => {
-      const dexV2 = booleanParam(requestParams(request), 'dex_v2', true)
+      const dexV2 = booleanParam(request.query, 'dex_v2', true)
       const routers = await market.store.listRouters()
       return { router_list: routers.filter((r) => admitsRouter(r, dexV2)).map(toWireRouter) }
     },
@@ -55,7 +56,7 @@ export function registerRouterRoutes(app: FastifyInstance, market: MarketReader)
       },
     },
     async (request) => {
-      const address = canonicalAddress(requestParams(request).address, 'address')
+      const address = canonicalAddress(request.params.address, 'address')
       return { router: toWireRouter(await market.router(address, 'address')) }
     },
   )
@@ -77,7 +78,7 @@ export function registerRouterRoutes(app: FastifyInstance, market: MarketReader)
       },
     },
     async (request) => {
-      const dexV2 = booleanParam(requestParams(request), 'dex_v2', true)
+      const dexV2 = booleanParam(request.query, 'dex_v2', true)
       const routers = await market.routerIndex()
       const pools = [...(await market.store.listPools())].sort(byPopularity)
       const seen = new Set<string>()

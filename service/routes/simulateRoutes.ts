@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { mergeBodyIntoQuery, requestParams } from '../http/requestParams.js'
+import { mergeBodyIntoQuery } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { readProvisionRequest } from '../simulate/provisionRequest.js'
 import { simulateProvision } from '../simulate/simulateProvision.js'
@@ -29,8 +30,9 @@ const SwapQuery = (unitsMeaning: string) =>
     ),
     dex_v2: Type.Optional(Type.Boolean({ default: true, description: 'false: v1 pools only' })),
     dex_version: Type.Optional(
-      Type.Array(Type.String({ enum: ['1', '2'] }), {
-        description: 'Restrict to DEX major versions',
+      Type.Array(Type.String({ pattern: '^ *[12] *(, *[12] *)*$', examples: ['1', '2', '1,2'] }), {
+        description:
+          'Restrict to DEX major versions: repeated keys (dex_version=1&dex_version=2), bracketed keys or a comma list (1,2)',
       }),
     ),
   })
@@ -60,7 +62,8 @@ const QUERY_STYLE =
  * registerSimulateRoutes(app, market)
  * ```
  */
-export function registerSimulateRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerSimulateRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   app.post(
     '/v1/swap/simulate',
     {
@@ -73,7 +76,7 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: SwapSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateSwap(market, readSwapRequest(requestParams(request)), 'forward'),
+    async (request) => simulateSwap(market, readSwapRequest(request.query), 'forward'),
   )
 
   app.post(
@@ -88,7 +91,7 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: SwapSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateSwap(market, readSwapRequest(requestParams(request)), 'reverse'),
+    async (request) => simulateSwap(market, readSwapRequest(request.query), 'reverse'),
   )
 
   app.post(
@@ -103,6 +106,6 @@ export function registerSimulateRoutes(app: FastifyInstance, market: MarketReade
         response: { 200: ProvisionSimulationSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => simulateProvision(market, readProvisionRequest(requestParams(request))),
+    async (request) => simulateProvision(market, readProvisionRequest(request.query)),
   )
 }

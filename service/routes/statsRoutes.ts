@@ -1,11 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
 import type { OperationRow } from '../../store/rows/historyRows.js'
-import { optionalAddress, type Params } from '../http/params.js'
+import { optionalAddress } from '../http/params.js'
 import { timeRange } from '../http/timeRange.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
+import { lpFeeUsd, swapVolumeUsd } from '../market/poolYields.js'
+import { ERROR_RESPONSES } from '../wire/common.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
-import { toWireOperationsWithAssets } from '../wire/operation.js'
-import { decimalised, formatUsd, usdDecimal, usdPrices, usdValue } from '../wire/usdPricing.js'
+import { OperationsInfoSchema, toWireOperationsWithAssets } from '../wire/operation.js'
+import {
+  DexStatsSchema,
+  PoolStatsResponseSchema,
+  StakingStatsSchema,
+  StatsPoolQuery,
+  StatsRangeQuery,
+} from '../wire/stats.js'
+import {
+  decimalised,
+  formatUsd,
+  poolTvlUsd,
+  usdDecimal,
+  usdPrices,
+  usdValue,
+} from '../wire/usdPricing.js'
 
 /** LP jettons of both DEX versions have 9 decimals. */
 const LP_DECIMALS = 9
@@ -24,33 +42,40 @@ const YEAR_SECONDS = 365 * 24 * 3600
  * ```
  */
 export function registerStatsRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
 ): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
-  const q = (request: FastifyRequest) => request.query as Params
   const pricing = async () => {
     const usd = await resolveStablecoin(store, configured)
     const indexed = await loadIndexedMarket(store, usd)
     return { ...indexed, prices: usdPrices(indexed.pools, usd), usd }
   }
-  const poolFilter = (params: Params) => {
-    const raw = params.pool_address
-    if (raw === undefined || raw === '') return undefined
-    const list = Array.isArray(raw) ? raw : String(raw).split(',')
+  const poolFilter = (raw: readonly string[] | undefined) => {
+    if (raw === undefined || raw.length === 0) return undefined
+    const list = raw.flatMap((value) => value.split(',')).filter((value) => value !== '')
+    if (list.length === 0) return undefined
     return list.map((value) => optionalAddress({ pool_address: value }, 'pool_address') ?? '')
   }
   const tags = ['stats']
 
   app.get(
     '/v1/stats/dex',
-    { schema: { tags, summary: 'TVL, volume, users and trades' } },
+    {
+      schema: {
+        tags,
+        summary: 'TVL, volume, users and trades',
+        querystring: StatsRangeQuery,
+        response: { 200: DexStatsSchema, ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
-      const { since, until } = timeRange(q(request), true)
+      const { since, until } = timeRange(request.query, true)
       const { pools, prices, usd } = await pricing()
       let tvl = usdDecimal(0)
-      for (const p of pools) tvl = tvl.add(poolTvl(p, prices))
+      for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
       const ops = await store.scanOperations({ since, until })
       const swaps = ops.filter((o) => o.operationType === 'Swap' && o.success)
       let volume = usdDecimal(0)
@@ -70,10 +95,17 @@ export function registerStatsRoutes(
 
   app.get(
     '/v1/stats/pool',
-    { schema: { tags, summary: 'Pool statistics for a time period' } },
+    {
+      schema: {
+        tags,
+        summary: 'Pool statistics for a time period',
+        querystring: StatsPoolQuery,
+        response: { 200: PoolStatsResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
-      const { since, until } = timeRange(q(request))
-      const wanted = poolFilter(q(request))
+      const { since, until } = timeRange(request.query)
+      const wanted = poolFilter(request.query.pool_address)
       const { pools, prices, meta } = await pricing()
       const ops = await store.scanOperations({ since, until, poolAddresses: wanted })
       // Successful swaps grouped by pool once (not one pass over all operations per pool).
@@ -96,10 +128,9 @@ export function registerStatsRoutes(
         for (const o of swaps) {
           base += o.asset0Amount
           quote += o.asset1Amount
-          const offer = o.asset0Delta > 0n ? o.asset0Address : o.asset1Address
-          lpFeesUsd = lpFeesUsd.add(usdValue(prices, offer, o.lpFeeAmount))
+          lpFeesUsd = lpFeesUsd.add(lpFeeUsd(o, prices))
         }
-        const tvl = poolTvl(p, prices)
+        const tvl = poolTvlUsd(p, prices)
         const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
         // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
         const lastPrice =
@@ -142,21 +173,31 @@ export function registerStatsRoutes(
 
   app.get(
     '/v1/stats/operations',
-    { schema: { tags, summary: 'Operations of a time period' } },
+    {
+      schema: {
+        tags,
+        summary: 'Operations of a time period',
+        querystring: StatsPoolQuery,
+        response: {
+          200: Type.Object({ operations: Type.Array(OperationsInfoSchema) }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
     async (request) => {
-      const { since, until } = timeRange(q(request))
+      const { since, until } = timeRange(request.query)
       const ops = await store.scanOperations({
         since,
         until,
-        poolAddresses: poolFilter(q(request)),
+        poolAddresses: poolFilter(request.query.pool_address),
       })
       return { operations: await toWireOperationsWithAssets(store, ops) }
     },
   )
 
-  const staking = async (request: FastifyRequest) => {
+  const staking = async (query: { since?: string | undefined; until?: string | undefined }) => {
     // Positions carry no history: a range is validated and otherwise has no effect.
-    timeRange(q(request), true)
+    timeRange(query, true)
     const stakes = await store.listStakes()
     const { prices, meta, pools } = await pricing()
     const ston = (await store.listAssets()).find((a) => a.symbol === 'STON')
@@ -180,33 +221,12 @@ export function registerStatsRoutes(
       ston_price_usd: formatUsd(price),
     }
   }
-  const stakeSchema = { tags, summary: 'Staking totals over the stored staking positions' }
-  app.get('/v1/stats/staking', { schema: stakeSchema }, staking)
-  app.get('/v1/stats/stake', { schema: stakeSchema }, staking)
-}
-
-/** Pool TVL in USD: both sides priced; a side without a price counts as much as the other. */
-function poolTvl(
-  p: { asset0: string; asset1: string; reserve0: bigint; reserve1: bigint },
-  prices: ReturnType<typeof usdPrices>,
-) {
-  const v0 = prices.has(p.asset0) ? usdValue(prices, p.asset0, p.reserve0) : undefined
-  const v1 = prices.has(p.asset1) ? usdValue(prices, p.asset1, p.reserve1) : undefined
-  if (v0 !== undefined && v1 !== undefined) return v0.add(v1)
-  return (v0 ?? v1 ?? usdDecimal(0)).mul(2)
-}
-
-/** USD volume of a successful swap: its stablecoin leg when it has one, else the offer at today's price. */
-function swapVolumeUsd(
-  o: OperationRow,
-  prices: ReturnType<typeof usdPrices>,
-  usd: UsdStablecoin | undefined,
-) {
-  if (usd !== undefined && o.asset0Address === usd.address)
-    return usdValue(prices, usd.address, o.asset0Amount)
-  if (usd !== undefined && o.asset1Address === usd.address)
-    return usdValue(prices, usd.address, o.asset1Amount)
-  return o.asset0Delta > 0n
-    ? usdValue(prices, o.asset0Address, o.asset0Amount)
-    : usdValue(prices, o.asset1Address, o.asset1Amount)
+  const stakeSchema = {
+    tags,
+    summary: 'Staking totals over the stored staking positions',
+    querystring: StatsRangeQuery,
+    response: { 200: StakingStatsSchema, ...ERROR_RESPONSES },
+  }
+  app.get('/v1/stats/staking', { schema: stakeSchema }, async (request) => staking(request.query))
+  app.get('/v1/stats/stake', { schema: stakeSchema }, async (request) => staking(request.query))
 }

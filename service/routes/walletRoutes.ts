@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { resolveJettonWallet } from '../address/jettonWalletAddress.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import { booleanParam } from '../http/params.js'
-import { requestParams } from '../http/requestParams.js'
+import type { TypedInstance } from '../http/typeProvider.js'
 import { admitsRouter, byPopularity, type MarketReader } from '../market/marketReader.js'
 import { AssetSchema, toWireAsset } from '../wire/asset.js'
 import { ERROR_RESPONSES } from '../wire/common.js'
@@ -26,10 +26,11 @@ const Wallet = { address: Type.String({ description: 'Wallet (owner) address' })
  * registerWalletRoutes(app, market)
  * ```
  */
-export function registerWalletRoutes(app: FastifyInstance, market: MarketReader): void {
+export function registerWalletRoutes(fastify: FastifyInstance, market: MarketReader): void {
+  const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
-  const walletOf = (request: FastifyRequest) =>
-    canonicalAddress(requestParams(request).address, 'address')
+  const walletOf = (request: { params: { address: string } }) =>
+    canonicalAddress(request.params.address, 'address')
   const tags = ['wallets']
 
   app.get(
@@ -70,10 +71,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
     },
     async (request) => {
       const owner = walletOf(request)
-      const asset = await market.asset(
-        canonicalAddress(requestParams(request).asset, 'asset'),
-        'asset',
-      )
+      const asset = await market.asset(canonicalAddress(request.params.asset, 'asset'), 'asset')
       const balance = (await store.listBalances(owner)).find(
         (b) => b.assetAddress === asset.address,
       )
@@ -98,11 +96,11 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
     },
     async (request) => {
       const owner = walletOf(request)
-      const dexV2 = booleanParam(requestParams(request), 'dex_v2', true)
+      const dexV2 = booleanParam(request.query, 'dex_v2', true)
       const routers = await market.routerIndex()
       const rows = []
       for (const position of await store.listLpPositions(owner)) {
-        const pool = await store.getPool(position.poolAddress)
+        const pool = await market.findPool(position.poolAddress)
         const router = pool && routers.get(pool.routerAddress)
         if (pool === undefined || router === undefined || !admitsRouter(router, dexV2)) continue
         rows.push({ pool, position, popularityIndex: pool.popularityIndex, address: pool.address })
@@ -123,7 +121,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
     },
     async (request) => {
       const owner = walletOf(request)
-      const pool = await market.pool(canonicalAddress(requestParams(request).pool, 'pool'), 'pool')
+      const pool = await market.pool(canonicalAddress(request.params.pool, 'pool'), 'pool')
       return { pool: toWirePool(pool, (await store.getLpPosition(owner, pool.address)) ?? null) }
     },
   )
@@ -144,7 +142,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
       const nfts = await store.listFarmNfts(walletOf(request))
       const holds = (minter: string) =>
         nfts.some((n) => n.farmAddress === minter && n.status !== 'unstaked')
-      const farms = await filteredFarms(market, request, (farm) => holds(farm.minterAddress))
+      const farms = await filteredFarms(market, request.query, (farm) => holds(farm.minterAddress))
       return {
         farm_list: farms
           .filter((farm) => nfts.some((n) => n.farmAddress === farm.minterAddress))
@@ -170,7 +168,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
     },
     async (request) => {
       const owner = walletOf(request)
-      const address = canonicalAddress(requestParams(request).farm, 'farm')
+      const address = canonicalAddress(request.params.farm, 'farm')
       const farm = await store.getFarm(address)
       if (farm === undefined)
         throw new NotFoundError({ code: 'FARM_NOT_FOUND', field: 'farm', address })
@@ -179,7 +177,7 @@ export function registerWalletRoutes(app: FastifyInstance, market: MarketReader)
     },
   )
 
-  const stakes = async (request: FastifyRequest) =>
+  const stakes = async (request: { params: { address: string } }) =>
     toWireStakes(await store.getStake(walletOf(request)))
   const stakeSchema = (summary: string) => ({
     schema: {

@@ -1,5 +1,65 @@
+import { type Static, Type } from '@sinclair/typebox'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionRow } from '../../store/rows/indexerRows.js'
+import { Nullable } from './common.js'
+
+/** `TxId` (`wire-contract.md` §4.7). */
+export const TxIdSchema = Type.Object({
+  lt: Type.Integer(),
+  hash: Type.String({ description: '64 hex digits' }),
+  contract_address: Nullable(Type.String()),
+})
+
+/** A u64 on the wire: a JSON integer, held as `bigint` (the serializer writes it exactly). */
+const U64 = (description: string) =>
+  Type.Unsafe<bigint | number>({ type: 'integer', minimum: 0, description })
+
+/** An action's or effect's `status` (§6.5): its result fields beside `exit_code`. */
+const ActionStatusSchema = Type.Object(
+  {
+    '@type': Type.String({ enum: ['completed', 'pending', 'aborted'] }),
+    tx_id: Type.Optional(TxIdSchema),
+    success: Type.Optional(Type.Boolean()),
+    exit_code: Type.Optional(Type.String({ examples: ['swap_ok'] })),
+    query_id: Type.Optional(U64('jetton_transfer effects: the transfer query id')),
+  },
+  { additionalProperties: true },
+)
+
+/** The response of both action-tree routes (§6.5). */
+export const ActionTreeSchema = Type.Object({
+  tx_chain_completed: Type.Boolean(),
+  initial_tx_id: TxIdSchema,
+  actions: Type.Array(
+    Type.Object(
+      {
+        '@type': Type.String({ examples: ['swap', 'provide_liquidity', 'jetton_burn'] }),
+        contract_major_version: Nullable(Type.String({ examples: ['v2'] })),
+        destination: Nullable(Type.String()),
+        prev_index: Type.Optional(Type.Integer({ minimum: 0 })),
+        tx_payload: Type.Object(
+          {
+            opcode: Type.Integer({ minimum: 0 }),
+            query_id: U64('Query id of the message (an integer, as typed clients read it)'),
+            deadline: Type.Optional(U64('DEX v2: UNIX seconds; absent when the message has none')),
+          },
+          { additionalProperties: true },
+        ),
+        status: ActionStatusSchema,
+        effects: Type.Array(
+          Type.Object({
+            '@type': Type.String({ examples: ['cb_add_liquidity'] }),
+            status: ActionStatusSchema,
+          }),
+        ),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+})
+
+/** An action tree as the wire sends it. */
+export type WireActionTree = Static<typeof ActionTreeSchema>
 
 /**
  * `kind` of an indexed transaction → action `@type` of `wire-contract.md` §2.10 and its op code:
@@ -66,7 +126,7 @@ type Json = Record<string, unknown>
  * tree.actions[0] // { '@type': 'swap', status: { '@type': 'completed', exit_code: 'swap_ok', … }, … }
  * ```
  */
-export function buildActionTree(input: ActionTreeInput) {
+export function buildActionTree(input: ActionTreeInput): WireActionTree {
   const txs = [...input.transactions].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0))
   const byHash = new Map(txs.map((t) => [t.hash, t]))
   const children = new Map<string, IndexedTransactionRow[]>()
@@ -102,7 +162,7 @@ export function buildActionTree(input: ActionTreeInput) {
       '@type': type,
       contract_major_version: stored?.version ?? tx.kind.slice(0, 2),
       destination: tx.account,
-      tx_payload: stored?.txPayload ?? legacyPayload(type, entry?.[1] ?? 0, tx, op),
+      tx_payload: integerIds(stored?.txPayload ?? legacyPayload(type, entry?.[1] ?? 0, tx, op)),
       status: status(tx, op, pool),
       effects: [] as Json[],
     }
@@ -134,7 +194,8 @@ export function buildActionTree(input: ActionTreeInput) {
       hash: input.originHash,
       contract_address: origin?.account ?? null,
     },
-    actions,
+    // Built field by field above as the §6.5 shapes; ActionTreeSchema declares them.
+    actions: actions as WireActionTree['actions'],
   }
 }
 
@@ -154,7 +215,7 @@ function nearestAction(
 
 /** `tx_payload` of a row indexed without its action: what the row and the operation hold. */
 function legacyPayload(type: string, opcode: number, tx: IndexedTransactionRow, op?: OperationRow) {
-  const base: Json = { opcode, query_id: (tx.queryId ?? 0n).toString() }
+  const base: Json = { opcode, query_id: tx.queryId ?? 0n }
   if (type === 'swap' && op?.referralAddress) base.referral_address = op.referralAddress
   if (type === 'jetton_burn' && op !== undefined) base.amount = (-op.lpTokenDelta).toString()
   return base
@@ -170,8 +231,23 @@ function status(tx: IndexedTransactionRow, op?: OperationRow, pool?: IndexedPool
     exit_code: exitCode,
     ...(op === undefined ? {} : resultFields(exitCode, op, pool)),
     // What only the transaction's outbound messages said (fwd_gas, add_liquidity, vault_pay_to).
-    ...tx.action?.result,
+    ...integerIds(tx.action?.result ?? {}),
   }
+}
+
+/**
+ * The 64-bit integers of a payload or result (`query_id`, `deadline`) as `bigint`, which the
+ * response serializer writes as JSON integers (typed clients read them as u64; the stored
+ * action keeps them as decimal strings).
+ */
+function integerIds(fields: Readonly<Json>): Json {
+  const out: Json = { ...fields }
+  for (const key of ['query_id', 'deadline']) {
+    const value = out[key]
+    if (typeof value === 'string' && /^[0-9]+$/.test(value)) out[key] = BigInt(value)
+    else if (value === null) delete out[key]
+  }
+  return out
 }
 
 function resultFields(exitCode: string, op: OperationRow, pool?: IndexedPoolRow): Json {

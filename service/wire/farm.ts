@@ -49,6 +49,12 @@ export const FarmSchema = Type.Object({
       rewards_distributed: Type.Boolean(),
     }),
   ),
+  reward_token_address: Nullable(
+    Type.String({
+      description:
+        "The first reward's token (index 0), beside rewards[]: what yield adapters read (wire-contract.md C23)",
+    }),
+  ),
   nft_infos: Type.Array(FarmNftSchema, {
     description: "The wallet's farm NFTs on wallet endpoints; empty elsewhere",
   }),
@@ -99,6 +105,7 @@ export function toWireFarm(row: FarmRow, nfts: readonly FarmNftRow[]): WireFarm 
       estimated_end_timestamp: reward.estimatedEndTimestamp,
       rewards_distributed: reward.rewardsDistributed,
     })),
+    reward_token_address: firstRewardToken(row),
     nft_infos: nfts.map((nft) => ({
       address: nft.address,
       create_timestamp: nft.createTimestamp,
@@ -110,4 +117,23 @@ export function toWireFarm(row: FarmRow, nfts: readonly FarmNftRow[]): WireFarm 
       unstake_timestamp: nft.unstakeTimestamp,
     })),
   }
+}
+
+/**
+ * The token of a farm's first reward stream (lowest `index`), `null` for a farm without one:
+ * the live API's `reward_token_address`, which typed clients dropped (TS 0.22) but DefiLlama's
+ * yield adapter still reads with `apy` and `status` (`wire-contract.md` C23).
+ *
+ * @example
+ * ```ts
+ * firstRewardToken(farm) // 'EQDiD79d…' (the farm's STON reward)
+ * ```
+ */
+export function firstRewardToken(row: Pick<FarmRow, 'rewards'>): string | null {
+  let first: FarmRow['rewards'][number] | undefined
+  for (const reward of row.rewards) {
+    if (reward.address !== null && (first === undefined || reward.index < first.index))
+      first = reward
+  }
+  return first?.address ?? null
 }

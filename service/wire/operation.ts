@@ -1,17 +1,129 @@
-import type { OperationRow } from '../../store/rows/historyRows.js'
+import { type Static, Type } from '@sinclair/typebox'
+import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
-import { toWireAsset } from './asset.js'
+import { AssetSchema, toWireAsset } from './asset.js'
+import { AddressString, AmountString, Nullable } from './common.js'
 
 /**
- * An operation on the wire (`OperationStat`, `wire-contract.md` §4.6): amounts as decimal
- * strings, `pool_tx_lt` an integer, `wallet_tx_lt` a string.
+ * Operation types as the live wire sends them in `operation_type`: lower-case snake_case
+ * (`wire-contract.md` §2.8, C18 — production market-data adapters compare with `"swap"`).
+ */
+export const WIRE_OPERATION_TYPES = {
+  Swap: 'swap',
+  SendLiquidity: 'send_liquidity',
+  RefundLiquidity: 'refund_liquidity',
+  AddLiquidity: 'add_liquidity',
+  WithdrawLiquidity: 'withdraw_liquidity',
+  SetFees: 'set_fees',
+  CollectFees: 'collect_fees',
+  ResetGas: 'reset_gas',
+} as const satisfies Record<OperationType, string>
+
+/** An `operation_type` on the wire. */
+export type WireOperationType = (typeof WIRE_OPERATION_TYPES)[OperationType]
+
+/** `OperationStat` (`wire-contract.md` §4.6). */
+export const OperationStatSchema = Type.Object({
+  pool_tx_hash: Type.String(),
+  pool_address: AddressString,
+  router_address: AddressString,
+  pool_tx_lt: Type.Integer(),
+  pool_tx_timestamp: Type.String({ examples: ['2023-11-14T10:00:00'] }),
+  destination_wallet_address: Type.String(),
+  operation_type: Type.String({
+    enum: Object.values(WIRE_OPERATION_TYPES),
+    description: 'Lower-case snake_case, as the live API sends it',
+    examples: ['swap'],
+  }),
+  success: Type.Boolean(),
+  exit_code: Type.String({ examples: ['swap_ok'] }),
+  asset0_address: AddressString,
+  asset0_amount: Type.String({
+    ...AmountString,
+    description: 'Signed: > 0 flowed into the pool (a swap input), < 0 out of it (its output)',
+  }),
+  asset0_delta: Type.String({ ...AmountString, description: "The pool's reserve change" }),
+  asset0_reserve: AmountString,
+  asset1_address: AddressString,
+  asset1_amount: Type.String({ ...AmountString, description: 'Signed, as asset0_amount' }),
+  asset1_delta: Type.String({ ...AmountString, description: "The pool's reserve change" }),
+  asset1_reserve: AmountString,
+  lp_token_delta: AmountString,
+  lp_token_supply: AmountString,
+  fee_asset_address: Nullable(
+    Type.String({ description: 'Asset of the three fee amounts: a swap’s ask asset' }),
+  ),
+  lp_fee_amount: Type.String({
+    ...AmountString,
+    description: 'Ask-asset units the LP fee withheld from the output',
+  }),
+  protocol_fee_amount: AmountString,
+  referral_fee_amount: AmountString,
+  referral_address: Nullable(Type.String()),
+  wallet_address: Type.String(),
+  wallet_tx_hash: Type.String(),
+  wallet_tx_lt: Type.String({ description: 'A string on the wire (unlike pool_tx_lt)' }),
+  wallet_tx_timestamp: Type.String(),
+})
+
+/** `OperationsInfo`: an operation with both its assets (`null` when unknown). */
+export const OperationsInfoSchema = Type.Object({
+  operation: OperationStatSchema,
+  asset0_info: Nullable(AssetSchema),
+  asset1_info: Nullable(AssetSchema),
+})
+
+/** An operation on the wire. */
+export type WireOperation = Static<typeof OperationStatSchema>
+
+/**
+ * The signed amounts of an operation (`wire-contract.md` §4.6): what flowed into the pool is
+ * positive, what left it negative. Stored rows keep magnitudes; the direction follows from the
+ * kind: a swap's input (the side whose reserve grew, or the only amount of a refunded swap)
+ * is positive and its output negative; liquidity sent or added is positive; liquidity
+ * withdrawn or refunded and protocol fees collected are negative.
  *
  * @example
  * ```ts
- * toWireOperation(op).asset1_delta // '-1992015968'
+ * // 1 TON (token0) sold for 1.992015968 USDT: reserve0 grew, reserve1 shrank
+ * signedAmounts(swapRow) // { asset0: 1000000000n, asset1: -1992015968n }
  * ```
  */
-export function toWireOperation(op: OperationRow) {
+export function signedAmounts(op: OperationRow): { asset0: bigint; asset1: bigint } {
+  const a0 = op.asset0Amount < 0n ? -op.asset0Amount : op.asset0Amount
+  const a1 = op.asset1Amount < 0n ? -op.asset1Amount : op.asset1Amount
+  switch (op.operationType) {
+    case 'Swap': {
+      // A successful swap: the input side's reserve grows, the output side's shrinks. A
+      // refunded swap moved nothing and carries only the offered amount.
+      const input0 = op.asset0Delta > 0n || (op.asset1Delta <= 0n && a1 === 0n)
+      return input0 ? { asset0: a0, asset1: -a1 } : { asset0: -a0, asset1: a1 }
+    }
+    case 'SendLiquidity':
+    case 'AddLiquidity':
+      return { asset0: a0, asset1: a1 }
+    case 'WithdrawLiquidity':
+    case 'RefundLiquidity':
+    case 'CollectFees':
+      return { asset0: -a0, asset1: -a1 }
+    default:
+      return { asset0: a0, asset1: a1 }
+  }
+}
+
+/**
+ * An operation on the wire (`OperationStat`, `wire-contract.md` §4.6): `operation_type` in
+ * lower-case snake_case, amounts as signed decimal strings (> 0 into the pool), deltas the
+ * reserve changes, `pool_tx_lt` an integer, `wallet_tx_lt` a string.
+ *
+ * @example
+ * ```ts
+ * toWireOperation(op).operation_type // 'swap'
+ * toWireOperation(op).asset1_amount // '-1992015968'
+ * ```
+ */
+export function toWireOperation(op: OperationRow): WireOperation {
+  const amounts = signedAmounts(op)
   return {
     pool_tx_hash: op.poolTxHash,
     pool_address: op.poolAddress,
@@ -19,15 +131,15 @@ export function toWireOperation(op: OperationRow) {
     pool_tx_lt: Number(op.poolTxLt),
     pool_tx_timestamp: op.poolTxTimestamp,
     destination_wallet_address: op.destinationWalletAddress,
-    operation_type: op.operationType,
+    operation_type: WIRE_OPERATION_TYPES[op.operationType],
     success: op.success,
     exit_code: op.exitCode,
     asset0_address: op.asset0Address,
-    asset0_amount: op.asset0Amount.toString(),
+    asset0_amount: amounts.asset0.toString(),
     asset0_delta: op.asset0Delta.toString(),
     asset0_reserve: op.asset0Reserve.toString(),
     asset1_address: op.asset1Address,
-    asset1_amount: op.asset1Amount.toString(),
+    asset1_amount: amounts.asset1.toString(),
     asset1_delta: op.asset1Delta.toString(),
     asset1_reserve: op.asset1Reserve.toString(),
     lp_token_delta: op.lpTokenDelta.toString(),
@@ -58,9 +170,14 @@ export async function toWireOperationsWithAssets(
   store: Pick<Store, 'getAsset'>,
   ops: readonly OperationRow[],
 ) {
+  const cache = new Map<string, ReturnType<typeof toWireAsset> | null>()
   const info = async (address: string) => {
+    const known = cache.get(address)
+    if (known !== undefined) return known
     const row = await store.getAsset(address)
-    return row === undefined ? null : toWireAsset(row)
+    const wire = row === undefined ? null : toWireAsset(row)
+    cache.set(address, wire)
+    return wire
   }
   const out = []
   for (const op of ops) {

@@ -95,3 +95,23 @@ export function decimalised(raw: bigint, decimals: number): string {
 export function usdDecimal(value: bigint | number | string): Decimal {
   return new D(typeof value === 'bigint' ? value.toString() : value)
 }
+
+/**
+ * A pool's TVL in USD: both sides priced; a side without a price counts as much as the other
+ * (the pool holds equal value on both sides at its spot price).
+ *
+ * @example
+ * ```ts
+ * poolTvlUsd({ asset0: TON, asset1: usdt, reserve0: 10n ** 12n, reserve1: 3n * 10n ** 10n }, prices)
+ *   .toString() // '60000' at 30 USD/TON
+ * ```
+ */
+export function poolTvlUsd(
+  p: { asset0: string; asset1: string; reserve0: bigint; reserve1: bigint },
+  prices: ReadonlyMap<string, Decimal>,
+): Decimal {
+  const v0 = prices.has(p.asset0) ? usdValue(prices, p.asset0, p.reserve0) : undefined
+  const v1 = prices.has(p.asset1) ? usdValue(prices, p.asset1, p.reserve1) : undefined
+  if (v0 !== undefined && v1 !== undefined) return v0.add(v1)
+  return (v0 ?? v1 ?? new D(0)).mul(2)
+}

@@ -29,3 +29,15 @@ export function kindImplemented(kind: PoolKind): boolean {
     throw error
   }
 }
+
+/**
+ * The LP fee of a constant-product swap in the ask token, from the textbook formulas rather
+ * than core: the fee-free output floor(a·rOut / (rIn + a)) minus the output with the LP fee,
+ * floor(a·(D − L)·rOut / (rIn·D + a·(D − L))), D = 10 000.
+ */
+export function cpLpFeeInAsk(before: PoolState, side: 0 | 1, amountIn: bigint): bigint {
+  const [rIn, rOut] =
+    side === 0 ? [before.reserve0, before.reserve1] : [before.reserve1, before.reserve0]
+  const withFee = amountIn * (10_000n - before.lpFee)
+  return (amountIn * rOut) / (rIn + amountIn) - (withFee * rOut) / (rIn * 10_000n + withFee)
+}

@@ -15,8 +15,18 @@ const CMC_FIELDS = [
   ...['base_id', 'base_name', 'base_symbol', 'quote_id', 'quote_name', 'quote_symbol'],
   ...['last_price', 'base_volume', 'quote_volume', 'base_liquidity', 'quote_liquidity', 'url'],
 ].sort()
+/** The DEX Screener adapter spec v1.1's asset and pair fields (`wire-contract.md` §6.16). */
+const DS_ASSET = ['id', 'name', 'symbol', 'totalSupply', 'circulatingSupply', 'coinGeckoId']
+const DS_PAIR = [
+  ...['id', 'dexKey', 'asset0Id', 'asset1Id', 'createdAtBlockNumber', 'createdAtBlockTimestamp'],
+  ...['createdAtTxnId', 'creator', 'feeBps', 'pool', 'metadata'],
+]
 const EVENT_COMMON = ['block', 'eventType', 'txnId', 'txnIndex', 'eventIndex', 'maker', 'pairId']
-const SWAP_OPTIONAL = ['amount0In', 'amount0Out', 'amount1In', 'amount1Out', 'reserves']
+const SWAP_OPTIONAL = [
+  ...['amount0In', 'amount0Out', 'amount1In', 'amount1Out', 'reserves'],
+  // The DEX Screener adapter spec's names, beside STON.fi's (C13).
+  ...['asset0In', 'asset0Out', 'asset1In', 'asset1Out'],
+]
 
 describe('listing-service exports over an indexed emulator scenario', () => {
   let dex: LocalDex
@@ -50,17 +60,23 @@ describe('listing-service exports over an indexed emulator scenario', () => {
       expect(key).toBe(`${ticker.base_id}_${ticker.quote_id}`)
       for (const value of Object.values(ticker)) expect(typeof value).toBe('string')
     }
-    // Every pair is listed; v1 and v2 USDT/TON pools share one ticker when their order matches.
-    const pairs = new Set(scenario.pools.map((p) => `${name(p.asset0)}_${name(p.asset1)}`))
-    expect(new Set(Object.keys(body))).toEqual(pairs)
+    // One ticker per market whatever its pools' token order: no stablecoin is configured here,
+    // so TON is the quote, else the greater address; the market's pools are aggregated.
+    const canonical = (a: string, b: string) =>
+      a === TON_ADDRESS || (b !== TON_ADDRESS && a > b) ? [b, a] : [a, b]
+    const markets = new Map<string, bigint>()
     for (const pool of scenario.pools) {
-      const ticker = body[`${name(pool.asset0)}_${name(pool.asset1)}`]
-      const same = scenario.pools.filter(
-        (p) => name(p.asset0) === name(pool.asset0) && name(p.asset1) === name(pool.asset1),
-      )
-      let reserve0 = 0n
-      for (const p of same) reserve0 += (await dex.poolState(p)).reserve0
-      expect(ticker.base_liquidity).toBe(new Decimal(reserve0.toString()).div(1e9).toFixed())
+      const [a0, a1] = [name(pool.asset0), name(pool.asset1)]
+      const [base] = canonical(a0, a1)
+      const state = await dex.poolState(pool)
+      const key = canonical(a0, a1).join('_')
+      markets.set(key, (markets.get(key) ?? 0n) + (base === a0 ? state.reserve0 : state.reserve1))
+    }
+    expect(new Set(Object.keys(body))).toEqual(new Set(markets.keys()))
+    for (const [key, baseReserve] of markets) {
+      const ticker = body[key]
+      expect(ticker.quote_id).not.toBe(ticker.base_id)
+      expect(ticker.base_liquidity).toBe(new Decimal(baseReserve.toString()).div(1e9).toFixed())
     }
   })
 
@@ -97,6 +113,14 @@ describe('listing-service exports over an indexed emulator scenario', () => {
           ('amount0In' in e && 'amount1Out' in e) !== ('amount1In' in e && 'amount0Out' in e),
         ).toBe(true)
         expect(e.priceNative).not.toBe('0')
+        for (const [ston, ds] of [
+          ['amount0In', 'asset0In'],
+          ['amount0Out', 'asset0Out'],
+          ['amount1In', 'asset1In'],
+          ['amount1Out', 'asset1Out'],
+        ] as const) {
+          expect(e[ds]).toBe(e[ston])
+        }
       }
     }
     const pool = scenario.pools[0]?.address.toString() ?? ''
@@ -106,11 +130,30 @@ describe('listing-service exports over an indexed emulator scenario', () => {
       id: pool,
       asset0Id: name(scenario.pools[0]?.asset0 ?? { kind: 'pton', minter: '' }),
       feeBps: 30,
+      dexKey: expect.stringMatching(/^stonfi(-v2)?$/),
     })
     expect(pair.pair.createdAtBlockNumber).toBeLessThanOrEqual(latest.blockNumber)
+    // Both published field lists: every key is the adapter spec's, the required ones present.
+    expect(Object.keys(pair.pair).every((k) => DS_PAIR.includes(k))).toBe(true)
+    for (const k of ['id', 'dexKey', 'asset0Id', 'asset1Id']) expect(pair.pair).toHaveProperty(k)
     const asset = (await app.inject(`/export/screener/v1/asset/${TON_ADDRESS}`)).json().asset
     expect(asset).toMatchObject({ id: TON_ADDRESS, symbol: 'TON', name: 'Toncoin' })
-    expect(typeof asset.totalSupply).toBe('string')
+    expect(Object.keys(asset).sort()).toEqual(['id', 'name', 'symbol', 'totalSupply'])
+    expect(Object.keys(asset).every((k) => DS_ASSET.includes(k))).toBe(true)
+    // The native coin's supply is not something the index sees: null, not a wrong number.
+    expect(asset.totalSupply).toBeNull()
+    // A jetton's supply is what was minted minus burned: the sum of its wallets.
+    const jetton = scenario.pools
+      .flatMap((p) => [p.asset0, p.asset1])
+      .find((a) => a.kind === 'jetton')
+    const master = jetton === undefined ? '' : name(jetton)
+    const wallets = (await store.listIndexedJettonWallets()).filter(
+      (w) => w.masterAddress === master,
+    )
+    const minted = wallets.reduce((sum, w) => sum + w.balance, 0n)
+    expect(minted).toBeGreaterThan(0n)
+    const listed = (await app.inject(`/export/dexscreener/v1/asset/${master}`)).json().asset
+    expect(BigInt(new Decimal(listed.totalSupply).mul(1e9).toFixed())).toBe(minted)
   })
 
   it('rejects bad block ranges and unknown pairs', async () => {

@@ -12,6 +12,7 @@ import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { IndexedTransactionRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+import { cpLpFeeInAsk } from '../_support/pools.js'
 
 const USDT = 10n ** 6n
 const SWAP_IN = 1_000n * USDT
@@ -110,8 +111,8 @@ describe('fee changes after deployment → indexer', () => {
       const usdtSide = pool.asset0.kind === 'jetton' ? 0 : 1
       const expected = swap(beforeSecondSwap, { side: usdtSide, amountIn: SWAP_IN })
       expect(expected.amountOut).toBe(secondSwapOut)
-      expect(first.lpFeeAmount).toBe((SWAP_IN * 20n) / 10_000n)
-      expect(second.lpFeeAmount).toBe((SWAP_IN * beforeSecondSwap.lpFee) / 10_000n)
+      // The LP fee in the ask token, at the fees in force at each swap.
+      expect(second.lpFeeAmount).toBe(cpLpFeeInAsk(beforeSecondSwap, usdtSide, SWAP_IN))
       expect(second.lpFeeAmount).not.toBe(first.lpFeeAmount)
       expect(second.protocolFeeAmount).toBe(expected.protocolFeeOut)
       expect(second.asset0Amount + second.asset1Amount).toBe(SWAP_IN + secondSwapOut)

@@ -96,6 +96,27 @@ describe('history endpoints over an indexed emulator scenario (official client)'
     expect(accrued).toBe(expected.reduce((sum, s) => sum + s.referralOut, 0n))
     // Everything was withdrawn: v2 vaults by the scenario, v1 paid at once.
     expect(stats.assetsFeeStats.every((s) => s.accrued === s.withdrawn)).toBe(true)
+    // The USD fields the official client types as required, adding up to the totals.
+    const usd = stats.assetsFeeStats.map((s) => Number(s.accruedUsd))
+    expect(usd.every(Number.isFinite)).toBe(true)
+    expect(Number(stats.totalAccruedUsd)).toBeCloseTo(
+      usd.reduce((a, b) => a + b, 0),
+      6,
+    )
+  })
+
+  it('honours dex_v2=false on wallet operations (DEX v1 only)', async () => {
+    const wallet = scenario.swaps[0]?.wallet ?? ''
+    const range = 'since=2023-11-14T00:00:00&until=2023-11-15T00:00:00'
+    const all = (await app.inject(`/v1/wallets/${wallet}/operations?${range}`)).json()
+      .operations as { operation: { router_address: string } }[]
+    const v1 = (await app.inject(`/v1/wallets/${wallet}/operations?${range}&dex_v2=false`)).json()
+      .operations as { operation: { router_address: string } }[]
+    const v1Routers = new Set(
+      (await store.listIndexedPools()).filter((p) => p.dex === 'v1').map((p) => p.routerAddress),
+    )
+    expect(v1.length).toBeLessThan(all.length)
+    expect(v1).toEqual(all.filter((o) => v1Routers.has(o.operation.router_address)))
   })
 
   it('finds a swap by router, owner and query id, and its wallet transaction', async () => {
@@ -115,6 +136,12 @@ describe('history endpoints over an indexed emulator scenario (official client)'
       queryId: '12345',
     })
     expect(none).toEqual({ '@type': 'NotFound' })
+    // A missing query id is named as missing, not as malformed.
+    const missing = await app.inject(
+      `/v1/swap/status?router_address=${op.routerAddress}&owner_address=${op.walletAddress}`,
+    )
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error).toMatchObject({ code: 'MISSING_PARAMETER', field: 'query_id' })
     const found = await client.queryTransactions({
       walletAddress: op.walletAddress,
       queryId: Number(poolTx.queryId),

@@ -130,7 +130,7 @@ describe('statistics over an indexed emulator scenario', () => {
     expect(res.operations).toHaveLength(all.length)
     expect(
       res.operations.filter(
-        (o: { operation: { operation_type: string } }) => o.operation.operation_type === 'Swap',
+        (o: { operation: { operation_type: string } }) => o.operation.operation_type === 'swap',
       ),
     ).toHaveLength(scenario.swaps.length)
   })

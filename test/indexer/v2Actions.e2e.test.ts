@@ -21,6 +21,7 @@ import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+import { cpLpFeeInAsk } from '../_support/pools.js'
 import { sideOf } from '../emulator/_support/sides.js'
 
 type Status = Record<string, unknown> & { '@type': string }
@@ -182,7 +183,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
       asset0Reserve: hop1.pool.reserve0,
       asset1Reserve: hop1.pool.reserve1,
       protocolFeeAmount: hop1.protocolFeeOut,
-      lpFeeAmount: (4_000_000_000n * abBefore.lpFee) / 10_000n,
+      lpFeeAmount: cpLpFeeInAsk(abBefore, sideOf(w.poolAB, w.a), 4_000_000_000n),
       feeAssetAddress: w.b.minter.toString(),
     })
     expect(amounts(first as OperationRow)).toEqual(
@@ -197,6 +198,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
       asset0Reserve: hop2.pool.reserve0,
       asset1Reserve: hop2.pool.reserve1,
       protocolFeeAmount: hop2.protocolFeeOut,
+      lpFeeAmount: cpLpFeeInAsk(btBefore, sideOf(w.poolBT, w.b), hop1.amountOut),
       feeAssetAddress: TON_ADDRESS,
     })
     expect(amounts(second as OperationRow)).toEqual(
@@ -220,11 +222,11 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     const [hop1, hop2] = t.actions as [Action, Action]
     const common = {
       opcode: SWAP_V2_OP,
-      query_id: '0',
+      query_id: 0,
       refund_address: w.alice.address.toString(),
       excesses_address: w.alice.address.toString(),
       receiver_address: w.alice.address.toString(),
-      deadline: String(DEADLINE),
+      deadline: DEADLINE,
       referral_address: null,
       dex_forward_gas_amount: '0',
     }
@@ -360,7 +362,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     expect(action.destination).toBe(lpAccountAddress)
     expect(action.tx_payload).toEqual({
       opcode: 0x0ff8bfc6,
-      query_id: '77',
+      query_id: 77,
       amount_0: '0',
       amount_1: '0',
       min_lp_to_mint: '1',

@@ -136,12 +136,9 @@ describe('pools', () => {
     expect(
       (await get(`/v1/pools/by_market/${TON}/${USDL}?dex_v2=false`)).json().pool_list,
     ).toHaveLength(1)
-    expectError(
-      await get(`/v1/pools/by_market/${TON}/${UNKNOWN}`),
-      404,
-      'ASSET_NOT_FOUND',
-      'asset1',
-    )
+    // A filter: an unknown but valid asset has no pools; a malformed one is 400.
+    expect((await get(`/v1/pools/by_market/${TON}/${UNKNOWN}`)).json()).toEqual({ pool_list: [] })
+    expectError(await get(`/v1/pools/by_market/${TON}/nope`), 400, 'INVALID_ADDRESS', 'asset1')
   })
 })
 
@@ -174,7 +171,10 @@ describe('farms', () => {
     ])
     expect((await get(`/v1/farms_by_pool/${farm?.poolAddress}`)).json()).toEqual(byPool)
     expectError(await get(`/v1/farms/${UNKNOWN}`), 404, 'FARM_NOT_FOUND', 'address')
-    expectError(await get(`/v1/farms/by_pool/${UNKNOWN}`), 404, 'POOL_NOT_FOUND', 'pool_address')
+    expect(one.reward_token_address).toBe(farm?.rewards[0]?.address)
+    // A filter: an unknown but valid pool has no farms; a malformed address is still 400.
+    expect((await get(`/v1/farms/by_pool/${UNKNOWN}`)).json()).toEqual({ farm_list: [] })
+    expectError(await get('/v1/farms/by_pool/nope'), 400, 'INVALID_ADDRESS', 'pool_address')
   })
 })
 
