@@ -4,7 +4,8 @@
  * their parameters from the router's `set_params` (before and after the first provision) and the
  * rate setter's `set_rate`, and refund every math exception with its exit code.
  */
-import { toNano } from '@ton/core'
+import { beginCell, toNano } from '@ton/core'
+import { createShardAccount } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dexV2SetParamsBody, dexV2SetRateBody } from '../../contracts-fixtures/codecs/dexV2Admin.js'
 import { EXIT_CODES } from '../../core/index.js'
@@ -24,6 +25,40 @@ async function create(w: KindWorld, amount0: bigint, amount1: bigint) {
     amountB: amount1,
   })
   return { pool, receipt }
+}
+
+/**
+ * Rewrites pool A/B's reserves and LP supply in its storage (the common prefix of every kind's
+ * layout, contracts.md §2.14), to start from a state no sequence of provisions reaches.
+ */
+async function overwritePoolBalances(
+  w: KindWorld,
+  next: { reserve0: bigint; reserve1: bigint; totalSupply: bigint },
+) {
+  const contract = await w.dex.blockchain.getContract(w.poolAB.address)
+  const state = contract.accountState
+  if (state?.type !== 'active' || !state.state.code || !state.state.data) throw new Error('no pool')
+  const s = state.state.data.beginParse()
+  const locked = s.loadBit()
+  s.loadCoins()
+  s.loadCoins()
+  s.loadCoins()
+  const data = beginCell()
+    .storeBit(locked)
+    .storeCoins(next.reserve0)
+    .storeCoins(next.reserve1)
+    .storeCoins(next.totalSupply)
+    .storeSlice(s)
+    .endCell()
+  await w.dex.blockchain.setShardAccount(
+    w.poolAB.address,
+    createShardAccount({
+      address: w.poolAB.address,
+      code: state.state.code,
+      data,
+      balance: contract.balance,
+    }),
+  )
 }
 
 /** Swaps `amount` of token `side` into pool A/B. */
@@ -87,6 +122,31 @@ describe('stableswap router and pool', () => {
     const r = await swapIn(w, 1, 500_000_000_000n, 10n)
     expect([r.status, r.amountOut, r.referralOut]).toEqual(['ok', 495_365_442_604n, 496_358_159n])
     expect(await w.dex.vaultBalance(w.router, w.carol.address, w.poolAB.asset0)).toBe(496_358_159n)
+  })
+
+  it('evaluates D with a balance the imbalance fee drove negative, and mints (issue example)', async () => {
+    // A = 445, R = (48824290046952, 488242900469520000000000000), S = 2021132276449744395515164954,
+    // L 64, P 71: the real pool mints 20312185799230597737566992691728 LP with protocol fee0
+    // 9416082108908027555071 for (1326208823120508312846714, 142338770861210341).
+    await w.dex.setPoolParams(w.poolAB, { amp: 445n })
+    await create(w, 10n ** 12n, 10n ** 12n)
+    await w.dex.setFees(w.poolAB, { lpFee: 64n, protocolFee: 71n, protocolFeeAddress: null })
+    await overwritePoolBalances(w, {
+      reserve0: 48_824_290_046_952n,
+      reserve1: 488_242_900_469_520_000_000_000_000n,
+      totalSupply: 2_021_132_276_449_744_395_515_164_954n,
+    })
+    const r = await w.dex.provide(w.router, {
+      from: w.bob,
+      assetA: w.poolAB.asset0,
+      amountA: 1_326_208_823_120_508_312_846_714n,
+      assetB: w.poolAB.asset1,
+      amountB: 142_338_770_861_210_341n,
+    })
+    expect([r.status, r.lpOut]).toEqual(['minted', 20_312_185_799_230_597_737_566_992_691_728n])
+    expect((await w.dex.poolState(w.poolAB)).collectedProtocolFee0).toBe(
+      9_416_082_108_908_027_555_071n,
+    )
   })
 
   it('rejects A outside 1..2000 in the router (92) and reports the router type', async () => {
