@@ -4,7 +4,7 @@ import type { PoolKind } from '../../../core/index.js'
 import { createLocalDex } from '../../../emulator/index.js'
 import { fuzz } from '../../_support/fuzz.js'
 import { kindScenario, type Scenario } from './differentialModel.js'
-import { type DifferentialEnv, excludedCases, runScenario } from './runScenario.js'
+import { type DifferentialEnv, excludedCases, refundCodesSeen, runScenario } from './runScenario.js'
 
 const OPS_PER_SCENARIO = 12
 /** Scenarios per kind at the default scale: about 1 150–1 300 compared cases (operations that
@@ -68,7 +68,8 @@ export function kindDifferentialSuite(kind: PoolKind, regressions: readonly Scen
     console.log(
       `differential ${kind}: ${total} cases compared in ${seconds} s; left out: ` +
         `${excludedCases.stableswapNegativeBalance} stableswap provisions from a negative balance, ` +
-        `${excludedCases.poolOutOfGas} weighted-stableswap swaps over the gas limit`,
+        `${excludedCases.poolOutOfGas} weighted-stableswap swaps over the gas limit; swap refund ` +
+        `codes compared: ${[...refundCodesSeen].map(([code, n]) => `${code < 0x10000 ? code : `0x${code.toString(16)}`} ×${n}`).join(', ')}`,
     )
   })
 }

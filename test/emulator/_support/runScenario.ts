@@ -40,6 +40,9 @@ export type DifferentialEnv = {
  */
 export const excludedCases = { stableswapNegativeBalance: 0, poolOutOfGas: 0 }
 
+/** How often each swap refund code was compared (math errors and the 32-bit refund codes). */
+export const refundCodesSeen = new Map<number, number>()
+
 /** TVM exit code of a compute phase that ran out of gas. */
 const OUT_OF_GAS = -14
 
@@ -206,6 +209,7 @@ async function runSwap(
       expected.exitCode,
       amountIn,
     ])
+    refundCodesSeen.set(r.exitCode, (refundCodesSeen.get(r.exitCode) ?? 0) + 1)
     return [0n, 0n]
   }
   expect([r.status, r.exitCode, r.amountOut, r.delivered, r.referralOut], label).toEqual([
