@@ -11,8 +11,9 @@ import { kindDifferentialSuite } from './_support/kindDifferential.js'
 
 const E18 = 10n ** 18n
 
-/** Kept: the reference pool of contracts.md §6 (amp 100, w0 0.8) with a rate change, and
- * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003). */
+/** Kept: the reference pool of contracts.md §6 (amp 100, w0 0.8) with a rate change;
+ * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003); a payout
+ * short of TON after a long Newton solve; an LP mint that needs a muldiv. */
 kindDifferentialSuite('weighted_stableswap', [
   {
     amount0: 1_000_000_000_000n,
@@ -40,6 +41,28 @@ kindDifferentialSuite('weighted_stableswap', [
     ops: [
       { kind: 'swap', side: 0, size: 1_000n, raw: false, referral: undefined, minOut: 'none' },
       { kind: 'swap', side: 1, size: 1_000n, raw: false, referral: 50n, minOut: 'none' },
+    ],
+  },
+  {
+    // A weight of 0.05 and amp 0.1: Newton steps eat the TON the payout needed (709 in the
+    // router's jetton wallet) while the pool's outcome still equals core's.
+    amount0: 100_000_000_000_000n,
+    amount1: 1_000_000_000_000_000_000n,
+    lpFee: 0n,
+    protocolFee: 0n,
+    refFee: 0n,
+    params: { amp: E18 / 10n, w0: E18 / 20n },
+    ops: [
+      { kind: 'provide', size0: 1_000n, size1: 0n, greedy: false },
+      { kind: 'provide', size0: 0n, size1: 100_000n, greedy: false },
+      { kind: 'swap', side: 0, size: 1_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 100_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'provide', size0: 1_000n, size1: 100_000n, greedy: false },
+      { kind: 'swap', side: 1, size: 46n, raw: false, referral: 1n, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 100_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'burn', share: 1n },
+      { kind: 'swap', side: 0, size: 100_000n, raw: true, referral: undefined, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 1n, raw: false, referral: undefined, minOut: 'none' },
     ],
   },
   {
