@@ -7,7 +7,10 @@
  * the emulator's cell cache and native hash). The three run in the same process on the same
  * world, interleaved, in rounds. Then the heap over `BENCH_MEMORY_SWAPS` (default 20 000) swaps
  * through `createLocalDex`, sampled every 1 000 swaps after a forced GC, to show that the
- * dropped transaction history and the bounded cell cache keep memory flat.
+ * dropped transaction history and the bounded cell cache keep memory flat. Between the two,
+ * `dex.swap` swaps per second on a DEX v2 pool of each kind (constant product, stableswap,
+ * weighted constant product, weighted stableswap), interleaved in rounds, with the ratio to
+ * constant product.
  * Machines here are noisy: the ratios are the meaningful throughput figures.
  * Writes `bench/results/emulator.json`.
  *
@@ -15,14 +18,18 @@
  * LocalBlockchain 45.2 swaps/s (2.29×), createLocalDex 39.3 swaps/s (ratio 0.87); heap 34.6 MB
  * at start, 35.1 MB after 1 000 swaps, 35.6 MB after 20 000 swaps (200 000 transactions
  * streamed), in 505 s.
+ * Per pool kind (BENCH_SWAPS=30, BENCH_MEMORY_SWAPS=1000, 2 shared cores under a load of 7–8,
+ * so absolute figures are low): constant product 19.8 swaps/s, stableswap 19.1 (0.96×),
+ * weighted constant product 15.7 (0.79×), weighted stableswap 13.4 (0.68×).
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { beginCell, type Cell, toNano } from '@ton/core'
 import { dexV2SwapPayload } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
+import { POOL_KINDS, type PoolKind } from '../core/index.js'
 import { installCellCache, uninstallCellCache } from '../emulator/cellCache.js'
-import { createLocalDex } from '../emulator/index.js'
+import { createLocalDex, type LocalRouter } from '../emulator/index.js'
 import { installNativeSha256, uninstallNativeSha256 } from '../emulator/nativeSha256.js'
 import { writeResult } from './_support/measure.js'
 
@@ -141,6 +148,60 @@ console.log(
   `createLocalDex swap: ${localRate.toFixed(1)} swaps/s  ratio ${(localRate / rawRate).toFixed(2)}x`,
 )
 
+// Swaps per second per DEX v2 pool kind: one router and pool of each kind in the same world,
+// `dex.swap` in both directions, interleaved in rounds; the ratio is against constant product.
+const KIND_PARAMS: Record<PoolKind, { amp?: bigint; w0?: bigint }> = {
+  constant_product: {},
+  stableswap: { amp: 100n },
+  weighted_const_product: { w0: 8n * 10n ** 17n },
+  weighted_stableswap: { amp: 10n ** 18n, w0: 5n * 10n ** 17n },
+}
+const kindRouters = new Map<PoolKind, LocalRouter>()
+for (const kind of POOL_KINDS) {
+  const kindRouter = await dex.deployRouter('v2', { kind })
+  await dex.setPoolParams(await dex.pool(kindRouter, a, b), KIND_PARAMS[kind])
+  await dex.createPool(kindRouter, {
+    from: alice,
+    assetA: a,
+    amountA: 10n ** 15n,
+    assetB: b,
+    amountB: 10n ** 15n,
+  })
+  kindRouters.set(kind, kindRouter)
+}
+async function kindSwaps(kind: PoolKind, n: number): Promise<number> {
+  const kindRouter = kindRouters.get(kind) as LocalRouter
+  const start = process.hrtime.bigint()
+  for (let i = 0; i < n; i++) {
+    const [offer, ask] = i & 1 ? [b, a] : [a, b]
+    const r = await dex.swap(kindRouter, { from: alice, offer, ask, amount: AMOUNT })
+    if (r.status !== 'ok') throw new Error(`${kind} swap ${i} was refunded with ${r.exitCode}`)
+  }
+  return n / (Number(process.hrtime.bigint() - start) / 1e9)
+}
+const kindRounds = new Map<PoolKind, number[]>(POOL_KINDS.map((kind) => [kind, []]))
+for (const kind of POOL_KINDS) await kindSwaps(kind, 10)
+for (let round = 0; round < ROUNDS; round++) {
+  for (const kind of POOL_KINDS) kindRounds.get(kind)?.push(await kindSwaps(kind, SWAPS_PER_ROUND))
+}
+const cpiRate = median(kindRounds.get('constant_product') ?? [])
+const perKind = Object.fromEntries(
+  POOL_KINDS.map((kind) => {
+    const rate = median(kindRounds.get(kind) ?? [])
+    console.log(
+      `${kind}: ${rate.toFixed(1)} swaps/s  ${(rate / cpiRate).toFixed(2)}x constant product`,
+    )
+    return [
+      kind,
+      {
+        swapsPerSecond: round1(rate),
+        rounds: (kindRounds.get(kind) ?? []).map(round1),
+        ratioToConstantProduct: round2(rate / cpiRate),
+      },
+    ]
+  }),
+)
+
 // Memory over many swaps: the stream hands transactions on, the history is not kept.
 let streamed = 0
 const stop = dex.onTransactions((txs) => {
@@ -188,6 +249,7 @@ const report = {
     rounds: local.map(round1),
     ratio: round2(localRate / rawRate),
   },
+  perKind,
   memory: {
     swaps: MEMORY_SWAPS,
     seconds: Math.round(memorySeconds),

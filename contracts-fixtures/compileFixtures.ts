@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url'
 import { Cell } from '@ton/core'
 import { runTolkCompiler } from '@ton/tolk-js'
 import { FixtureCompileError } from './FixtureCompileError.js'
-import { FIXTURE_NAMES, FIXTURE_SOURCES, type FixtureName } from './fixtureSources.js'
+import {
+  FIXTURE_NAMES,
+  FIXTURE_POOL_KIND_MODULES,
+  FIXTURE_SOURCES,
+  type FixtureName,
+  POOL_KIND_IMPORT,
+} from './fixtureSources.js'
 
 /**
  * One compiled fixture: its code cell and the compiler's hash of it.
@@ -41,7 +47,7 @@ export async function compileFixtures(
   for (const name of names) {
     const result = await runTolkCompiler({
       entrypointFileName: FIXTURE_SOURCES[name],
-      fsReadCallback: (path) => readFileSync(`${SOURCES_DIR}${path}`, 'utf8'),
+      fsReadCallback: (path) => readFileSync(`${SOURCES_DIR}${kindModuleOf(name, path)}`, 'utf8'),
     })
     if (result.status !== 'ok')
       throw new FixtureCompileError({ fixture: name, message: result.message })
@@ -51,4 +57,14 @@ export async function compileFixtures(
     }
   }
   return compiled as Record<FixtureName, CompiledFixture>
+}
+
+/** The file behind an import: `pool-kind.tolk` is the fixture's pool-kind module. */
+function kindModuleOf(name: FixtureName, path: string): string {
+  if (path !== POOL_KIND_IMPORT) return path
+  const module = FIXTURE_POOL_KIND_MODULES[name]
+  if (module === undefined) {
+    throw new FixtureCompileError({ fixture: name, message: `${path} has no pool-kind module` })
+  }
+  return module
 }

@@ -1,7 +1,7 @@
 import type { Address } from '@ton/core'
 import type { BlockchainSnapshot } from '@ton/sandbox'
-import type { PoolState } from '../core/pool/PoolState.js'
-import type { FeeSettings } from './adminFlows.js'
+import type { PoolKind, PoolState } from '../core/pool/PoolState.js'
+import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
 import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
@@ -10,8 +10,9 @@ import type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './
 import type { ProvideRequest, SwapRequest } from './requests.js'
 
 /**
- * A local STON.fi-compatible exchange in `@ton/sandbox`: DEX v1 and DEX v2 constant-product
- * routers built from our own fixture contracts, test jettons, pTON v1 / v2, and helpers that
+ * A local STON.fi-compatible exchange in `@ton/sandbox`: DEX v1 routers and DEX v2.2 routers of
+ * every pool kind (constant product, stableswap, weighted constant product, weighted
+ * stableswap) built from our own fixture contracts, test jettons, pTON v1 / v2, and helpers that
  * send exactly the messages a wallet (or `@ston-fi/sdk`) would. Outcomes come back as
  * receipts with the exchange's exit codes; refunds are outcomes, not errors.
  *
@@ -42,8 +43,14 @@ export interface LocalDex {
   mint(jetton: LocalJetton, to: Address, amount: bigint): Promise<void>
   /** Deploys a proxy-TON minter: `'v1'` for DEX v1 routers, `'v2'` (2.1) for DEX v2. */
   deployPton(version: 'v1' | 'v2'): Promise<LocalPton>
-  /** Deploys a router and, with `pton`, its proxy-TON wallet. */
-  deployRouter(dex: 'v1' | 'v2', options?: { pton?: LocalPton | undefined }): Promise<LocalRouter>
+  /**
+   * Deploys a router and, with `pton`, its proxy-TON wallet. A DEX v2 router serves one pool
+   * `kind` (default `'constant_product'`); DEX v1 has only constant product.
+   */
+  deployRouter(
+    dex: 'v1' | 'v2',
+    options?: { pton?: LocalPton | undefined; kind?: PoolKind | undefined },
+  ): Promise<LocalRouter>
   /** The pool of two assets on a router (it exists once created by a first provision). */
   pool(router: LocalRouter, assetA: LocalAsset, assetB: LocalAsset): Promise<LocalPool>
   /** Creates a pool by its first provision; returns the pool and the provision's receipt. */
@@ -68,6 +75,11 @@ export interface LocalDex {
   collectFees(pool: LocalPool, request: { from: Treasury }): Promise<PayoutReceipt>
   /** The admin sets a pool's fees and protocol fee address. */
   setFees(pool: LocalPool, fees: FeeSettings): Promise<void>
+  /**
+   * The admin sets a DEX v2 pool's kind parameters (`amp`, `w0` = token0's weight, `rate`; the
+   * units of `PoolState`) through the router's `set_params`; works before the first provision.
+   */
+  setPoolParams(pool: LocalPool, params: PoolParams): Promise<void>
   /** The admin locks or unlocks a DEX v2 pool. */
   setPoolLock(pool: LocalPool, locked: boolean): Promise<void>
   /** The admin locks or unlocks a router. */

@@ -2,13 +2,16 @@ import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import { dexV1SetFeesBody } from '../contracts-fixtures/codecs/dexV1.js'
 import {
   dexV2SetFeesBody,
+  dexV2SetParamsBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
 } from '../contracts-fixtures/codecs/dexV2Admin.js'
 import { DEX_V1_OP } from '../contracts-fixtures/codecs/opCodes.js'
+import type { PoolKind } from '../core/pool/PoolState.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalPool, LocalRouter } from './model.js'
+import { readPoolState } from './readState.js'
 import { requireV2 } from './routing.js'
 import { failedTransactions } from './transactions.js'
 
@@ -119,4 +122,92 @@ export async function setRouterLock(
           .storeUint(0, 64)
           .endCell()
   await world.send(world.admin, { to: router.address, value: toNano('0.05'), body })
+}
+
+/**
+ * New parameters of a DEX v2 pool, in the units of `PoolState`: stableswap `amp` (plain A,
+ * 1..2000); weighted constant product `w0` (token0's weight, 18 decimals, set once); weighted
+ * stableswap `amp`, `rate` and `w0` (18 decimals each; `w0` set once, `rate` overwritten by the
+ * first provision). Omitted fields keep their value.
+ *
+ * @example
+ * ```ts
+ * const params: PoolParams = { amp: 100n } // a stableswap A of 100
+ * ```
+ */
+export type PoolParams = {
+  readonly amp?: bigint | undefined
+  readonly w0?: bigint | undefined
+  readonly rate?: bigint | undefined
+}
+
+/**
+ * The admin sets a DEX v2 pool's kind parameters through its router's `set_params` (the router
+ * deploys the pool when it does not exist yet, so this works before the first provision). The
+ * weighted-stableswap message keeps the current `amp` when none is given and names the admin
+ * wallet as the pool's rate setter (which may then send `set_rate` itself).
+ *
+ * @example
+ * ```ts
+ * await setPoolParams(world, pool, { amp: 100n }) // stableswap A = 100
+ * (await readPoolState(world, pool)).amp // 100n
+ * ```
+ * @throws {LocalDexError} `invalid_request` for a field the pool's kind does not have, or
+ *   `unexpected_failure` when the router or pool rejects the values (its exit code says why:
+ *   92 out of range, 90 weighted-stableswap amp above 2000).
+ */
+export async function setPoolParams(
+  world: DexWorld,
+  pool: LocalPool,
+  params: PoolParams,
+): Promise<void> {
+  requireV2(pool.router.dex, 'pool parameters')
+  const { kind } = pool.router
+  const allowed: Record<PoolKind, readonly (keyof PoolParams)[]> = {
+    constant_product: [],
+    stableswap: ['amp'],
+    weighted_const_product: ['w0'],
+    weighted_stableswap: ['amp', 'rate', 'w0'],
+  }
+  for (const field of ['amp', 'w0', 'rate'] as const) {
+    if (params[field] !== undefined && !allowed[kind].includes(field)) {
+      throw new LocalDexError({
+        reason: 'invalid_request',
+        message: `A ${kind} pool has no parameter ${field}.`,
+      })
+    }
+  }
+  const common = { wallet0: pool.wallet0, wallet1: pool.wallet1, excesses: world.admin.address }
+  let body: Cell | undefined
+  if (kind === 'stableswap' && params.amp !== undefined) {
+    body = dexV2SetParamsBody({ ...common, kind, amp: params.amp })
+  } else if (kind === 'weighted_const_product' && params.w0 !== undefined) {
+    body = dexV2SetParamsBody({ ...common, kind, weight: params.w0, side: pool.wallet0 })
+  } else if (kind === 'weighted_stableswap') {
+    if (params.amp !== undefined || params.w0 !== undefined || params.rate !== undefined) {
+      const current = await readPoolState(world, pool)
+      body = dexV2SetParamsBody({
+        ...common,
+        kind,
+        amp: params.amp ?? current.amp,
+        rate: params.rate ?? 0n,
+        weight: params.w0 ?? 0n,
+        side: pool.wallet0,
+        rateSetter: world.admin.address,
+      })
+    }
+  }
+  if (body === undefined) return
+  const txs = await world.send(world.admin, {
+    to: pool.router.address,
+    value: toNano('0.1'),
+    body,
+  })
+  const failed = failedTransactions(txs)
+  if (failed.length > 0) {
+    throw new LocalDexError({
+      reason: 'unexpected_failure',
+      message: `set_params failed with exit code ${failed[0]?.exitCode}.`,
+    })
+  }
 }

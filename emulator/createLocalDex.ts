@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { setPoolFees, setPoolLock, setRouterLock } from './adminFlows.js'
+import { setPoolFees, setPoolLock, setPoolParams, setRouterLock } from './adminFlows.js'
 import { crossSwapV2 } from './crossSwapV2.js'
 import { DexWorld } from './DexWorld.js'
 import { deployJetton, deployPton, deployRouter, mintJetton } from './deployContracts.js'
@@ -65,7 +65,8 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
     deployJetton: (symbol) => deployJetton(world, symbol),
     mint: (jetton, to, amount) => mintJetton(world, jetton, to, amount),
     deployPton: (version) => deployPton(world, version),
-    deployRouter: (kind, opts) => deployRouter(world, kind, opts?.pton, routers++),
+    deployRouter: (version, opts) =>
+      deployRouter(world, version, opts?.pton, routers++, opts?.kind ?? 'constant_product'),
     pool: (router, a, b) => resolvePool(world, router, a, b),
     async createPool(router, request) {
       const receipt = await dex.provide(router, request)
@@ -86,6 +87,7 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
         ? collectFeesV1(world, pool, from)
         : collectFeesV2(world, pool, from),
     setFees: (pool, fees) => setPoolFees(world, pool, fees),
+    setPoolParams: (pool, params) => setPoolParams(world, pool, params),
     setPoolLock: (pool, locked) => setPoolLock(world, pool, locked),
     setRouterLock: (router, locked) => setRouterLock(world, router, locked),
     async withdrawReferralFees(router, { owner, asset, from }) {

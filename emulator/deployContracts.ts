@@ -5,6 +5,8 @@ import { jettonMintBody, jettonMinterData } from '../contracts-fixtures/codecs/j
 import { ptonV1DeployWalletBody, ptonV1MinterData } from '../contracts-fixtures/codecs/ptonV1.js'
 import { ptonV2DeployWalletBody, ptonV2MinterData } from '../contracts-fixtures/codecs/ptonV2.js'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
+import type { FixtureName } from '../contracts-fixtures/fixtureSources.js'
+import { POOL_KINDS, type PoolKind } from '../core/pool/PoolState.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalJetton, LocalPton, LocalRouter } from './model.js'
@@ -84,22 +86,41 @@ export async function deployPton(world: DexWorld, version: 'v1' | 'v2'): Promise
   return { kind: 'pton', version, minter }
 }
 
+/** The router and pool fixtures of each DEX v2 pool kind. */
+const V2_KIND_FIXTURES: Record<PoolKind, { router: FixtureName; pool: FixtureName }> = {
+  constant_product: { router: 'dexV2Router', pool: 'dexV2Pool' },
+  stableswap: { router: 'dexV2StableRouter', pool: 'dexV2StablePool' },
+  weighted_const_product: { router: 'dexV2WcpiRouter', pool: 'dexV2WcpiPool' },
+  weighted_stableswap: { router: 'dexV2WstableRouter', pool: 'dexV2WstablePool' },
+}
+
 /**
- * Deploys a router (DEX v1, or a DEX v2.2 constant-product router) and, when `pton` is given,
+ * Deploys a router (DEX v1, or a DEX v2.2 router of one pool kind) and, when `pton` is given,
  * the router's proxy-TON wallet. `pton` must match the router: v1 with v1, v2 with v2.
  *
  * @example
  * ```ts
- * const router = await deployRouter(world, 'v2', ton, 0n) // { dex: 'v2', address, pton: ton }
+ * const router = await deployRouter(world, 'v2', ton, 0n, 'stableswap')
+ * // { dex: 'v2', kind: 'stableswap', address, pton: ton }
  * ```
+ * @throws {LocalDexError} `invalid_request` for a pTON that does not fit, an unknown kind, or a
+ *   DEX v1 router of a kind other than constant product.
  */
 export async function deployRouter(
   world: DexWorld,
   dex: 'v1' | 'v2',
   pton: LocalPton | undefined,
   id: bigint,
+  kind: PoolKind = 'constant_product',
 ): Promise<LocalRouter> {
   assertPtonFits(dex, pton)
+  if (!POOL_KINDS.includes(kind) || (dex === 'v1' && kind !== 'constant_product')) {
+    throw new LocalDexError({
+      reason: 'invalid_request',
+      message: `DEX ${dex} has no ${String(kind)} router (kinds: ${dex === 'v1' ? 'constant_product' : POOL_KINDS.join(', ')}).`,
+    })
+  }
+  const fixtures = V2_KIND_FIXTURES[kind]
   const data =
     dex === 'v1'
       ? dexV1RouterData({
@@ -111,12 +132,12 @@ export async function deployRouter(
       : dexV2RouterData({
           admin: world.admin.address,
           id,
-          poolCode: fixtureCode('dexV2Pool'),
+          poolCode: fixtureCode(fixtures.pool),
           lpWalletCode: fixtureCode('dexV2LpWallet'),
           lpAccountCode: fixtureCode('dexV2LpAccount'),
           vaultCode: fixtureCode('dexV2Vault'),
         })
-  const code = fixtureCode(dex === 'v1' ? 'dexV1Router' : 'dexV2Router')
+  const code = fixtureCode(dex === 'v1' ? 'dexV1Router' : fixtures.router)
   const address = await world.deploy(code, data, ROUTER_DEPLOY_VALUE)
   if (pton !== undefined) {
     const body =
@@ -133,5 +154,5 @@ export async function deployRouter(
       })
     }
   }
-  return { dex, address, pton }
+  return { dex, kind, address, pton }
 }

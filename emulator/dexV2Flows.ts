@@ -6,6 +6,7 @@ import {
   dexV2SwapPayload,
 } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { internalTransferAmount } from '../contracts-fixtures/codecs/jettonDecode.js'
+import type { PoolKind } from '../core/pool/PoolState.js'
 import type { DexWorld } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'
@@ -13,15 +14,34 @@ import { lpSupply } from './readState.js'
 import { type ProvideReceipt, provideReceipt, type SwapReceipt, swapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
 import { resolvePool, routerWallet, swapRoute } from './routing.js'
-import { sendToRouter } from './sendToRouter.js'
+import { type RouterGas, sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
-/** `@ston-fi/sdk` v2.1 gas constants (`contracts.md` §4). */
-const GAS = {
-  swap: {
+/**
+ * `@ston-fi/sdk` v2.1 swap gas per router type (`contracts.md` §4): the SDK's Stable, WCPI and
+ * WStable routers attach more, as their pools' swap gas is higher (§2.15).
+ */
+const SWAP_GAS: Record<PoolKind, RouterGas> = {
+  constant_product: {
     jetton: { gas: toNano('0.3'), forward: toNano('0.24') },
     tonForward: toNano('0.3'),
   },
+  stableswap: {
+    jetton: { gas: toNano('0.329'), forward: toNano('0.269') },
+    tonForward: toNano('0.329'),
+  },
+  weighted_const_product: {
+    jetton: { gas: toNano('0.319'), forward: toNano('0.259') },
+    tonForward: toNano('0.319'),
+  },
+  weighted_stableswap: {
+    jetton: { gas: toNano('0.479'), forward: toNano('0.419') },
+    tonForward: toNano('0.479'),
+  },
+}
+
+/** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`contracts.md` §4). */
+const GAS = {
   provide: {
     jetton: { gas: toNano('0.3'), forward: toNano('0.235') },
     tonForward: toNano('0.3'),
@@ -71,7 +91,8 @@ export async function swapV2(
     refundPayload: req.refundPayload,
     refundFwdGas: req.refundForwardGas,
   })
-  const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, GAS.swap)
+  const gas = SWAP_GAS[router.kind]
+  const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, gas)
   return swapReceiptV2(world, txs, router, answerer, req.ask, receiver)
 }
 

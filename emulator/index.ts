@@ -1,6 +1,6 @@
 /**
- * `ton-dex-lab/emulator`: a local STON.fi-compatible exchange (DEX v1 and DEX v2 constant
- * product) in `@ton/sandbox`, built from our own Tolk fixture contracts, with helpers that send
+ * `ton-dex-lab/emulator`: a local STON.fi-compatible exchange (DEX v1, and DEX v2 routers of
+ * every pool kind) in `@ton/sandbox`, built from our own Tolk fixture contracts, with helpers that send
  * the messages a wallet would and a transaction stream for indexers.
  *
  * @example
@@ -11,7 +11,7 @@
  * @module
  */
 
-export type { FeeSettings } from './adminFlows.js'
+export type { FeeSettings, PoolParams } from './adminFlows.js'
 export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {
   type CreateLocalDexOptions,

@@ -1,4 +1,5 @@
 import type { Address } from '@ton/core'
+import type { PoolKind } from '../core/pool/PoolState.js'
 
 /**
  * A TEP-74 jetton deployed by `createLocalDex` (test minter, admin = the world's admin).
@@ -39,15 +40,19 @@ export type LocalPton = {
 export type LocalAsset = LocalJetton | LocalPton
 
 /**
- * A deployed router. DEX v2 routers here are constant-product routers (v2.2).
+ * A deployed router. A DEX v2 (v2.2) router serves one pool kind, as on chain; DEX v1 routers
+ * are constant product.
  *
  * @example
  * ```ts
- * const router: LocalRouter = await dex.deployRouter('v2', { pton: ton }) // { dex: 'v2', address, pton }
+ * const router: LocalRouter = await dex.deployRouter('v2', { pton: ton, kind: 'stableswap' })
+ * // { dex: 'v2', kind: 'stableswap', address, pton }
  * ```
  */
 export type LocalRouter = {
   readonly dex: 'v1' | 'v2'
+  /** The pool kind of every pool of this router (`get_router_data`'s type string). */
+  readonly kind: PoolKind
   readonly address: Address
   /** The proxy-TON this router trades TON through (its wallet is deployed with the router). */
   readonly pton: LocalPton | undefined

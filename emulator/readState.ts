@@ -1,23 +1,25 @@
-import type { Address } from '@ton/core'
-import { createPoolState, type PoolState } from '../core/pool/PoolState.js'
+import type { Address, TupleReader } from '@ton/core'
+import { createPoolState, type PoolKind, type PoolState } from '../core/pool/PoolState.js'
 import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import { lpAccountAddress, vaultAddress } from './routing.js'
 
 /**
  * A pool's state as `ton-dex-lab/core` models it, read from `get_pool_data` (DEX v1 adds the
- * LP supply from `get_jetton_data`). A pool that does not exist yet reads as empty.
+ * LP supply from `get_jetton_data`; DEX v2 pools of the other kinds add `amp`, `w0`, `rate`
+ * after the common fields). A pool that does not exist yet reads as empty, with its kind's
+ * default parameters.
  *
  * @example
  * ```ts
  * await readPoolState(world, pool)
- * // { dex: 'v2', reserve0: 1000000000000n, reserve1: 2000000000000n, totalSupply: 1414213562373n, lpFee: 20n, … }
+ * // { dex: 'v2', kind: 'stableswap', reserve0: 1000000000000n, reserve1: 1000000000000n,
+ * //   totalSupply: 2000000000000n, lpFee: 20n, amp: 100n, … }
  * ```
  */
 export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<PoolState> {
-  const dex = pool.router.dex
-  if (!(await world.isActive(pool.address)))
-    return createPoolState({ dex, kind: 'constant_product' })
+  const { dex, kind } = pool.router
+  if (!(await world.isActive(pool.address))) return createPoolState({ dex, kind })
   const r = await world.get(pool.address, 'get_pool_data')
   if (dex === 'v2') {
     r.readBoolean() // is_locked
@@ -34,7 +36,8 @@ export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<P
     const collectedProtocolFee1 = r.readBigNumber()
     return createPoolState({
       dex,
-      kind: 'constant_product',
+      kind,
+      ...readKindParameters(r, kind),
       reserve0,
       reserve1,
       totalSupply,
@@ -67,6 +70,28 @@ export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<P
     collectedProtocolFee0,
     collectedProtocolFee1,
   })
+}
+
+/** The kind's fields after the common `get_pool_data` ones (SDK `StablePoolV2_2`, …). */
+function readKindParameters(
+  r: TupleReader,
+  kind: PoolKind,
+): { amp?: bigint; w0?: bigint; rate?: bigint } {
+  switch (kind) {
+    case 'stableswap':
+      return { amp: r.readBigNumber() }
+    case 'weighted_const_product':
+      return { w0: r.readBigNumber() }
+    case 'weighted_stableswap': {
+      const amp = r.readBigNumber()
+      const rate = r.readBigNumber()
+      const w0 = r.readBigNumber()
+      r.readAddressOpt() // rate setter
+      return { amp, rate, w0 }
+    }
+    default:
+      return {}
+  }
 }
 
 /**

@@ -113,3 +113,73 @@ export function dexV2UpdatePoolStatusBody(p: {
     .storeAddress(p.excesses)
     .endCell()
 }
+
+/**
+ * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`contracts.md` §2.13):
+ * stableswap `amp:uint32 wallet0 wallet1 excesses`; weighted constant product
+ * `w:uint128 side ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128
+ * w:uint128 side setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
+ *
+ * @example
+ * ```ts
+ * dexV2SetParamsBody({ kind: 'stableswap', amp: 100n, wallet0, wallet1, excesses: admin })
+ * dexV2SetParamsBody({ kind: 'weighted_const_product', weight: 8n * 10n ** 17n, side: wallet0,
+ *   wallet0, wallet1, excesses: admin })
+ * ```
+ */
+export function dexV2SetParamsBody(
+  p: {
+    wallet0: Address
+    wallet1: Address
+    excesses: Address
+    queryId?: bigint
+  } & (
+    | { kind: 'stableswap'; amp: bigint }
+    | { kind: 'weighted_const_product'; weight: bigint; side: Address }
+    | {
+        kind: 'weighted_stableswap'
+        amp: bigint
+        rate: bigint
+        weight: bigint
+        side: Address
+        rateSetter: Address | null
+      }
+  ),
+): Cell {
+  const head = beginCell()
+    .storeUint(DEX_V2_OP.setParams, 32)
+    .storeUint(p.queryId ?? 0n, 64)
+  const wallets = beginCell()
+    .storeAddress(p.wallet0)
+    .storeAddress(p.wallet1)
+    .storeAddress(p.excesses)
+  if (p.kind === 'stableswap') return head.storeUint(p.amp, 32).storeBuilder(wallets).endCell()
+  if (p.kind === 'weighted_const_product') {
+    return head.storeUint(p.weight, 128).storeAddress(p.side).storeRef(wallets).endCell()
+  }
+  return head
+    .storeUint(p.amp, 128)
+    .storeUint(p.rate, 128)
+    .storeUint(p.weight, 128)
+    .storeAddress(p.side)
+    .storeAddress(p.rateSetter)
+    .storeRef(wallets)
+    .endCell()
+}
+
+/**
+ * `set_rate query_id new_rate:uint128`, sent by a weighted-stableswap pool's rate setter to the
+ * pool (`contracts.md` §2.5); token0 units per token1, 18 decimals, must be positive (92).
+ *
+ * @example
+ * ```ts
+ * dexV2SetRateBody({ rate: 5n * 10n ** 17n }) // 0.5 token0 per token1
+ * ```
+ */
+export function dexV2SetRateBody(p: { rate: bigint; queryId?: bigint }): Cell {
+  return beginCell()
+    .storeUint(DEX_V2_OP.setRate, 32)
+    .storeUint(p.queryId ?? 0n, 64)
+    .storeUint(p.rate, 128)
+    .endCell()
+}

@@ -88,6 +88,12 @@ export const DEX_V2_OP = {
   getterPoolData: 0x26df39fc,
   getterLpAccountAddress: 0x15fbca95,
   getterLpAccountData: 0x24cfc100,
+  /** Admin → router, per pool type (not masked like the others). */
+  setParams: 0x2b8b3b62,
+  /** Router → pool. */
+  internalSetParams: 0xf163444a,
+  /** Weighted stableswap: the rate setter → pool. */
+  setRate: 0x4a2bddb0,
 } as const
 
 /**

@@ -2,8 +2,13 @@
  * The example of `docs/emulator.md`, verbatim except for the import paths: if this test breaks,
  * the documentation is wrong.
  */
-import { toNano } from '@ton/core'
+import { type Transaction, toNano } from '@ton/core'
 import type { BlockchainSnapshot, BlockchainTransaction } from '@ton/sandbox'
+import {
+  compareTransaction,
+  type FlatTransactionComparable,
+  flattenTransaction,
+} from '@ton/test-utils'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXIT_CODES, swap as quote } from '../../core/index.js'
 import {
@@ -15,6 +20,30 @@ import {
   type LocalRouter,
   type Treasury,
 } from '../../emulator/index.js'
+
+// @ton/test-utils' transaction matcher, registered for vitest as Blueprint does for jest.
+expect.extend({
+  toHaveTransaction(transactions: readonly Transaction[], match: FlatTransactionComparable) {
+    const flat = transactions.map((tx) => flattenTransaction(tx))
+    const pass = flat.some((tx) => compareTransaction(tx, match))
+    return {
+      pass,
+      message: () =>
+        `expected ${pass ? 'no' : 'a'} transaction matching ${JSON.stringify(match, jsonSafe)}` +
+        ` among ${flat.length}: ${JSON.stringify(flat, jsonSafe)}`,
+    }
+  },
+})
+function jsonSafe(_key: string, value: unknown) {
+  return typeof value === 'bigint' || (typeof value === 'object' && value && 'workChain' in value)
+    ? String(value)
+    : value
+}
+declare module 'vitest' {
+  interface Matchers<T> {
+    toHaveTransaction(match: FlatTransactionComparable): T
+  }
+}
 
 describe('my dApp: TON → USDT swap', () => {
   let dex: LocalDex
@@ -55,6 +84,16 @@ describe('my dApp: TON → USDT swap', () => {
     const r = await dex.swap(router, { from: alice, offer: ton, ask: usdt, amount: toNano('100') })
 
     expect(r.status).toBe('ok')
+    expect(r.transactions).toHaveTransaction({
+      from: router.address,
+      to: pool.address,
+      success: true,
+    })
+    expect(r.transactions).toHaveTransaction({
+      from: pool.address,
+      to: router.address,
+      op: 0x657b54f5,
+    }) // pay_to
     expect(r.amountOut).toBe(expected.amountOut)
     expect(r.amountOut).toBe(298_802_394n) // 298.80 USDT for 100 TON
     expect(await dex.jettonBalance(usdt, alice.address)).toBe(before + r.amountOut)
@@ -73,6 +112,7 @@ describe('my dApp: TON → USDT swap', () => {
     expect(r.status).toBe('refunded')
     expect(r.exitCode).toBe(EXIT_CODES.swap_refund_slippage)
     expect(r.refundAmount).toBe(toNano('100'))
+    expect(r.transactions).not.toHaveTransaction({ success: false })
   })
 
   it('streams every transaction to an indexer', async () => {

@@ -2,7 +2,9 @@ import { expect } from 'vitest'
 import {
   burn,
   createPoolState,
+  curveOf,
   EXIT_CODES,
+  FEE_DIVIDER,
   InvalidInputError,
   PoolMathError,
   type PoolState,
@@ -17,7 +19,7 @@ import type {
   LocalRouter,
   Treasury,
 } from '../../../emulator/index.js'
-import type { BurnOp, Op, ProvideOp, Scenario, SwapOp } from './differentialModel.js'
+import type { BurnOp, Op, ParamsOp, ProvideOp, Scenario, SwapOp } from './differentialModel.js'
 
 /** The deployed world a differential scenario runs in (restored before each scenario). */
 export type DifferentialEnv = {
@@ -30,6 +32,25 @@ export type DifferentialEnv = {
   readonly feeCollector: Treasury
 }
 
+/**
+ * Cases the comparison leaves out or only partly compares, counted so the test can report them:
+ * `stableswapNegativeBalance` — see {@link stableswapMintsFromANegativeBalance};
+ * `poolOutOfGas` — a weighted-stableswap swap whose Newton solver needs more steps than the
+ * chain's gas limit allows (the pool transaction fails with -14, as on chain; core models no gas);
+ * `payoutOutOfGas` — a weighted-stableswap swap whose solver left too little TON for the payout:
+ * the pool's outcome is compared, the router's jetton wallet then refuses the transfer (709).
+ */
+export const excludedCases = { stableswapNegativeBalance: 0, poolOutOfGas: 0, payoutOutOfGas: 0 }
+
+/** The jetton wallet's "not enough TON attached" (TEP-74 reference code). */
+const WALLET_LOW_GAS = 709
+
+/** How often each swap refund code was compared (math errors and the 32-bit refund codes). */
+export const refundCodesSeen = new Map<number, number>()
+
+/** TVM exit code of a compute phase that ran out of gas. */
+const OUT_OF_GAS = -14
+
 type Model = { state: PoolState; lp: bigint; pool: LocalPool; referral: bigint }
 
 const PPM = 1_000_000n
@@ -38,6 +59,8 @@ const PPM = 1_000_000n
 export async function runScenario(env: DifferentialEnv, s: Scenario): Promise<number> {
   const { dex, router, a, b, trader } = env
   const dexVersion = router.dex
+  const kind = router.kind
+  if (s.params !== undefined) await dex.setPoolParams(await dex.pool(router, a, b), s.params)
   const created = await dex.createPool(router, {
     from: trader,
     assetA: a,
@@ -49,10 +72,18 @@ export async function runScenario(env: DifferentialEnv, s: Scenario): Promise<nu
   const [amount0, amount1] = pool.asset0.minter.equals(a.minter)
     ? [s.amount0, s.amount1]
     : [s.amount1, s.amount0]
-  const initial = provide(createPoolState({ dex: dexVersion, kind: 'constant_product' }), {
+  const initial = tryProvide(
+    createPoolState({ dex: dexVersion, kind, ...s.params }),
     amount0,
     amount1,
-  })
+    1n,
+  )
+  if (initial === 'kept') {
+    // The kind's math cannot create this pool (e.g. 50003 out of exp's domain): the pool sends
+    // the amounts back to the LP account, as core refuses the provision.
+    expect(created.receipt.status).toBe('stored')
+    return 1
+  }
   expect(created.receipt.status).toBe('minted')
   expect(created.receipt.lpOut).toBe(initial.lpOut)
   expect(created.receipt.lpMinted).toBe(initial.lpMinted)
@@ -122,6 +153,7 @@ async function runOp(
 ): Promise<[bigint, bigint] | undefined> {
   if (op.kind === 'swap') return runSwap(env, model, op)
   if (op.kind === 'provide') return runProvide(env, model, op)
+  if (op.kind === 'params') return runParams(env, model, op)
   return runBurn(env, model, op)
 }
 
@@ -165,6 +197,32 @@ async function runSwap(
     referralBps: v1 ? undefined : op.referral,
   })
   const label = describeOp(op)
+  if (r.failures.some((f) => f.exitCode === OUT_OF_GAS)) {
+    // The input stays with the router and the pool keeps its state (checked by the caller).
+    expect([state.kind, r.failures.length, r.status], label).toEqual([
+      'weighted_stableswap',
+      1,
+      'refunded',
+    ])
+    excludedCases.poolOutOfGas += 1
+    return op.side === 0 ? [-amountIn, 0n] : [0n, -amountIn]
+  }
+  if (r.failures.length === 1 && r.failures[0]?.exitCode === WALLET_LOW_GAS) {
+    // The pool swapped (and paid any referral into the vault); its output is lost.
+    expect(expected, label).not.toBeInstanceOf(PoolMathError)
+    if (expected instanceof PoolMathError) return undefined
+    expect([state.kind, r.status, r.amountOut, r.delivered, r.referralOut], label).toEqual([
+      'weighted_stableswap',
+      'ok',
+      expected.amountOut,
+      0n,
+      expected.referralFeeOut,
+    ])
+    excludedCases.payoutOutOfGas += 1
+    model.state = expected.pool
+    model.referral += expected.referralFeeOut
+    return op.side === 0 ? [-amountIn, 0n] : [0n, -amountIn]
+  }
   expect(r.failures, label).toEqual([])
   if (expected instanceof PoolMathError) {
     expect([r.status, r.exitCode, r.refundAmount], label).toEqual([
@@ -172,6 +230,7 @@ async function runSwap(
       expected.exitCode,
       amountIn,
     ])
+    refundCodesSeen.set(r.exitCode, (refundCodesSeen.get(r.exitCode) ?? 0) + 1)
     return [0n, 0n]
   }
   expect([r.status, r.exitCode, r.amountOut, r.delivered, r.referralOut], label).toEqual([
@@ -213,6 +272,10 @@ async function runProvide(
   const v1 = env.router.dex === 'v1'
   if (!v1 && (amount0 === 0n) !== (op.size0 === 0n)) return undefined
   if (!v1 && (amount1 === 0n) !== (op.size1 === 0n)) return undefined
+  if (stableswapMintsFromANegativeBalance(state, amount0, amount1)) {
+    excludedCases.stableswapNegativeBalance += 1
+    return undefined
+  }
   const probe = tryProvide(state, amount0, amount1, 1n)
   const minLpOut = op.greedy && typeof probe === 'object' ? probe.lpOut + 1n : 1n
   const expected = tryProvide(state, amount0, amount1, minLpOut)
@@ -251,6 +314,67 @@ function tryProvide(state: PoolState, amount0: bigint, amount1: bigint, minLpOut
     if (error instanceof PoolMathError || error instanceof InvalidInputError) return 'kept' as const
     throw error
   }
+}
+
+/**
+ * A DEX v2 stableswap provision whose imbalance fees drive a balance below zero: the real pool
+ * (and our fixture) evaluates D with the negative balance and may mint, where core today mints
+ * nothing. These cases are left out until core models them (contracts.md §2.8, §2.3).
+ */
+function stableswapMintsFromANegativeBalance(
+  state: PoolState,
+  amount0: bigint,
+  amount1: bigint,
+): boolean {
+  if (state.kind !== 'stableswap' || state.totalSupply === 0n) return false
+  try {
+    const curve = curveOf(state)
+    const inv0 = curve.invariant(state, state.reserve0, state.reserve1)
+    const new0 = state.reserve0 + amount0
+    const new1 = state.reserve1 + amount1
+    const inv1 = curve.invariant(state, new0, new1)
+    if (inv1 <= inv0 || inv0 === 0n) return false
+    const halfLpFee = (state.lpFee + 1n) / 2n // ceil(L / 2): L is non-negative
+    const charged = (reserve: bigint, balance: bigint) => {
+      const ideal = (reserve * inv1) / inv0 // floor: non-negative operands
+      const diff = balance > ideal ? balance - ideal : ideal - balance
+      // floor: non-negative operands.
+      const protocolFee = balance > ideal ? (diff * state.protocolFee) / FEE_DIVIDER : 0n
+      return balance - (diff * halfLpFee) / FEE_DIVIDER - protocolFee
+    }
+    return charged(state.reserve0, new0) < 0n || charged(state.reserve1, new1) < 0n
+  } catch (error) {
+    if (error instanceof PoolMathError) return false
+    throw error
+  }
+}
+
+/** Changes the pool's kind parameters as the admin; core's state follows what the pool keeps. */
+async function runParams(
+  env: DifferentialEnv,
+  model: Model,
+  op: ParamsOp,
+): Promise<[bigint, bigint] | undefined> {
+  const { state } = model
+  let next: PoolState
+  if (state.kind === 'stableswap') {
+    await env.dex.setPoolParams(model.pool, { amp: op.amp })
+    next = { ...state, amp: op.amp }
+  } else if (state.kind === 'weighted_const_product') {
+    // w0 is set once: the pool keeps the first weight.
+    await env.dex.setPoolParams(model.pool, { w0: op.w0 })
+    next = state
+  } else if (state.kind === 'weighted_stableswap') {
+    const rate = (state.rate * op.rateScale) / PPM // floor: positive operands
+    if (rate === 0n || rate >= 1n << 128n) return undefined
+    const amp = op.amp * 10n ** 18n
+    await env.dex.setPoolParams(model.pool, { amp, rate })
+    next = { ...state, amp, rate }
+  } else {
+    return undefined
+  }
+  model.state = next
+  return [0n, 0n]
 }
 
 async function runBurn(
