@@ -1,8 +1,8 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { swap } from '../../core/ops/swap.js'
+import { demoMarket } from '../../local/demo/demoMarket.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
-import { demoMarket } from '../../service/demo/demoMarket.js'
 import { toPoolState } from '../../service/market/poolState.js'
 import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import {

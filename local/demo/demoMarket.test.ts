@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { isqrt } from '../../core/math/isqrt.js'
 import { sqrtV1 } from '../../core/math/sqrtV1.js'
+import { NATIVE_ADDRESS, parseAddress } from '../../service/address/canonicalAddress.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
-import { NATIVE_ADDRESS, parseAddress } from '../address/canonicalAddress.js'
 import { isToken0 } from './demoAddresses.js'
-import { demoMarket, seedDemoMarket } from './demoMarket.js'
+import { demoMarket } from './demoMarket.js'
 import { demoRouterWallet } from './demoRouters.js'
-import { seedReferenceMarket } from './seedDemoMarket.js'
+import { seedDemoMarket, seedReferenceMarket } from './seedDemoMarket.js'
 
 const market = demoMarket()
 

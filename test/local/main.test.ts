@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseServeOptions } from '../../service/serveOptions.js'
+import { parseServeOptions } from '../../local/serveOptions.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 let dir: string
@@ -14,11 +14,14 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Starts `npm start`'s entry on a free loopback port; resolves with its first output lines. */
+/**
+ * Starts `ton-dex-lab serve` (what `npm start` runs) on a free loopback port; resolves with its
+ * first output lines.
+ */
 function start(db: string): Promise<{ child: ChildProcess; lines: string[] }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'service/main.ts', '--port', '0', '--db', db],
+    ['bin/ton-dex-lab.js', 'serve', '--port', '0', '--db', db],
     {
       cwd: ROOT,
       // A short demo scenario keeps the test fast; `npm start` runs the full one.
@@ -46,15 +49,25 @@ function start(db: string): Promise<{ child: ChildProcess; lines: string[] }> {
   })
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** Sends `signal`; resolves with the exit code. */
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit')
-    child.on('exit', () => resolve())
-    child.kill('SIGTERM')
+    child.on('exit', (code) => resolve(code))
+    child.kill(signal)
   })
 }
 
-describe('npm start (service/main.ts)', () => {
+describe('npm start (ton-dex-lab serve)', () => {
+  test('npm start and the ton-dex-lab command are one entry', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+      bin: Record<string, string>
+    }
+    expect(pkg.scripts.start).toBe('node bin/ton-dex-lab.js serve')
+    expect(pkg.bin['ton-dex-lab']).toBe('bin/ton-dex-lab.js')
+  })
+
   test('default: creates and seeds the database, prints the URLs, serves the API and docs', async () => {
     const db = join(dir, 'data', 'ton-dex-lab.sqlite')
     const { child, lines } = await start(db)
@@ -74,10 +87,10 @@ describe('npm start (service/main.ts)', () => {
       expect(await (await fetch(`${base}/redoc`)).text()).toContain('redoc.standalone.js')
       expect((await fetch(`${base}/redoc/redoc.standalone.js`)).status).toBe(200)
     } finally {
-      await stop(child)
+      expect(await stop(child)).toBe(0)
     }
     const again = await start(db)
-    await stop(again.child)
+    expect(await stop(again.child, 'SIGINT')).toBe(0)
     expect(again.lines[3]).not.toContain('seeded')
   })
 })
@@ -102,6 +115,9 @@ describe('parseServeOptions', () => {
       host: '127.0.0.1',
       port: 9100,
     })
+    expect(parseServeOptions(['--demo-swaps', '40'], { DEMO_SWAPS: '9' }).demoSwaps).toBe(40)
+    expect(parseServeOptions([], { DEMO_SWAPS: '9' }).demoSwaps).toBe(9)
+    expect(() => parseServeOptions(['--demo-swaps', '-1'], {})).toThrow(/demo-swaps/)
     expect(() => parseServeOptions(['--port', '70000'], {})).toThrow(/port/)
     expect(() => parseServeOptions(['--verbose'], {})).toThrow(/Unknown option/)
   })

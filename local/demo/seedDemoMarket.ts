@@ -1,10 +1,10 @@
-import { buildEmulatedMarket } from '../../indexer/demo/buildEmulatedMarket.js'
-import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
 import type { Store } from '../../store/Store.js'
+import { buildEmulatedMarket } from './buildEmulatedMarket.js'
 import { demoMarket } from './demoMarket.js'
 import { withDemoReference } from './demoReferenceData.js'
+import { TON_ADDRESS } from './runScenario.js'
 
-/** Options of {@link seedEmulatedDemo}. */
+/** Options of {@link seedDemoMarket}. */
 export type SeedDemoOptions = {
   /** Swaps of the demo scenario (default 1 500, 33–55 s on two cores). */
   readonly swaps?: number | undefined
@@ -24,10 +24,10 @@ export type SeedDemoOptions = {
  *
  * @example
  * ```ts
- * await seedEmulatedDemo(store, { swaps: 500 }) // true on a new database, false afterwards
+ * await seedDemoMarket(store, { swaps: 500 }) // true on a new database, false afterwards
  * ```
  */
-export async function seedEmulatedDemo(
+export async function seedDemoMarket(
   store: Store,
   options: SeedDemoOptions = {},
 ): Promise<boolean> {

@@ -1,5 +1,5 @@
+import { deriveJettonWalletAddress } from '../../service/address/jettonWalletAddress.js'
 import type { RouterRow, RouterType } from '../../store/rows/referenceRows.js'
-import { deriveJettonWalletAddress } from '../address/jettonWalletAddress.js'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from './demoAddresses.js'
 import { type DemoSymbol, demoAssetAddress } from './demoAssets.js'
 

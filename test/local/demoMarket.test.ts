@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
+import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { TON_ADDRESS } from '../../local/demo/runScenario.js'
+import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
-import { demoWalletAddress } from '../../service/demo/demoWallets.js'
-import { seedEmulatedDemo } from '../../service/demo/seedDemoMarket.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
@@ -17,7 +17,7 @@ const phases = new Set<string>()
 beforeAll(async () => {
   store = createSqliteStore({ path: ':memory:' })
   expect(
-    await seedEmulatedDemo(store, {
+    await seedDemoMarket(store, {
       swaps: 40,
       onProgress: (phase) => {
         phases.add(phase)

@@ -1,3 +1,4 @@
+import { deriveJettonWalletAddress } from '../../service/address/jettonWalletAddress.js'
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type {
   FarmNftRow,
@@ -6,7 +7,6 @@ import type {
   StakeRow,
   WalletBalanceRow,
 } from '../../store/rows/walletRows.js'
-import { deriveJettonWalletAddress } from '../address/jettonWalletAddress.js'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from './demoAddresses.js'
 import { type DemoSymbol, demoAssetAddress } from './demoAssets.js'
 import { type DemoFarmName, demoFarmAddress, demoUnits } from './demoFarms.js'

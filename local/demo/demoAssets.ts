@@ -1,5 +1,5 @@
+import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import type { AssetRow } from '../../store/rows/referenceRows.js'
-import { NATIVE_ADDRESS } from '../address/canonicalAddress.js'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from './demoAddresses.js'
 
 /** Symbols of the demo assets. */

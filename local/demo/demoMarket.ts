@@ -1,18 +1,16 @@
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { JettonWalletRow } from '../../store/rows/referenceRows.js'
-import type { Store } from '../../store/Store.js'
 import { type DemoSymbol, demoAssets } from './demoAssets.js'
 import { demoFarms } from './demoFarms.js'
 import { demoPools } from './demoPools.js'
 import { demoRouters, demoRouterWallet } from './demoRouters.js'
 import { demoWallets } from './demoWallets.js'
-import { type SeedDemoOptions, seedEmulatedDemo } from './seedDemoMarket.js'
 
 /**
  * The hand-written reference market (`docs/demo-market.md`): made-up but realistic, fully
  * deterministic. It is the fixture of the service's contract tests, and the source of the
  * reference data (stable and weighted pools, farms, stakes, asset metadata) that `npm start`'s
- * emulated demo market is completed with ({@link seedDemoMarket}).
+ * emulated demo market is completed with (`seedDemoMarket`).
  * The native coin, a USD stablecoin and seven jettons; a DEX v1 router and DEX v2 routers 2.1
  * and 2.2 of all four kinds; sixteen pools of every kind; four farms; three wallets with
  * balances, LP positions, farm NFTs, a staking position and referral-fee vaults. Router-owned
@@ -48,17 +46,4 @@ export function demoMarket(): MarketData {
     }
   }
   return { routers, assets, pools, farms, jettonWallets, ...demoWallets(assets, pools, routers) }
-}
-
-/**
- * Builds the demo market into an empty store from a scenario run through the emulator (see
- * `seedDemoMarket.ts`); returns whether it did.
- *
- * @example
- * ```ts
- * await seedDemoMarket(store, { swaps: 600 }) // true on a new database, false afterwards
- * ```
- */
-export function seedDemoMarket(store: Store, options: SeedDemoOptions = {}): Promise<boolean> {
-  return seedEmulatedDemo(store, options)
 }

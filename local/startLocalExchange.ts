@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify'
+import { createService } from '../service/createService.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
-import { createService } from './createService.js'
-import { progressBar } from './demo/progressBar.js'
-import { seedEmulatedDemo, seedReferenceMarket } from './demo/seedDemoMarket.js'
+import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
+import { progressBar } from './progressBar.js'
 import type { ServeOptions } from './serveOptions.js'
 
-/** Options of {@link startService}: where to listen, and how an empty database is seeded. */
-export type StartServiceOptions = ServeOptions & {
+/** Options of {@link startLocalExchange}: where to listen, and how an empty database is seeded. */
+export type StartLocalExchangeOptions = ServeOptions & {
   /**
    * `'scenario'` (default): build the demo market from a scenario run through the emulator;
    * `'reference'`: the hand-written reference market (fast; what the contract tests use).
    */
   readonly demo?: 'scenario' | 'reference' | undefined
-  /** Swaps of the demo scenario (default 1 500). */
-  readonly demoSwaps?: number | undefined
   /** Where the demo build draws its progress bar (none when absent). */
   readonly progress?: NodeJS.WriteStream | undefined
 }
 
-/** A running service. */
-export type RunningService = {
+/** A running local exchange; see {@link startLocalExchange}. */
+export type RunningLocalExchange = {
+  /** The REST service (`createService`) over {@link RunningLocalExchange.store}. */
   readonly app: FastifyInstance
   readonly store: Store
   /** Base URL, e.g. `http://127.0.0.1:8080`. */
@@ -33,16 +32,19 @@ export type RunningService = {
 
 /**
  * Opens (or creates) the SQLite database, seeds the demo market when it holds none (by default
- * built from a scenario run through the emulator and indexed), and listens. What `npm start` runs.
+ * built from a scenario run through the emulator and indexed), and listens. What `npm start`
+ * (`ton-dex-lab serve`) runs.
  *
  * @example
  * ```ts
- * const service = await startService({ dbPath: ':memory:', host: '127.0.0.1', port: 0 })
- * service.url // 'http://127.0.0.1:41234'
- * await service.close()
+ * const exchange = await startLocalExchange({ dbPath: ':memory:', host: '127.0.0.1', port: 0 })
+ * exchange.url // 'http://127.0.0.1:41234'
+ * await exchange.close()
  * ```
  */
-export async function startService(options: StartServiceOptions): Promise<RunningService> {
+export async function startLocalExchange(
+  options: StartLocalExchangeOptions,
+): Promise<RunningLocalExchange> {
   const store = createSqliteStore({ path: options.dbPath })
   try {
     const seeded =
@@ -70,10 +72,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   }
 }
 
-async function seedScenarioMarket(store: Store, options: StartServiceOptions): Promise<boolean> {
+async function seedScenarioMarket(
+  store: Store,
+  options: StartLocalExchangeOptions,
+): Promise<boolean> {
   const bar = options.progress === undefined ? undefined : progressBar(options.progress)
   const started = performance.now()
-  const seeded = await seedEmulatedDemo(store, {
+  const seeded = await seedDemoMarket(store, {
     swaps: options.demoSwaps,
     onProgress: (phase, done, total) =>
       bar?.update(phase === 'emulate' ? 'demo: emulating swaps' : 'demo: indexing', done, total),
