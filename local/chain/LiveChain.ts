@@ -289,6 +289,11 @@ export class LiveChain {
     return this.committed
   }
 
+  /** The chain's time now, unix seconds: the wall clock, never before the last block. */
+  get time(): number {
+    return Math.max(this.lastNow, Math.floor(this.clock()))
+  }
+
   /** Number of transactions in the history. */
   get transactionCount(): number {
     return this.log.size
@@ -442,9 +447,10 @@ export class LiveChain {
           message: `Account ${address.toRawString()} has no code to run ${method}.`,
         })
       }
-      const now = Math.max(this.lastNow, Math.floor(this.clock()))
       try {
-        const res = await this.blockchain.runGetMethod(address, method, [...stack], { now })
+        const res = await this.blockchain.runGetMethod(address, method, [...stack], {
+          now: this.time,
+        })
         return { exitCode: res.exitCode, gasUsed: res.gasUsed, stack: res.stack }
       } catch (error) {
         if (error instanceof GetMethodError) {

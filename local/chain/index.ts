@@ -18,6 +18,7 @@ export {
   type JournalTransaction,
   MemoryChainJournal,
 } from './ChainJournal.js'
+export { externalMessageHash } from './externalMessageHash.js'
 export {
   type AccountInfo,
   type AccountStatus,
