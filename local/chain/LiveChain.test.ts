@@ -183,3 +183,73 @@ describe('LiveChain', () => {
     expect(block.seqno).toBe(chain.head.seqno + 1)
   })
 })
+
+describe('LiveChain failure paths', () => {
+  test('a tooling job that throws still stores what it executed', async () => {
+    const chain = await LiveChain.open()
+    const seen: number[] = []
+    chain.onBlock((block) => seen.push(block.seqno))
+    await expect(
+      chain.execute(async (blockchain) => {
+        const funder = await blockchain.treasury('job-that-fails')
+        await funder.send({ to: bob, value: toNano('1'), bounce: false })
+        throw new Error('the job broke after sending')
+      }),
+    ).rejects.toThrow('the job broke after sending')
+    expect(seen).toEqual([1, 2])
+    expect((await chain.account(bob)).balance).toBeGreaterThan(0n)
+    // the queue goes on
+    const { blocks } = await chain.execute(async (blockchain) => {
+      await (await blockchain.treasury('job-that-fails')).send({
+        to: bob,
+        value: 1n,
+        bounce: false,
+      })
+    })
+    expect(blocks.map((b) => b.seqno)).toEqual([3])
+  })
+
+  test('a message chain sent on the sandbox outside execute() is still a stored block', async () => {
+    const journal = new MemoryChainJournal()
+    const chain = await LiveChain.open({ journal })
+    const funder = await chain.blockchain.treasury('outside') // deploys: block 1
+    await funder.send({ to: bob, value: toNano('1'), bounce: false }) // block 2
+    await chain.checkpoint() // queued after the flush of those blocks
+    expect(chain.head.seqno).toBe(2)
+    expect(journal.readBlocks(0).map((b) => b.transactions.length)).toEqual([1, 2])
+  })
+
+  test('a journal that cannot store a block stops the chain instead of diverging', async () => {
+    const journal = new MemoryChainJournal()
+    let broken = false
+    const failing = Object.assign(Object.create(journal) as MemoryChainJournal, {
+      appendBlock(block: Parameters<MemoryChainJournal['appendBlock']>[0]) {
+        if (broken) throw new Error('disk full')
+        journal.appendBlock(block)
+      },
+    })
+    const chain = await LiveChain.open({ journal: failing })
+    const wallets = await deployTestWallets(chain)
+    broken = true
+    expect(await codeOf(chain.sendExternal(transferBoc(wallets.v4, 0, bob, 1n)))).toBe(
+      'LIVE_CHAIN_JOURNAL_FAILED',
+    )
+    expect(await codeOf(chain.account(bob))).toBe('LIVE_CHAIN_JOURNAL_FAILED')
+    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2, 3])
+  })
+
+  test('a closed chain refuses work; reopening resumes without a final snapshot', async () => {
+    const journal = new MemoryChainJournal()
+    const chain = await LiveChain.open({ journal, snapshotEvery: 1000 })
+    const wallets = await deployTestWallets(chain)
+    await chain.sendExternal(transferBoc(wallets.v5, 0, bob, toNano('1')))
+    // a "crash": no close(), the newest snapshot is the genesis state
+    expect(journal.loadSnapshot()?.seqno).toBe(0)
+    const resumed = await LiveChain.open({ journal })
+    expect(resumed.head).toEqual(chain.head)
+    expect((await resumed.account(bob)).balance).toBe((await chain.account(bob)).balance)
+    await resumed.close()
+    expect(journal.loadSnapshot()?.seqno).toBe(resumed.head.seqno)
+    expect(await codeOf(resumed.account(bob))).toBe('LIVE_CHAIN_CLOSED')
+  })
+})

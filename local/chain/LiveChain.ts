@@ -198,6 +198,7 @@ export class LiveChain {
   private readonly pending: ChainBlock[] = []
   private readonly unsubscribe: () => void
   private tail: Promise<unknown> = Promise.resolve()
+  /** True while queued work runs the sandbox: its batches are committed by that work. */
   private inJob = false
   private flushScheduled = false
   private captured: number
@@ -318,9 +319,11 @@ export class LiveChain {
       this.tick()
       await this.dryRun(message, false)
       const before = this.captured
+      this.inJob = true
       try {
         await this.blockchain.sendMessage(cell)
       } catch (error) {
+        this.inJob = false
         throw this.stop(
           new LiveChainError({
             reason: 'execution_failed',
@@ -330,6 +333,7 @@ export class LiveChain {
           }),
         )
       }
+      this.inJob = false
       const blocks = await this.commit()
       const block = blocks.find((b) => b.seqno === before + 1)
       if (!block) throw new Error('the sandbox published no transactions for the message')
