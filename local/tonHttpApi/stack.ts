@@ -112,7 +112,7 @@ function encodeEntry(item: TupleItem): ToncenterStackEntry {
     case 'cell':
     case 'slice':
     case 'builder':
-      return ['cell', { bytes: boc(item.cell), object: null }]
+      return ['cell', { bytes: boc(item.cell) }]
     case 'tuple':
       return ['tuple', { '@type': 'tvm.tuple', elements: item.items.map(encodeTupleElement) }]
   }

@@ -332,3 +332,23 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     await idle.close()
   })
 })
+
+describe('TON HTTP API request errors', () => {
+  test('an unparsable JSON body is a 400 in toncenter shape', async () => {
+    const app = Fastify()
+    await app.register(tonHttpApi, { chain: () => undefined })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/jsonRPC',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"jsonrpc": ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 400,
+      error_code: 'TON_API_INVALID_REQUEST',
+    })
+    await app.close()
+  })
+})

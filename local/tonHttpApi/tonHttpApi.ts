@@ -33,7 +33,7 @@ type ErrorAnswer = { ok: false; error: string; code: number; error_code: string 
  * for an unknown method, 422 for an external message the chain rejects, 503 when no chain
  * runs. `@ton/ton`'s `TonClient` and `@ston-fi/sdk`'s `Client` work against it unchanged:
  * `new TonClient({ endpoint: 'http://127.0.0.1:3000/api/v2/jsonRPC' })`.
- * Methods: see `docs/local-ton-api.md`. Register it without a prefix; its routes carry
+ * Methods and shapes: `local/tonHttpApi/README.md`. Register it without a prefix; its routes carry
  * `/api/v2`.
  *
  * @example
@@ -77,54 +77,75 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     void reply.status(answer.code).send(answer)
   })
 
-  app.post('/api/v2/jsonRPC', async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = request.body
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new TonHttpApiError({
-        code: 'TON_API_INVALID_REQUEST',
-        status: 400,
-        message: 'The body must be a JSON-RPC 2.0 request object.',
-      })
-    }
-    const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown }
-    const envelope = { jsonrpc: '2.0', id: id ?? null }
-    if (typeof method !== 'string' || method === '') {
-      return reply
-        .status(400)
-        .send({ ...errorOf('TON_API_INVALID_REQUEST', 400, 'Missing method.'), ...envelope })
-    }
-    if (
-      params !== undefined &&
-      (typeof params !== 'object' || params === null || Array.isArray(params))
-    ) {
-      return reply.status(400).send({
-        ...errorOf('TON_API_INVALID_REQUEST', 400, 'params must be an object.'),
-        ...envelope,
-      })
-    }
-    try {
-      const result = await call(method, (params ?? {}) as RawParams)
-      return { ok: true, result, ...envelope }
-    } catch (error) {
-      const answer = toErrorAnswer(error)
-      return reply.status(answer.code).send({ ...answer, ...envelope })
-    }
-  })
+  app.post(
+    '/api/v2/jsonRPC',
+    { schema: docs('JSON-RPC 2.0 call of any method') },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = request.body
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new TonHttpApiError({
+          code: 'TON_API_INVALID_REQUEST',
+          status: 400,
+          message: 'The body must be a JSON-RPC 2.0 request object.',
+        })
+      }
+      const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown }
+      const envelope = { jsonrpc: '2.0', id: id ?? null }
+      if (typeof method !== 'string' || method === '') {
+        return reply
+          .status(400)
+          .send({ ...errorOf('TON_API_INVALID_REQUEST', 400, 'Missing method.'), ...envelope })
+      }
+      if (
+        params !== undefined &&
+        (typeof params !== 'object' || params === null || Array.isArray(params))
+      ) {
+        return reply.status(400).send({
+          ...errorOf('TON_API_INVALID_REQUEST', 400, 'params must be an object.'),
+          ...envelope,
+        })
+      }
+      try {
+        const result = await call(method, (params ?? {}) as RawParams)
+        return { ok: true, result, ...envelope }
+      } catch (error) {
+        const answer = toErrorAnswer(error)
+        return reply.status(answer.code).send({ ...answer, ...envelope })
+      }
+    },
+  )
 
-  app.get('/api/v2/:method', async (request: FastifyRequest) => {
-    const { method } = request.params as { method: string }
-    return { ok: true, result: await call(method, (request.query ?? {}) as RawParams) }
-  })
+  app.get(
+    '/api/v2/:method',
+    { schema: docs('A method, parameters in the query string') },
+    async (request: FastifyRequest) => {
+      const { method } = request.params as { method: string }
+      return { ok: true, result: await call(method, (request.query ?? {}) as RawParams) }
+    },
+  )
 
-  app.post('/api/v2/:method', async (request: FastifyRequest) => {
-    const { method } = request.params as { method: string }
-    const body = request.body
-    const params =
-      typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? { ...(request.query as RawParams), ...(body as RawParams) }
-        : (request.query as RawParams)
-    return { ok: true, result: await call(method, params ?? {}) }
-  })
+  app.post(
+    '/api/v2/:method',
+    { schema: docs('A method, parameters in a JSON body') },
+    async (request: FastifyRequest) => {
+      const { method } = request.params as { method: string }
+      const body = request.body
+      const params =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? { ...(request.query as RawParams), ...(body as RawParams) }
+          : (request.query as RawParams)
+      return { ok: true, result: await call(method, params ?? {}) }
+    },
+  )
+}
+
+/** OpenAPI annotations only: parameters are validated by the methods, with toncenter's errors. */
+function docs(summary: string): Record<string, unknown> {
+  return {
+    tags: ['TON HTTP API (toncenter v2)'],
+    summary,
+    description: `Methods: ${Object.keys(TON_API_METHODS).join(', ')}.`,
+  }
 }
 
 function errorOf(errorCode: string, status: number, message: string): ErrorAnswer {
@@ -149,14 +170,15 @@ function toErrorAnswer(error: unknown): ErrorAnswer {
             : 503
     return errorOf(error.code, status, error.message)
   }
-  const fastify = error as { statusCode?: unknown; message?: unknown; code?: unknown }
+  // Fastify's own client errors (an unparsable or too large body) keep their status.
+  const fastify = error as { statusCode?: unknown; message?: unknown }
   if (
     typeof fastify.statusCode === 'number' &&
     fastify.statusCode >= 400 &&
     fastify.statusCode < 500
   ) {
     return errorOf(
-      typeof fastify.code === 'string' ? fastify.code : 'TON_API_INVALID_REQUEST',
+      'TON_API_INVALID_REQUEST',
       fastify.statusCode,
       typeof fastify.message === 'string' ? fastify.message : 'Bad request.',
     )
