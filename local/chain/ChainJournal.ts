@@ -85,10 +85,13 @@ export type ChainSnapshotRecord = {
  * Where a {@link LiveChain} keeps its history so a restart resumes the same chain. The chain
  * calls `appendBlock` for every block, in seqno order, and answers the caller (`sendBoc`) only
  * after it resolved, so an implementation must make the block durable before resolving (for
- * SQLite: commit the transaction). `saveSnapshot` is called with the genesis state and then
- * every few hundred blocks; an implementation may drop blocks and snapshots older than the
- * newest snapshot only if it does not need their transactions for history.
- * Every method may answer synchronously (better-sqlite3) or with a promise.
+ * SQLite: commit the transaction). `saveSnapshot` is called with the genesis state, every
+ * `snapshotEvery` blocks and on close. What a restart reads: the newest snapshot, the account
+ * states of the blocks after it, and the transactions of every block (the history). So once a
+ * snapshot is saved, an implementation should drop older snapshots and the `accounts` of the
+ * blocks at or below its seqno (`readBlocks` then answers `accounts: []` for them): the stored
+ * account states stay bounded by `snapshotEvery` blocks, while every block keeps its
+ * transactions. Every method may answer synchronously (better-sqlite3) or with a promise.
  *
  * @example
  * ```ts
@@ -103,7 +106,10 @@ export interface ChainJournal {
   saveSnapshot(snapshot: ChainSnapshotRecord): void | Promise<void>
   /** The newest snapshot, or `undefined` for an empty journal. */
   loadSnapshot(): ChainSnapshotRecord | undefined | Promise<ChainSnapshotRecord | undefined>
-  /** Every stored block with `seqno > afterSeqno`, in seqno order. */
+  /**
+   * Every stored block with `seqno > afterSeqno`, in seqno order; `accounts` may be empty for
+   * blocks at or below the newest snapshot.
+   */
   readBlocks(afterSeqno: number): readonly ChainBlockRecord[] | Promise<readonly ChainBlockRecord[]>
 }
 
@@ -122,6 +128,8 @@ export interface ChainJournal {
 export class MemoryChainJournal implements ChainJournal {
   private readonly blocks: ChainBlockRecord[] = []
   private snapshot: ChainSnapshotRecord | undefined
+  /** Blocks before this index have had their account states dropped. */
+  private pruned = 0
 
   appendBlock(block: ChainBlockRecord): void {
     const last = this.blocks.at(-1)?.seqno ?? this.snapshot?.seqno ?? 0
@@ -133,6 +141,12 @@ export class MemoryChainJournal implements ChainJournal {
 
   saveSnapshot(snapshot: ChainSnapshotRecord): void {
     this.snapshot = snapshot
+    // account states up to the snapshot are never read again
+    for (; this.pruned < this.blocks.length; this.pruned++) {
+      const block = this.blocks[this.pruned]!
+      if (block.seqno > snapshot.seqno) break
+      this.blocks[this.pruned] = { ...block, accounts: [] }
+    }
   }
 
   loadSnapshot(): ChainSnapshotRecord | undefined {

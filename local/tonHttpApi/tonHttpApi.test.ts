@@ -105,6 +105,28 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     expect(last?.hash().equals(Buffer.from(mine[0]!.hash))).toBe(true)
   })
 
+  test('a funded wallet that was never deployed deploys with its first transfer', async () => {
+    const keyPair = testKeyPair('first-transfer')
+    const fresh = client.open(
+      WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey }),
+    )
+    await chain.execute(async (blockchain) => {
+      const faucet = await blockchain.treasury('faucet')
+      await faucet.send({ to: fresh.address, value: toNano('5'), bounce: false })
+    })
+    expect((await client.getContractState(fresh.address)).state).toBe('uninitialized')
+    expect(await client.getBalance(fresh.address)).toBe(toNano('5'))
+    // TonClient's provider adds the state init because the account is not active
+    await fresh.sendTransfer({
+      seqno: 0,
+      secretKey: keyPair.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [internal({ to: bob, value: toNano('1'), bounce: false })],
+    })
+    expect((await client.getContractState(fresh.address)).state).toBe('active')
+    expect(await fresh.getSeqno()).toBe(1)
+  })
+
   test('getTransactions pages by lt and hash like toncenter', async () => {
     const address = wallets.v4.contract.address
     const all = await client.getTransactions(address, { limit: 100 })
