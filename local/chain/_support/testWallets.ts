@@ -15,26 +15,39 @@ export function testKeyPair(name: string): KeyPair {
   return keyPairFromSeed(createHash('sha256').update(name).digest())
 }
 
-/** A v4r2 and a v5r1 wallet as `@ton/ton` builds them, deployed and funded with 100 TON each. */
+/** The v4r2 and v5r1 test wallets (always the same keys), not deployed. */
+export function testWallets(): { readonly v4: TestWallet; readonly v5: TestWallet } {
+  const v4Keys = testKeyPair('live-chain-v4')
+  const v5Keys = testKeyPair('live-chain-v5')
+  return {
+    v4: {
+      contract: WalletContractV4.create({ workchain: 0, publicKey: v4Keys.publicKey }),
+      keyPair: v4Keys,
+    },
+    v5: {
+      contract: WalletContractV5R1.create({ workchain: 0, publicKey: v5Keys.publicKey }),
+      keyPair: v5Keys,
+    },
+  }
+}
+
+/** The {@link testWallets}, deployed and funded with 100 TON each (blocks 1 to 3 of a new chain). */
 export async function deployTestWallets(
   chain: LiveChain,
 ): Promise<{ readonly v4: TestWallet; readonly v5: TestWallet }> {
-  const v4Keys = testKeyPair('live-chain-v4')
-  const v5Keys = testKeyPair('live-chain-v5')
-  const v4 = WalletContractV4.create({ workchain: 0, publicKey: v4Keys.publicKey })
-  const v5 = WalletContractV5R1.create({ workchain: 0, publicKey: v5Keys.publicKey })
+  const wallets = testWallets()
   await chain.execute(async (blockchain) => {
     const treasury = await blockchain.treasury('live-chain-funder')
-    for (const wallet of [v4, v5]) {
+    for (const { contract } of [wallets.v4, wallets.v5]) {
       await treasury.send({
-        to: wallet.address,
+        to: contract.address,
         value: toNano('100'),
-        init: wallet.init,
+        init: contract.init,
         bounce: false,
       })
     }
   })
-  return { v4: { contract: v4, keyPair: v4Keys }, v5: { contract: v5, keyPair: v5Keys } }
+  return wallets
 }
 
 /** A signed external message moving `value` nanotons from `wallet` to `to`, as a BoC. */
