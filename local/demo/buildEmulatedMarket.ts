@@ -1,6 +1,7 @@
-import type { Transaction } from '@ton/core'
+import type { Address, Transaction } from '@ton/core'
 import { Decimal } from 'decimal.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
+import type { LocalDex } from '../../emulator/LocalDex.js'
 import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
@@ -19,6 +20,18 @@ export type BuildEmulatedMarketOptions = {
   readonly onProgress?:
     | ((phase: 'emulate' | 'index', done: number, total: number) => void)
     | undefined
+  /** The exchange to run the scenario on (default: a fresh `createLocalDex`). */
+  readonly dex?: LocalDex | undefined
+  /**
+   * Runs the emulating part (the live chain's `execute`, so every message chain is a block);
+   * default: runs it directly.
+   */
+  readonly execute?: (<T>(job: () => Promise<T>) => Promise<T>) | undefined
+  /**
+   * Runs after the scenario, in the same `execute`: funds more wallets (the test wallets) and
+   * returns them, so their rows are derived and checked like the scenario's own.
+   */
+  readonly fundMore?: ((scenario: ScenarioResult) => Promise<readonly Address[]>) | undefined
 }
 
 /** The market part the emulator produced (no farms or stakes: the emulator has none). */
@@ -58,22 +71,29 @@ export async function buildEmulatedMarket(
   store: Store,
   options: BuildEmulatedMarketOptions = {},
 ): Promise<EmulatedMarketResult> {
-  const dex = await createLocalDex({ seed: 'ton-dex-lab demo market' })
+  const dex = options.dex ?? (await createLocalDex({ seed: 'ton-dex-lab demo market' }))
+  const execute = options.execute ?? (<T>(job: () => Promise<T>) => job())
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {
     recorded.push(...txs)
   })
-  let scenario: ScenarioResult
+  let ran: ScenarioResult
+  let funded: readonly Address[]
   try {
-    scenario = await runScenario(dex, {
-      swaps: options.swaps ?? 1500,
-      seed: options.seed ?? 1,
-      tonPoolUsdt: TON_POOL_USDT,
-      onProgress: (done, total) => options.onProgress?.('emulate', done, total),
+    ;[ran, funded] = await execute(async () => {
+      const result = await runScenario(dex, {
+        swaps: options.swaps ?? 1500,
+        seed: options.seed ?? 1,
+        tonPoolUsdt: TON_POOL_USDT,
+        onProgress: (done, total) => options.onProgress?.('emulate', done, total),
+      })
+      return [result, (await options.fundMore?.(result)) ?? []] as const
     })
   } finally {
     stop()
   }
+  // The funded wallets' rows are derived and checked like the scenario's own.
+  const scenario: ScenarioResult = { ...ran, wallets: [...ran.wallets, ...funded] }
   const total = recorded.length
   const ingest = await createIndexer({
     store,
@@ -123,6 +143,6 @@ export async function buildEmulatedMarket(
     },
     pricesUsd,
     ingest,
-    scenario,
+    scenario: ran,
   }
 }

@@ -1,18 +1,17 @@
 import type { Store } from '../../store/Store.js'
-import { buildEmulatedMarket } from './buildEmulatedMarket.js'
+import { type BuildEmulatedMarketOptions, buildEmulatedMarket } from './buildEmulatedMarket.js'
 import { demoMarket } from './demoMarket.js'
 import { withDemoReference } from './demoReferenceData.js'
 import { TON_ADDRESS } from './runScenario.js'
 
-/** Options of {@link seedDemoMarket}. */
-export type SeedDemoOptions = {
-  /** Swaps of the demo scenario (default 1 500, 33–55 s on two cores). */
-  readonly swaps?: number | undefined
-  /** Progress of the build: phase `emulate` counts swaps, `index` transactions. */
-  readonly onProgress?:
-    | ((phase: 'emulate' | 'index', done: number, total: number) => void)
-    | undefined
-}
+/**
+ * Options of {@link seedDemoMarket}: the scenario's size and progress, and where it runs (by
+ * default a fresh emulator; the local exchange passes its live chain's exchange and `execute`).
+ */
+export type SeedDemoOptions = Pick<
+  BuildEmulatedMarketOptions,
+  'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore'
+>
 
 /**
  * Builds the demo market into an empty store and returns whether it did (false when the store
@@ -32,10 +31,7 @@ export async function seedDemoMarket(
   options: SeedDemoOptions = {},
 ): Promise<boolean> {
   if (!(await store.isEmpty())) return false
-  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, {
-    swaps: options.swaps,
-    onProgress: options.onProgress,
-  })
+  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
   const wallets = scenario.wallets.map((w) => w.toString())
   await store.replaceMarket(withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS)))
   return true
