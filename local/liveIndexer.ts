@@ -15,6 +15,11 @@ export type LiveIndexerOptions = {
    * index's cursor; all of them when nothing was indexed), read once at start.
    */
   readonly backlog: (cursorLt: bigint | undefined) => Promise<readonly ChainBlockRecord[]>
+  /**
+   * Runs after each stored batch, before `indexed()` resolves for its blocks (the live
+   * market refresh); a failure is reported to `onError` and does not stop the indexer.
+   */
+  readonly afterBatch?: (() => Promise<void>) | undefined
   /** Called when indexing a batch failed (the blocks stay queued and are retried). */
   readonly onError?: ((error: unknown) => void) | undefined
 }
@@ -82,6 +87,11 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
         continue
       }
       queue.splice(0, batch.length)
+      try {
+        await options.afterBatch?.()
+      } catch (error) {
+        options.onError?.(error)
+      }
       indexedSeqno = Math.max(indexedSeqno, batch.at(-1)?.seqno ?? 0)
       settle()
     }

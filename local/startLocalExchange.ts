@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { createLocalDex } from '../emulator/createLocalDex.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import { createService } from '../service/createService.js'
+import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
@@ -12,6 +13,7 @@ import { LiveChain } from './chain/LiveChain.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { startLiveIndexer } from './liveIndexer.js'
+import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
 import { progressBar } from './progressBar.js'
 import { routerAssets } from './routerAssets.js'
@@ -141,11 +143,24 @@ async function openParts(
     closers.unshift(() => chain.close())
     const wallets = await walletsReady
     let seeded = false
-    if (empty) seeded = await seed(store, chain, dex, wallets, options)
+    let base: MarketData | undefined
+    if (empty) {
+      seeded = await seed(store, chain, dex, wallets, options, (market) => {
+        base = market
+        sqliteJournal?.saveMarketBase(stringifyMarket(market))
+      })
+    } else {
+      const saved = sqliteJournal?.loadMarketBase()
+      base = saved === undefined ? undefined : parseMarket(saved)
+    }
+    const assetOf = await routerAssets(store)
     const indexer = await startLiveIndexer({
       chain,
       store,
-      assetOf: await routerAssets(store),
+      assetOf,
+      // The demo market follows the chain; the hand-written reference market stays as written.
+      afterBatch:
+        base === undefined ? undefined : liveMarketRefresh({ store, chain, base, assetOf }),
       backlog: async (lt) => {
         if (sqliteJournal !== undefined) {
           return lt === undefined ? sqliteJournal.readBlocks(0) : sqliteJournal.blocksAfterLt(lt)
@@ -172,6 +187,7 @@ async function seed(
   dex: LocalDex,
   wallets: readonly TestWallet[],
   options: StartLocalExchangeOptions,
+  onMarket: (market: MarketData) => void,
 ): Promise<boolean> {
   const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
   if (options.demo === 'reference') {
@@ -187,6 +203,7 @@ async function seed(
     swaps: options.demoSwaps,
     dex,
     execute,
+    onMarket,
     fundMore: async (scenario) => {
       for (const w of wallets) {
         await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })

@@ -1,3 +1,4 @@
+import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { type BuildEmulatedMarketOptions, buildEmulatedMarket } from './buildEmulatedMarket.js'
 import { demoMarket } from './demoMarket.js'
@@ -11,7 +12,10 @@ import { TON_ADDRESS } from './runScenario.js'
 export type SeedDemoOptions = Pick<
   BuildEmulatedMarketOptions,
   'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore'
->
+> & {
+  /** Receives the market written to the store. */
+  readonly onMarket?: ((market: MarketData) => void) | undefined
+}
 
 /**
  * Builds the demo market into an empty store and returns whether it did (false when the store
@@ -33,7 +37,9 @@ export async function seedDemoMarket(
   if (!(await store.isEmpty())) return false
   const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
   const wallets = scenario.wallets.map((w) => w.toString())
-  await store.replaceMarket(withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS)))
+  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+  await store.replaceMarket(written)
+  options.onMarket?.(written)
   return true
 }
 

@@ -45,6 +45,10 @@ CREATE TABLE IF NOT EXISTS chain_accounts (
   shard_account BLOB NOT NULL,
   PRIMARY KEY (seqno, address)
 );
+CREATE TABLE IF NOT EXISTS local_market_base (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  market TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chain_snapshots (
   seqno INTEGER PRIMARY KEY,
   now INTEGER NOT NULL,
@@ -61,7 +65,8 @@ type AccountRow = { seqno: number; address: string; shard_account: Buffer }
 
 /**
  * A {@link ChainJournal} in SQLite: the live chain's blocks (root message, transactions,
- * touched account states) and state snapshots in four `chain_*` tables, kept in the same
+ * touched account states) and state snapshots in four `chain_*` tables (and the demo's base
+ * market in `local_market_base`), kept in the same
  * database file as the index (its own connection; the tables are created when missing and
  * never touch the store's). Every `appendBlock` is one committed SQLite transaction before it
  * returns, so a block the chain answered survives a killed process (WAL: durable against a
@@ -224,6 +229,34 @@ export class SqliteChainJournal implements ChainJournal {
       .prepare('SELECT MIN(seqno) AS seqno FROM chain_blocks WHERE lt > ?')
       .get(ltText(lt)) as { seqno: number | null }
     return first.seqno === null ? [] : this.readBlocks(first.seqno - 1)
+  }
+
+  /**
+   * Stores the market the demo build wrote (JSON), which the live exchange overlays with the
+   * chain's state after every block (`liveMarketRefresh`).
+   *
+   * @example
+   * ```ts
+   * journal.saveMarketBase(stringifyMarket(market))
+   * ```
+   */
+  saveMarketBase(json: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO local_market_base (id, market) VALUES (1, ?)').run(json)
+  }
+
+  /**
+   * The market stored by {@link SqliteChainJournal.saveMarketBase}, if any.
+   *
+   * @example
+   * ```ts
+   * journal.loadMarketBase() // '{"routers":[…],…}' after the demo build
+   * ```
+   */
+  loadMarketBase(): string | undefined {
+    const row = this.db.prepare('SELECT market FROM local_market_base WHERE id = 1').get() as
+      | { market: string }
+      | undefined
+    return row?.market
   }
 
   /**
