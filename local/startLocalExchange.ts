@@ -8,6 +8,12 @@ import { createService } from '../service/createService.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import {
+  type BlockLookup,
+  memoryBlockLookup,
+  registerBlockExports,
+  servesBlocks,
+} from './blockExports.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
@@ -102,6 +108,8 @@ export async function startLocalExchange(
 }
 
 type Parts = {
+  /** Where a transaction's block is found (present when a chain runs). */
+  readonly blocks: BlockLookup | undefined
   readonly store: Store
   /** The REST service, built while the chain opens. */
   readonly app: FastifyInstance
@@ -131,7 +139,14 @@ async function openParts(
     const hasChain = (await journal.loadSnapshot()) !== undefined
     const empty = await store.isEmpty()
     if (!hasChain && !empty)
-      return { store, app: await building, live: undefined, seeded: false, close }
+      return {
+        store,
+        app: await building,
+        blocks: undefined,
+        live: undefined,
+        seeded: false,
+        close,
+      }
     if (hasChain && empty) {
       throw new Error(
         `${dbPath} holds a chain but no market: it was not written by this version. Move it away and start again.`,
@@ -141,6 +156,13 @@ async function openParts(
     const dex = await createLocalDex({ seed: CHAIN_SEED })
     const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
     closers.unshift(() => chain.close())
+    const blocks: BlockLookup =
+      sqliteJournal === undefined
+        ? memoryBlockLookup(chain)
+        : {
+            blockOf: (hash) => sqliteJournal.blockOf(Buffer.from(hash, 'hex')),
+            block: (seqno) => sqliteJournal.block(seqno),
+          }
     const wallets = await walletsReady
     let seeded = false
     let base: MarketData | undefined
@@ -173,7 +195,7 @@ async function openParts(
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
     const app = await building
-    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close }
+    return { store, app, blocks, live: { chain, dex, indexer, wallets }, seeded, close }
   } catch (error) {
     await close()
     throw error
@@ -230,9 +252,12 @@ async function listen(
   parts: Parts,
   options: StartLocalExchangeOptions,
 ): Promise<Omit<RunningLocalExchange, 'seeded'>> {
-  const { store, live, app } = parts
+  const { store, live, app, blocks } = parts
   const own = (url: string | undefined) =>
-    url !== undefined && (url.startsWith('/api/v2/') || url.startsWith('/local/'))
+    url !== undefined &&
+    (url.startsWith('/api/v2/') ||
+      url.startsWith('/local/') ||
+      (live !== undefined && servesBlocks(url)))
   const local = Fastify({
     serverFactory: (handler) =>
       createServer((request, response) => {
@@ -244,6 +269,12 @@ async function listen(
   await local.register(async (scope) => {
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live) })
   })
+  if (live !== undefined && blocks !== undefined) {
+    const { indexer } = live
+    await local.register(async (scope) => {
+      registerBlockExports(scope, { indexer, blocks, service: app })
+    })
+  }
   // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
   local.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*')

@@ -216,6 +216,20 @@ export class SqliteChainJournal implements ChainJournal {
   }
 
   /**
+   * Number and time of block `seqno`, if it is stored.
+   *
+   * @example
+   * ```ts
+   * journal.block(12) // { seqno: 12, now: 1_764_000_123 }
+   * ```
+   */
+  block(seqno: number): { readonly seqno: number; readonly now: number } | undefined {
+    return this.db.prepare('SELECT seqno, now FROM chain_blocks WHERE seqno = ?').get(seqno) as
+      | { seqno: number; now: number }
+      | undefined
+  }
+
+  /**
    * Every stored block whose chain logical time is above `lt`, in order: the blocks an index
    * that stopped at a transaction of logical time `lt` has still to read.
    *

@@ -113,3 +113,40 @@ describe('/local/status and the one port', () => {
     )
   })
 })
+
+describe('the screener export on the live chain', () => {
+  test("default: blocks are the chain's numbered blocks, in latest-block, events and pairs", async () => {
+    const { block } = (await (
+      await fetch(`${exchange.url}/export/screener/v1/latest-block`)
+    ).json()) as { block: { blockNumber: number; blockTimestamp: number } }
+    const chain = exchange.chain
+    if (chain === undefined) throw new Error('no chain')
+    expect(block.blockNumber).toBe(chain.head.seqno)
+    expect(block.blockTimestamp).toBe(chain.head.now)
+    const { events } = (await (
+      await fetch(
+        `${exchange.url}/export/dexscreener/v1/events?fromBlock=0&toBlock=${block.blockNumber}`,
+      )
+    ).json()) as {
+      events: { eventType: string; txnId: string; block: { blockNumber: number } }[]
+    }
+    // The demo's provisions and swaps, each in the block that executed it.
+    expect(events.map((e) => e.eventType)).toContain('swap')
+    const indexed = await exchange.store.listIndexedTransactions({ limit: 100_000 })
+    for (const e of events) {
+      expect(e.block.blockNumber).toBeGreaterThan(0)
+      expect(e.block.blockNumber).toBeLessThanOrEqual(block.blockNumber)
+      expect(indexed.some((t) => t.hash === e.txnId)).toBe(true)
+    }
+    const numbers = events.map((e) => e.block.blockNumber)
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
+    // A narrower range gives exactly the events of those blocks.
+    const one = numbers.at(-1) as number
+    const narrow = (await (
+      await fetch(`${exchange.url}/export/screener/v1/events?fromBlock=${one}&toBlock=${one}`)
+    ).json()) as { events: unknown[] }
+    expect(narrow.events).toHaveLength(numbers.filter((n) => n === one).length)
+    const bad = await fetch(`${exchange.url}/export/screener/v1/events?fromBlock=x&toBlock=1`)
+    expect(bad.status).toBe(400)
+  })
+})

@@ -54,6 +54,13 @@ test('a restart resumes the same chain and index, and both go on', async () => {
     )
   }
   const before = await picture(first)
+  const latest = async (url: string) =>
+    (
+      (await (await fetch(`${url}/export/screener/v1/latest-block`)).json()) as {
+        block: { blockNumber: number }
+      }
+    ).block.blockNumber
+  expect(await latest(first.url)).toBe(before.head.seqno)
   expect(before.indexed).toBe(before.chainTransactions)
   expect(before.distinct).toBe(before.indexed)
   await first.close()
@@ -61,6 +68,7 @@ test('a restart resumes the same chain and index, and both go on', async () => {
   const second = await start()
   expect(second.seeded).toBe(false)
   expect(await picture(second)).toEqual(before)
+  expect(await latest(second.url)).toBe(before.head.seqno)
   expect((await ops(second.url)).map((o) => o.operation.operation_type)).toEqual(['Swap'])
   // The same wallets, and the chain goes on: a second swap with the wallet's next seqno.
   expect(second.wallets.map((w) => w.address.toString())).toEqual(
