@@ -1,7 +1,8 @@
-import { external, type Transaction } from '@ton/core'
+import { type Address, Cell, external, loadTransaction, type Transaction } from '@ton/core'
 import { externalMessageHash } from '../chain/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
+import type { LoggedTransaction } from '../chain/TransactionLog.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
 import { invalidParameter } from './TonHttpApiError.js'
@@ -28,7 +29,7 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 15
+ * Object.keys(TON_API_METHODS).length // 16
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
@@ -144,6 +145,29 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
     return { '@type': 'query.fees', source_fees: fees(transaction), destination_fees: [] }
   },
 
+  async tryLocateTx(params, chain) {
+    return locateResult(params, chain)
+  },
+
+  async tryLocateResultTx(params, chain) {
+    return locateResult(params, chain)
+  },
+
+  async tryLocateSourceTx(params, chain) {
+    const source = params.address('source')
+    const destination = params.address('destination')
+    const createdLt = params.bigint('created_lt')
+    const found = findTransaction(chain, source, (tx) =>
+      [...tx.outMessages.values()].some(
+        (m) =>
+          m.info.type === 'internal' &&
+          m.info.createdLt === createdLt &&
+          m.info.dest.equals(destination),
+      ),
+    )
+    return renderTransaction(found)
+  },
+
   async getMasterchainInfo(_params, chain) {
     const last = blockIdExt(chain.head.seqno)
     return {
@@ -173,6 +197,35 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
       test_only: false,
     }
   },
+}
+
+/** The destination's transaction whose in-message `source` sent at `created_lt`. */
+function locateResult(params: Params, chain: LiveChain): Record<string, unknown> {
+  const source = params.address('source')
+  const destination = params.address('destination')
+  const createdLt = params.bigint('created_lt')
+  const found = findTransaction(chain, destination, (tx) => {
+    const info = tx.inMessage?.info
+    return info?.type === 'internal' && info.createdLt === createdLt && info.src.equals(source)
+  })
+  return renderTransaction(found)
+}
+
+/** Scans an account's history, newest first; 404 when nothing matches. */
+function findTransaction(
+  chain: LiveChain,
+  account: Address,
+  matches: (tx: Transaction) => boolean,
+): LoggedTransaction {
+  for (const entry of chain.transactions(account, { limit: Number.MAX_SAFE_INTEGER })) {
+    if (matches(loadTransaction(Cell.fromBoc(Buffer.from(entry.boc))[0]!.beginParse()))) {
+      return entry
+    }
+  }
+  throw new LiveChainError({
+    reason: 'transaction_not_found',
+    message: `No transaction of ${account.toString()} matches the message.`,
+  })
 }
 
 function getMethodId(params: Params): string | number {

@@ -103,6 +103,15 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     const mine = chain.transactions(wallet.address, { limit: 2 })
     expect([last?.lt, previous?.lt]).toEqual(mine.map((t) => t.lt))
     expect(last?.hash().equals(Buffer.from(mine[0]!.hash))).toBe(true)
+
+    // message tracking: from the transfer's out-message to bob's transaction and back
+    const out = last!.outMessages.get(0)!
+    const createdLt = out.info.type === 'internal' ? out.info.createdLt.toString() : ''
+    const result = await client.tryLocateResultTx(wallet.address, bob, createdLt)
+    const [bobTx] = chain.transactions(bob, { limit: 1 })
+    expect(result.hash().equals(Buffer.from(bobTx!.hash))).toBe(true)
+    const source = await client.tryLocateSourceTx(wallet.address, bob, createdLt)
+    expect(source.hash().equals(last!.hash())).toBe(true)
   })
 
   test('a funded wallet that was never deployed deploys with its first transfer', async () => {
