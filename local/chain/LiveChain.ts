@@ -429,6 +429,18 @@ export class LiveChain {
   }
 
   /**
+   * The transactions of a committed block, in execution order (empty for an unknown block).
+   *
+   * @example
+   * ```ts
+   * chain.blockTransactions(chain.head.seqno).length // 2 for a wallet transfer
+   * ```
+   */
+  blockTransactions(seqno: number): readonly LoggedTransaction[] {
+    return this.log.block(seqno)
+  }
+
+  /**
    * Runs a get-method on the current state at the chain's time. A non-zero exit code is
    * returned, not thrown.
    *

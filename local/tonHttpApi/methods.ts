@@ -5,7 +5,7 @@ import { LiveChainError } from '../chain/LiveChainError.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
-import { invalidParameter } from './TonHttpApiError.js'
+import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { readWallet } from './wallets.js'
 import {
   addressInformation,
@@ -29,7 +29,7 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 16
+ * Object.keys(TON_API_METHODS).length // 19
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
@@ -178,6 +178,41 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
     }
   },
 
+  async shards(params, chain) {
+    const seqno = knownBlock(params, chain)
+    return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
+  },
+
+  async lookupBlock(params, chain) {
+    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+    return blockIdExt(knownBlock(params, chain), workchain)
+  },
+
+  async getBlockTransactions(params, chain) {
+    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+    const seqno = knownBlock(params, chain)
+    const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
+    const afterLt = params.optionalBigint('after_lt')
+    const all = chain
+      .blockTransactions(seqno)
+      .filter((tx) => tx.account.startsWith(`${workchain}:`))
+      .filter((tx) => afterLt === undefined || tx.lt > afterLt)
+    const page = all.slice(0, count)
+    return {
+      '@type': 'blocks.transactions',
+      id: blockIdExt(seqno, workchain),
+      req_count: count,
+      incomplete: all.length > count,
+      transactions: page.map((tx) => ({
+        '@type': 'blocks.shortTxId',
+        mode: 135,
+        account: tx.account,
+        lt: tx.lt.toString(),
+        hash: Buffer.from(tx.hash).toString('base64'),
+      })),
+    }
+  },
+
   async getConsensusBlock(_params, chain) {
     return { consensus_block: chain.head.seqno, timestamp: chain.head.now }
   },
@@ -226,6 +261,20 @@ function findTransaction(
     reason: 'transaction_not_found',
     message: `No transaction of ${account.toString()} matches the message.`,
   })
+}
+
+/** The `seqno` parameter, which must name a committed block (0 = genesis). */
+function knownBlock(params: Params, chain: LiveChain): number {
+  const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
+  if (seqno < 0) throw invalidParameter('seqno', 'missing')
+  if (seqno > chain.head.seqno) {
+    throw new TonHttpApiError({
+      code: 'TON_API_BLOCK_NOT_FOUND',
+      status: 404,
+      message: `Block ${seqno} does not exist yet; the latest is ${chain.head.seqno}.`,
+    })
+  }
+  return seqno
 }
 
 function getMethodId(params: Params): string | number {

@@ -136,6 +136,26 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     expect(await fresh.getSeqno()).toBe(1)
   })
 
+  test('blocks: getMasterchainInfo, getWorkchainShards, getShardTransactions follow the chain', async () => {
+    const { latestSeqno, initSeqno } = await client.getMasterchainInfo()
+    expect([initSeqno, latestSeqno]).toEqual([0, chain.head.seqno])
+    const shards = await client.getWorkchainShards(latestSeqno)
+    expect(shards).toEqual([{ workchain: 0, shard: '-9223372036854775808', seqno: latestSeqno }])
+    const txs = await client.getShardTransactions(0, latestSeqno, shards[0]!.shard)
+    const expected = chain.blockTransactions(latestSeqno)
+    expect(txs.map((t) => [t.account.toRawString(), t.lt])).toEqual(
+      expected.map((t) => [t.account, t.lt.toString()]),
+    )
+    const tx = await client.getTransaction(txs[0]!.account, txs[0]!.lt, txs[0]!.hash)
+    expect(tx?.lt.toString()).toBe(txs[0]!.lt)
+    const future = await post('/api/v2/getBlockTransactions', {
+      workchain: 0,
+      shard: '-9223372036854775808',
+      seqno: latestSeqno + 1,
+    })
+    expect(future).toMatchObject({ status: 404, json: { error_code: 'TON_API_BLOCK_NOT_FOUND' } })
+  })
+
   test('getTransactions pages by lt and hash like toncenter', async () => {
     const address = wallets.v4.contract.address
     const all = await client.getTransactions(address, { limit: 100 })
