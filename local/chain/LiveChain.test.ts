@@ -219,6 +219,21 @@ describe('LiveChain failure paths', () => {
     expect(journal.readBlocks(0).map((b) => b.transactions.length)).toEqual([1, 2])
   })
 
+  test('the blocks of one job reach appendBlocks together when the journal has it', async () => {
+    const journal = new MemoryChainJournal()
+    const batches: number[][] = []
+    const atomic = Object.assign(Object.create(journal) as MemoryChainJournal, {
+      appendBlocks(blocks: readonly Parameters<MemoryChainJournal['appendBlock']>[0][]) {
+        batches.push(blocks.map((b) => b.seqno))
+        for (const block of blocks) journal.appendBlock(block)
+      },
+    })
+    const chain = await LiveChain.open({ journal: atomic })
+    await deployTestWallets(chain) // one job, three message chains
+    expect(batches).toEqual([[1, 2, 3]])
+    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2, 3])
+  })
+
   test('a journal that cannot store a block stops the chain instead of diverging', async () => {
     const journal = new MemoryChainJournal()
     let broken = false

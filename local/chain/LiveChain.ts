@@ -582,21 +582,28 @@ export class LiveChain {
   private async commit(): Promise<ChainBlock[]> {
     this.flushScheduled = false
     const blocks = this.pending.splice(0)
-    for (const block of blocks) {
-      const record = await this.record(block)
-      try {
-        await this.journal.appendBlock(record)
-      } catch (error) {
-        throw this.stop(
-          new LiveChainError({
-            reason: 'journal_failed',
-            message: `The journal could not store block ${block.seqno}; the chain stopped.`,
-            details: error instanceof Error ? error.message : String(error),
-            cause: error,
-          }),
-        )
+    if (blocks.length === 0) return blocks
+    const records: ChainBlockRecord[] = []
+    for (const block of blocks) records.push(await this.record(block))
+    try {
+      // The blocks of one job go in together where the journal can (one SQLite transaction).
+      if (records.length > 1 && this.journal.appendBlocks) {
+        await this.journal.appendBlocks(records)
+      } else {
+        for (const record of records) await this.journal.appendBlock(record)
       }
-      for (const tx of record.transactions) {
+    } catch (error) {
+      throw this.stop(
+        new LiveChainError({
+          reason: 'journal_failed',
+          message: `The journal could not store block ${blocks[0]!.seqno}; the chain stopped.`,
+          details: error instanceof Error ? error.message : String(error),
+          cause: error,
+        }),
+      )
+    }
+    for (const [i, block] of blocks.entries()) {
+      for (const tx of records[i]!.transactions) {
         this.log.add({ ...tx, seqno: block.seqno, now: block.now })
       }
       this.committed = { seqno: block.seqno, now: block.now, lt: block.lt }
