@@ -261,6 +261,7 @@ export class LiveChain {
     const contracts = new Map<string, SmartContractSnapshot>()
     for (const contract of snapshot.contracts)
       contracts.set(contract.address.toRawString(), contract)
+    const latest = new Map<string, JournalAccountState>()
     let head: ChainHead = { seqno: saved.seqno, now: saved.now, lt: snapshot.lt }
     for (const block of await journal.readBlocks(0)) {
       for (const tx of block.transactions) log.add({ ...tx, seqno: block.seqno, now: block.now })
@@ -271,9 +272,11 @@ export class LiveChain {
           message: `The journal skips from block ${head.seqno} to block ${block.seqno}.`,
         })
       }
-      for (const state of block.accounts) contracts.set(state.address, restoredContract(state))
+      for (const state of block.accounts) latest.set(state.address, state)
       head = { seqno: block.seqno, now: block.now, lt: block.lt }
     }
+    // only the newest state of each account is parsed
+    for (const [address, state] of latest) contracts.set(address, restoredContract(state))
     const restored: BlockchainSnapshot = {
       ...snapshot,
       contracts: [...contracts.values()],
