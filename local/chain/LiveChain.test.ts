@@ -217,6 +217,16 @@ describe('LiveChain failure paths', () => {
     await chain.checkpoint() // queued after the flush of those blocks
     expect(chain.head.seqno).toBe(2)
     expect(journal.readBlocks(0).map((b) => b.transactions.length)).toEqual([1, 2])
+    // credited but without code: uninit, no longer nonexistent
+    expect((await chain.account(bob)).status).toBe('uninit')
+  })
+
+  test('a job that calls the chain gets an error instead of waiting for itself', async () => {
+    const chain = await LiveChain.open()
+    await expect(chain.execute(() => chain.account(bob))).rejects.toMatchObject({
+      code: 'LIVE_CHAIN_REENTRANT_CALL',
+    })
+    expect((await chain.account(bob)).status).toBe('nonexist')
   })
 
   test('the blocks of one job reach appendBlocks together when the journal has it', async () => {

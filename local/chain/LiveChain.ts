@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   Address,
   beginCell,
@@ -198,6 +199,7 @@ export class LiveChain {
   private readonly pending: ChainBlock[] = []
   private readonly unsubscribe: () => void
   private tail: Promise<unknown> = Promise.resolve()
+  private readonly insideTask = new AsyncLocalStorage<boolean>()
   /** True while queued work runs the sandbox: its batches are committed by that work. */
   private inJob = false
   private flushScheduled = false
@@ -544,9 +546,18 @@ export class LiveChain {
 
   /** Runs `task` after every earlier task settled; a failed task does not block later ones. */
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    // Called from inside queued work (a job calling the chain): it would wait for itself.
+    if (this.insideTask.getStore() === true) {
+      return Promise.reject(
+        new LiveChainError({
+          reason: 'reentrant_call',
+          message: 'A job running on the live chain called the chain; use its blockchain argument.',
+        }),
+      )
+    }
     const run = this.tail.then(() => {
       if (this.stopped) throw this.stopped
-      return task()
+      return this.insideTask.run(true, task)
     })
     this.tail = run.catch(() => undefined)
     return run
@@ -782,7 +793,12 @@ function accountInfo(address: Address, shardAccount: ShardAccount): AccountInfo 
           lt: shardAccount.lastTransactionLt,
           hash: Buffer.from(shardAccount.lastTransactionHash.toString(16).padStart(64, '0'), 'hex'),
         }
-  if (!account) {
+  // The sandbox keeps a never-seen address as an empty uninit account: that one does not exist.
+  const neverSeen =
+    account?.storage.state.type === 'uninit' &&
+    account.storage.balance.coins === 0n &&
+    shardAccount.lastTransactionLt === 0n
+  if (!account || neverSeen) {
     return {
       address,
       status: 'nonexist',
