@@ -227,6 +227,13 @@ describe('LiveChain failure paths', () => {
       code: 'LIVE_CHAIN_REENTRANT_CALL',
     })
     expect((await chain.account(bob)).status).toBe('nonexist')
+    // a block listener may call the chain: its call runs after the block's work
+    const balances: Promise<bigint>[] = []
+    chain.onBlock(() => balances.push(chain.account(bob).then((info) => info.balance)))
+    await chain.execute(async (blockchain) => {
+      await (await blockchain.treasury('listener')).send({ to: bob, value: 5n, bounce: false })
+    })
+    expect(await Promise.all(balances)).toEqual([5n, 5n])
   })
 
   test('the blocks of one job reach appendBlocks together when the journal has it', async () => {

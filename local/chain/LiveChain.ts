@@ -588,7 +588,9 @@ export class LiveChain {
     })
     if (!this.inJob && !this.flushScheduled) {
       this.flushScheduled = true
-      void this.enqueue(() => this.commit()).catch((error) => this.onListenerError(error))
+      void this.insideTask
+        .exit(() => this.enqueue(() => this.commit()))
+        .catch((error) => this.onListenerError(error))
     }
   }
 
@@ -623,7 +625,8 @@ export class LiveChain {
       this.committed = { seqno: block.seqno, now: block.now, lt: block.lt }
       for (const listener of this.blockListeners) {
         try {
-          listener(block)
+          // outside the task: a listener may call the chain (its call runs after this task)
+          this.insideTask.exit(() => listener(block))
         } catch (error) {
           this.onListenerError(error)
         }
