@@ -102,6 +102,12 @@ export type ChainSnapshotRecord = {
 export interface ChainJournal {
   /** Stores one block durably. Blocks arrive in seqno order without gaps. */
   appendBlock(block: ChainBlockRecord): void | Promise<void>
+  /**
+   * Optional: stores the blocks of one tooling job all or nothing (one SQLite transaction).
+   * Without it the chain appends them one by one; a crash between two of them then keeps the
+   * first ones, whose account states were read when the whole job had finished.
+   */
+  appendBlocks?(blocks: readonly ChainBlockRecord[]): void | Promise<void>
   /** Stores a full state snapshot, replacing or adding to older ones. */
   saveSnapshot(snapshot: ChainSnapshotRecord): void | Promise<void>
   /** The newest snapshot, or `undefined` for an empty journal. */

@@ -217,6 +217,38 @@ describe('LiveChain failure paths', () => {
     await chain.checkpoint() // queued after the flush of those blocks
     expect(chain.head.seqno).toBe(2)
     expect(journal.readBlocks(0).map((b) => b.transactions.length)).toEqual([1, 2])
+    // credited but without code: uninit, no longer nonexistent
+    expect((await chain.account(bob)).status).toBe('uninit')
+  })
+
+  test('a job that calls the chain gets an error instead of waiting for itself', async () => {
+    const chain = await LiveChain.open()
+    await expect(chain.execute(() => chain.account(bob))).rejects.toMatchObject({
+      code: 'LIVE_CHAIN_REENTRANT_CALL',
+    })
+    expect((await chain.account(bob)).status).toBe('nonexist')
+    // a block listener may call the chain: its call runs after the block's work
+    const balances: Promise<bigint>[] = []
+    chain.onBlock(() => balances.push(chain.account(bob).then((info) => info.balance)))
+    await chain.execute(async (blockchain) => {
+      await (await blockchain.treasury('listener')).send({ to: bob, value: 5n, bounce: false })
+    })
+    expect(await Promise.all(balances)).toEqual([5n, 5n])
+  })
+
+  test('the blocks of one job reach appendBlocks together when the journal has it', async () => {
+    const journal = new MemoryChainJournal()
+    const batches: number[][] = []
+    const atomic = Object.assign(Object.create(journal) as MemoryChainJournal, {
+      appendBlocks(blocks: readonly Parameters<MemoryChainJournal['appendBlock']>[0][]) {
+        batches.push(blocks.map((b) => b.seqno))
+        for (const block of blocks) journal.appendBlock(block)
+      },
+    })
+    const chain = await LiveChain.open({ journal: atomic })
+    await deployTestWallets(chain) // one job, three message chains
+    expect(batches).toEqual([[1, 2, 3]])
+    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2, 3])
   })
 
   test('a journal that cannot store a block stops the chain instead of diverging', async () => {

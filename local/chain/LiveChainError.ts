@@ -25,6 +25,8 @@ export type LiveChainErrorReason =
   | 'account_not_active'
   /** A `(lt, hash)` cursor names no transaction of the account. */
   | 'transaction_not_found'
+  /** A job running in `execute()` called the chain, which would wait for the job itself. */
+  | 'reentrant_call'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,

@@ -55,6 +55,7 @@ export type TransactionPageQuery = {
  */
 export class TransactionLog {
   private readonly byAccount = new Map<string, LoggedTransaction[]>()
+  private readonly byBlock = new Map<number, LoggedTransaction[]>()
   private count = 0
 
   /** Appends a transaction; transactions of one account must arrive in increasing lt. */
@@ -65,7 +66,15 @@ export class TransactionLog {
       this.byAccount.set(entry.account, list)
     }
     list.push(entry)
+    const block = this.byBlock.get(entry.seqno)
+    if (block) block.push(entry)
+    else this.byBlock.set(entry.seqno, [entry])
     this.count++
+  }
+
+  /** The transactions of one block in execution order (empty for an unknown block). */
+  block(seqno: number): readonly LoggedTransaction[] {
+    return this.byBlock.get(seqno) ?? []
   }
 
   /** Total number of transactions held. */

@@ -13,6 +13,8 @@ export type TonHttpApiErrorCode =
   | 'TON_API_INVALID_PARAMETER'
   /** The request is not a JSON-RPC 2.0 call with a method name. */
   | 'TON_API_INVALID_REQUEST'
+  /** A block number after the latest block. */
+  | 'TON_API_BLOCK_NOT_FOUND'
   /** No such API method. */
   | 'TON_API_METHOD_NOT_FOUND'
   /** No chain runs behind the API (a snapshot database is served). */

@@ -1,10 +1,11 @@
-import { external, type Transaction } from '@ton/core'
+import { type Address, Cell, external, loadTransaction, type Transaction } from '@ton/core'
 import { externalMessageHash } from '../chain/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
+import type { LoggedTransaction } from '../chain/TransactionLog.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
-import { invalidParameter } from './TonHttpApiError.js'
+import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { readWallet } from './wallets.js'
 import {
   addressInformation,
@@ -28,7 +29,7 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 15
+ * Object.keys(TON_API_METHODS).length // 19
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
@@ -144,6 +145,29 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
     return { '@type': 'query.fees', source_fees: fees(transaction), destination_fees: [] }
   },
 
+  async tryLocateTx(params, chain) {
+    return locateResult(params, chain)
+  },
+
+  async tryLocateResultTx(params, chain) {
+    return locateResult(params, chain)
+  },
+
+  async tryLocateSourceTx(params, chain) {
+    const source = params.address('source')
+    const destination = params.address('destination')
+    const createdLt = params.bigint('created_lt')
+    const found = findTransaction(chain, source, (tx) =>
+      [...tx.outMessages.values()].some(
+        (m) =>
+          m.info.type === 'internal' &&
+          m.info.createdLt === createdLt &&
+          m.info.dest.equals(destination),
+      ),
+    )
+    return renderTransaction(found)
+  },
+
   async getMasterchainInfo(_params, chain) {
     const last = blockIdExt(chain.head.seqno)
     return {
@@ -151,6 +175,41 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
       last,
       state_root_hash: last.root_hash,
       init: blockIdExt(0),
+    }
+  },
+
+  async shards(params, chain) {
+    const seqno = knownBlock(params, chain)
+    return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
+  },
+
+  async lookupBlock(params, chain) {
+    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+    return blockIdExt(knownBlock(params, chain), workchain)
+  },
+
+  async getBlockTransactions(params, chain) {
+    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+    const seqno = knownBlock(params, chain)
+    const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
+    const afterLt = params.optionalBigint('after_lt')
+    const all = chain
+      .blockTransactions(seqno)
+      .filter((tx) => tx.account.startsWith(`${workchain}:`))
+      .filter((tx) => afterLt === undefined || tx.lt > afterLt)
+    const page = all.slice(0, count)
+    return {
+      '@type': 'blocks.transactions',
+      id: blockIdExt(seqno, workchain),
+      req_count: count,
+      incomplete: all.length > count,
+      transactions: page.map((tx) => ({
+        '@type': 'blocks.shortTxId',
+        mode: 135,
+        account: tx.account,
+        lt: tx.lt.toString(),
+        hash: Buffer.from(tx.hash).toString('base64'),
+      })),
     }
   },
 
@@ -173,6 +232,49 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
       test_only: false,
     }
   },
+}
+
+/** The destination's transaction whose in-message `source` sent at `created_lt`. */
+function locateResult(params: Params, chain: LiveChain): Record<string, unknown> {
+  const source = params.address('source')
+  const destination = params.address('destination')
+  const createdLt = params.bigint('created_lt')
+  const found = findTransaction(chain, destination, (tx) => {
+    const info = tx.inMessage?.info
+    return info?.type === 'internal' && info.createdLt === createdLt && info.src.equals(source)
+  })
+  return renderTransaction(found)
+}
+
+/** Scans an account's history, newest first; 404 when nothing matches. */
+function findTransaction(
+  chain: LiveChain,
+  account: Address,
+  matches: (tx: Transaction) => boolean,
+): LoggedTransaction {
+  for (const entry of chain.transactions(account, { limit: Number.MAX_SAFE_INTEGER })) {
+    if (matches(loadTransaction(Cell.fromBoc(Buffer.from(entry.boc))[0]!.beginParse()))) {
+      return entry
+    }
+  }
+  throw new LiveChainError({
+    reason: 'transaction_not_found',
+    message: `No transaction of ${account.toString()} matches the message.`,
+  })
+}
+
+/** The `seqno` parameter, which must name a committed block (0 = genesis). */
+function knownBlock(params: Params, chain: LiveChain): number {
+  const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
+  if (seqno < 0) throw invalidParameter('seqno', 'missing')
+  if (seqno > chain.head.seqno) {
+    throw new TonHttpApiError({
+      code: 'TON_API_BLOCK_NOT_FOUND',
+      status: 404,
+      message: `Block ${seqno} does not exist yet; the latest is ${chain.head.seqno}.`,
+    })
+  }
+  return seqno
 }
 
 function getMethodId(params: Params): string | number {

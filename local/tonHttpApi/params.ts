@@ -93,7 +93,8 @@ export class Params {
 export function parseBocParameter(name: string, base64: string): Cell {
   let roots: Cell[]
   try {
-    roots = Cell.fromBoc(Buffer.from(base64, 'base64'))
+    // a '+' that arrived unencoded in a query string reads as a space
+    roots = Cell.fromBoc(Buffer.from(base64.replace(/ /g, '+'), 'base64'))
   } catch {
     throw invalidParameter(name, 'not a base64 bag of cells')
   }

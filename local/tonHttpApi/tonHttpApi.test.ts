@@ -103,6 +103,15 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     const mine = chain.transactions(wallet.address, { limit: 2 })
     expect([last?.lt, previous?.lt]).toEqual(mine.map((t) => t.lt))
     expect(last?.hash().equals(Buffer.from(mine[0]!.hash))).toBe(true)
+
+    // message tracking: from the transfer's out-message to bob's transaction and back
+    const out = last!.outMessages.get(0)!
+    const createdLt = out.info.type === 'internal' ? out.info.createdLt.toString() : ''
+    const result = await client.tryLocateResultTx(wallet.address, bob, createdLt)
+    const [bobTx] = chain.transactions(bob, { limit: 1 })
+    expect(result.hash().equals(Buffer.from(bobTx!.hash))).toBe(true)
+    const source = await client.tryLocateSourceTx(wallet.address, bob, createdLt)
+    expect(source.hash().equals(last!.hash())).toBe(true)
   })
 
   test('a funded wallet that was never deployed deploys with its first transfer', async () => {
@@ -125,6 +134,26 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     })
     expect((await client.getContractState(fresh.address)).state).toBe('active')
     expect(await fresh.getSeqno()).toBe(1)
+  })
+
+  test('blocks: getMasterchainInfo, getWorkchainShards, getShardTransactions follow the chain', async () => {
+    const { latestSeqno, initSeqno } = await client.getMasterchainInfo()
+    expect([initSeqno, latestSeqno]).toEqual([0, chain.head.seqno])
+    const shards = await client.getWorkchainShards(latestSeqno)
+    expect(shards).toEqual([{ workchain: 0, shard: '-9223372036854775808', seqno: latestSeqno }])
+    const txs = await client.getShardTransactions(0, latestSeqno, shards[0]!.shard)
+    const expected = chain.blockTransactions(latestSeqno)
+    expect(txs.map((t) => [t.account.toRawString(), t.lt])).toEqual(
+      expected.map((t) => [t.account, t.lt.toString()]),
+    )
+    const tx = await client.getTransaction(txs[0]!.account, txs[0]!.lt, txs[0]!.hash)
+    expect(tx?.lt.toString()).toBe(txs[0]!.lt)
+    const future = await post('/api/v2/getBlockTransactions', {
+      workchain: 0,
+      shard: '-9223372036854775808',
+      seqno: latestSeqno + 1,
+    })
+    expect(future).toMatchObject({ status: 404, json: { error_code: 'TON_API_BLOCK_NOT_FOUND' } })
   })
 
   test('getTransactions pages by lt and hash like toncenter', async () => {

@@ -72,8 +72,9 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     return handler(new Params(raw), chain)
   }
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     const answer = toErrorAnswer(error)
+    if (answer.code >= 500) request.log.error(error)
     void reply.status(answer.code).send(answer)
   })
 
@@ -110,6 +111,7 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
         return { ok: true, result, ...envelope }
       } catch (error) {
         const answer = toErrorAnswer(error)
+        if (answer.code >= 500) request.log.error(error)
         return reply.status(answer.code).send({ ...answer, ...envelope })
       }
     },

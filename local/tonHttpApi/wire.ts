@@ -15,20 +15,22 @@ import type { LoggedTransaction } from '../chain/TransactionLog.js'
 const MASTERCHAIN_SHARD = '-9223372036854775808'
 
 /**
- * A `ton.blockIdExt` for a local block. The chain has no real block headers: the root and file
- * hashes are SHA-256 digests of the block number, stable across restarts, never a real TON hash.
+ * A `ton.blockIdExt` for a local block: the masterchain block (workchain -1) or the one
+ * basechain shard block (workchain 0) of block `seqno`, both in toncenter's full shard. The chain
+ * has no real block headers: the root and file hashes are SHA-256 digests of the workchain and
+ * block number, stable across restarts, never a real TON hash.
  *
  * @example
  * ```ts
  * blockIdExt(12) // { '@type': 'ton.blockIdExt', workchain: -1, shard: '-9223372036854775808', seqno: 12, … }
  * ```
  */
-export function blockIdExt(seqno: number): Record<string, unknown> {
+export function blockIdExt(seqno: number, workchain = -1): Record<string, unknown> {
   const digest = (what: string) =>
-    createHash('sha256').update(`ton-dex-lab local ${what} ${seqno}`).digest('base64')
+    createHash('sha256').update(`ton-dex-lab local ${what} ${workchain}:${seqno}`).digest('base64')
   return {
     '@type': 'ton.blockIdExt',
-    workchain: -1,
+    workchain,
     shard: MASTERCHAIN_SHARD,
     seqno,
     root_hash: digest('root'),
