@@ -144,12 +144,31 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
 
 /** What `serve` prints once it listens. */
 function banner(exchange: RunningLocalExchange, dbPath: string): string[] {
-  return [
-    `ton-dex-lab local exchange listening on ${exchange.url}`,
-    `  Swagger UI: ${exchange.url}/swagger-ui/`,
-    `  Redoc:      ${exchange.url}/redoc`,
+  const url = exchange.url
+  const lines = [
+    `ton-dex-lab local exchange listening on ${url}`,
+    `  Swagger UI: ${url}/swagger-ui/`,
+    `  Redoc:      ${url}/redoc`,
     `  Database:   ${dbPath}${exchange.seeded ? ' (new: demo market seeded)' : ''}`,
   ]
+  if (exchange.chain === undefined) {
+    lines.push('  No chain: a snapshot database, served read-only.', 'Ctrl-C stops it.')
+    return lines
+  }
+  lines.push(
+    `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC`,
+    `  Faucet:     POST ${url}/local/faucet  { "address", "asset", "amount" }`,
+    '',
+    'Test wallets (v4r2, funded with TON, USDT and STON). LOCAL USE ONLY: these mnemonics are public.',
+  )
+  for (const wallet of exchange.wallets) {
+    lines.push(
+      `  ${wallet.name.padEnd(8)}${wallet.address.toString({ bounceable: false })}`,
+      `          ${wallet.mnemonic.join(' ')}`,
+    )
+  }
+  lines.push('Ctrl-C stops it.')
+  return lines
 }
 
 /** Whether this module is the process's entry point (`node --import tsx local/cli.ts …`). */

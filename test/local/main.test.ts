@@ -40,7 +40,7 @@ function start(db: string): Promise<{ child: ChildProcess; lines: string[] }> {
     let err = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      if (out.includes('Database:')) resolve({ child, lines: out.trim().split('\n') })
+      if (out.includes('Ctrl-C stops it.')) resolve({ child, lines: out.trim().split('\n') })
     })
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString()
@@ -78,6 +78,17 @@ describe('npm start (ton-dex-lab serve)', () => {
       expect(lines[2]).toContain(`${base}/redoc`)
       expect(lines[3]).toContain('demo market seeded')
       expect(existsSync(db)).toBe(true)
+      // The test wallets are printed, and served with the TON HTTP API on the same port.
+      const { wallets } = (await (await fetch(`${base}/local/wallets`)).json()) as {
+        wallets: { name: string; address: string; mnemonic: string }[]
+      }
+      expect(wallets).toHaveLength(5)
+      for (const w of wallets) {
+        expect(lines.some((l) => l.includes(w.address))).toBe(true)
+        expect(lines.some((l) => l.includes(w.mnemonic))).toBe(true)
+      }
+      const info = await fetch(`${base}/api/v2/getMasterchainInfo`)
+      expect(((await info.json()) as { ok: boolean }).ok).toBe(true)
       const routers = (await (await fetch(`${base}/v1/routers`)).json()) as {
         router_list: unknown[]
       }
