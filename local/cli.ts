@@ -98,6 +98,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     // is up (the database is never left half-written); a second one quits at once.
     const signals = io.signals ?? process
     let requested = false
+    let started = false
     let onStop: (() => void) | undefined
     const stopped = new Promise<void>((resolve) => {
       onStop = resolve
@@ -108,6 +109,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
         process.exit(130)
       }
       requested = true
+      if (!started)
+        err(
+          `${signal}: stopping as soon as the start-up step in progress ends (again to quit now).`,
+        )
       onStop?.()
     }
     signals.on('SIGINT', handle)
@@ -120,6 +125,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
         err(error instanceof BaseError ? error.message : String(error))
         return 1
       }
+      started = true
       if (!requested) for (const line of banner(exchange, options.dbPath)) out(line)
       await stopped
       try {

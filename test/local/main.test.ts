@@ -106,6 +106,41 @@ describe('npm start (ton-dex-lab serve)', () => {
   })
 })
 
+describe('signals during start-up', () => {
+  test('behavior: SIGINT while the demo is built stops once it is whole: exit 0, nothing half-built', async () => {
+    const db = join(dir, 'interrupted.sqlite')
+    const child = spawn(
+      process.execPath,
+      ['bin/ton-dex-lab.js', 'serve', '--port', '0', '--db', db, '--demo-swaps', '6'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let err = ''
+    let sent = false
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        err += chunk.toString()
+        if (err.includes('demo:') && !sent) {
+          sent = true
+          child.kill('SIGINT')
+        }
+      })
+      child.on('exit', (exit) => resolve(exit))
+    })
+    expect(code).toBe(0)
+    expect(err).toContain('stopping as soon as the start-up step in progress ends')
+    expect(out).not.toContain('listening on')
+    // The build finished before it stopped: the next start resumes it, nothing to seed.
+    expect(existsSync(db)).toBe(true)
+    const again = await start(db)
+    expect(await stop(again.child)).toBe(0)
+    expect(again.lines[3]).not.toContain('seeded')
+  })
+})
+
 describe('parseServeOptions', () => {
   test('default: ./data/ton-dex-lab.sqlite on 127.0.0.1:8080', () => {
     expect(parseServeOptions([], {})).toEqual({
