@@ -117,10 +117,15 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     signals.on('SIGINT', handle)
     signals.on('SIGTERM', handle)
+    err(`Starting the local exchange on ${options.dbPath} …`)
     try {
       let exchange: RunningLocalExchange
       try {
-        exchange = await startLocalExchange({ ...options, progress: io.progress ?? process.stderr })
+        exchange = await startLocalExchange({
+          ...options,
+          progress: io.progress ?? process.stderr,
+          fastStart: true,
+        })
       } catch (error) {
         err(error instanceof BaseError ? error.message : String(error))
         return 1

@@ -103,17 +103,29 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
     })
   }
 
+  // Subscribe first: a block committed while the backlog is read is kept, and none twice.
+  let following = false
+  const early: { seqno: number; transactions: readonly Transaction[] }[] = []
+  const stop = chain.onBlock((block: ChainBlock) => {
+    const entry = { seqno: block.seqno, transactions: block.transactions }
+    if (!following) {
+      early.push(entry)
+      return
+    }
+    if (block.seqno <= (queue.at(-1)?.seqno ?? indexedSeqno)) return
+    queue.push(entry)
+    kick()
+  })
   const cursor = await store.getCursor(CURSOR)
   const cursorLt = cursor === undefined ? undefined : BigInt(cursor.split(':')[0] ?? '0')
   for (const block of await options.backlog(cursorLt)) {
     queue.push({ seqno: block.seqno, transactions: block.transactions.map((t) => parse(t.boc)) })
   }
+  for (const entry of early) {
+    if (entry.seqno > (queue.at(-1)?.seqno ?? -1)) queue.push(entry)
+  }
   indexedSeqno = Math.max(0, (queue[0]?.seqno ?? chain.head.seqno + 1) - 1)
-  const stop = chain.onBlock((block: ChainBlock) => {
-    if (block.seqno <= (queue.at(-1)?.seqno ?? indexedSeqno)) return
-    queue.push({ seqno: block.seqno, transactions: block.transactions })
-    kick()
-  })
+  following = true
   kick()
   await running
 

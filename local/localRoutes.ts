@@ -22,8 +22,10 @@ export type LocalStatus = {
   readonly state: 'building' | 'ready'
   readonly chain: { readonly seqno: number; readonly time: number; readonly transactions: number }
   readonly index: { readonly seqno: number }
-  /** The demo build's progress while it runs. */
+  /** The demo history's progress while it fills in (fast first start). */
   readonly progress?: { readonly phase: string; readonly done: number; readonly total: number }
+  /** Why the demo history stopped, if it failed. */
+  readonly error?: string
 }
 
 /**

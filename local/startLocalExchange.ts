@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { toNano } from '@ton/core'
+import { type Address, toNano } from '@ton/core'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createLocalDex } from '../emulator/createLocalDex.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
@@ -16,7 +16,10 @@ import {
 } from './blockExports.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
+import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
+import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
+import { startDemoMarket } from './demo/startDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
@@ -37,6 +40,13 @@ export type StartLocalExchangeOptions = ServeOptions & {
   readonly demo?: 'scenario' | 'reference' | undefined
   /** Where the demo build draws its progress bar (none when absent). */
   readonly progress?: NodeJS.WriteStream | undefined
+  /**
+   * Fast first start (what `npm start` does): on a new database, list the market as soon as
+   * the demo's routers and pools are set up and answer requests while the scenario's swaps fill
+   * in the history behind it (`GET /local/status` shows the progress). Default false: the whole
+   * demo is built before the server listens.
+   */
+  readonly fastStart?: boolean | undefined
 }
 
 /** A running local exchange; see {@link startLocalExchange}. */
@@ -89,7 +99,7 @@ export async function startLocalExchange(
   const wallets = testWallets() // key derivation runs while the chain opens
   const memory = options.dbPath === ':memory:' || options.dbPath === ''
   let seeded = false
-  if (!memory && !existsSync(options.dbPath)) {
+  if (!memory && !existsSync(options.dbPath) && options.fastStart !== true) {
     const building = `${options.dbPath}.building`
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
     const parts = await openParts(building, false, options, wallets)
@@ -107,7 +117,11 @@ export async function startLocalExchange(
   }
 }
 
+/** Where the demo history stands (`GET /local/status`). */
+type DemoState = { state: 'building' | 'ready'; done: number; total: number; error?: string }
+
 type Parts = {
+  readonly demo: DemoState
   /** Where a transaction's block is found (present when a chain runs). */
   readonly blocks: BlockLookup | undefined
   readonly store: Store
@@ -144,13 +158,15 @@ async function openParts(
         app: await building,
         blocks: undefined,
         live: undefined,
+        demo: { state: 'ready', done: 0, total: 0 },
         seeded: false,
         close,
       }
-    if (hasChain && empty) {
-      throw new Error(
-        `${dbPath} holds a chain but no market: it was not written by this version. Move it away and start again.`,
-      )
+    if (hasChain && empty && !memory) {
+      // A first start stopped before its market was listed: nothing was served; start over.
+      await close()
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true })
+      return openParts(dbPath, memory, options, walletsReady)
     }
 
     const dex = await createLocalDex({ seed: CHAIN_SEED })
@@ -166,11 +182,31 @@ async function openParts(
     const wallets = await walletsReady
     let seeded = false
     let base: MarketData | undefined
-    if (empty) {
-      seeded = await seed(store, chain, dex, wallets, options, (market) => {
-        base = market
-        sqliteJournal?.saveMarketBase(stringifyMarket(market))
+    const demo: DemoState = { state: 'ready', done: 0, total: 0 }
+    let history: Promise<ScenarioResult> | undefined
+    const keepBase = (market: MarketData) => {
+      base = market
+      sqliteJournal?.saveMarketBase(stringifyMarket(market))
+    }
+    if (empty && options.fastStart === true && options.demo !== 'reference') {
+      const total = options.demoSwaps ?? 1500
+      Object.assign(demo, { state: 'building', total })
+      const bar = options.progress === undefined ? undefined : progressBar(options.progress)
+      const started = await startDemoMarket(store, {
+        dex,
+        execute: async (job) => (await chain.execute(job)).result,
+        swaps: total,
+        fundMore: (world) => fundTestWallets(dex, wallets, world),
+        onProgress: (done) => {
+          demo.done = done
+          bar?.update('demo history: emulating swaps', done, total)
+        },
       })
+      keepBase(started.market)
+      history = started.done
+      seeded = true
+    } else if (empty) {
+      seeded = await seed(store, chain, dex, wallets, options, keepBase)
     } else {
       const saved = sqliteJournal?.loadMarketBase()
       base = saved === undefined ? undefined : parseMarket(saved)
@@ -194,8 +230,37 @@ async function openParts(
     })
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
+    let closing = false
+    closers.unshift(() => {
+      closing = true
+    })
+    if (history !== undefined) {
+      const startedAt = performance.now()
+      const log = options.progress
+      history
+        .then(async (result) => {
+          // The whole-history check: the index against the emulator's getters, as the full build.
+          await indexer.indexed(chain.head.seqno)
+          const testWallets = wallets.map((w) => w.address)
+          await deriveEmulatedMarket(store, dex, {
+            ...result,
+            wallets: [...result.wallets, ...testWallets],
+          })
+          Object.assign(demo, { state: 'ready' })
+          const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+          log?.write(
+            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps), checked against the emulator's getters\n`,
+          )
+        })
+        .catch((error: unknown) => {
+          if (closing) return
+          const message = error instanceof Error ? error.message : String(error)
+          Object.assign(demo, { state: 'ready', error: message })
+          log?.write(`\ndemo history failed: ${message}\n`)
+        })
+    }
     const app = await building
-    return { store, app, blocks, live: { chain, dex, indexer, wallets }, seeded, close }
+    return { store, app, blocks, live: { chain, dex, indexer, wallets }, seeded, close, demo }
   } catch (error) {
     await close()
     throw error
@@ -226,17 +291,7 @@ async function seed(
     dex,
     execute,
     onMarket,
-    fundMore: async (scenario) => {
-      for (const w of wallets) {
-        await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
-        for (const asset of scenario.assets) {
-          if (asset.kind !== 'jetton') continue
-          const decimals = asset.symbol === 'USDT' ? 6n : 9n
-          await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
-        }
-      }
-      return wallets.map((w) => w.address)
-    },
+    fundMore: (world) => fundTestWallets(dex, wallets, world),
     onProgress: (phase, done, total) =>
       bar?.update(phase === 'emulate' ? 'demo: emulating swaps' : 'demo: indexing', done, total),
   })
@@ -245,6 +300,23 @@ async function seed(
     bar?.done(`demo market built on the local chain in ${seconds} s`)
   }
   return seeded
+}
+
+/** Gives every test wallet its TON and every jetton of the demo world; returns their addresses. */
+async function fundTestWallets(
+  dex: LocalDex,
+  wallets: readonly TestWallet[],
+  world: ScenarioWorld,
+): Promise<readonly Address[]> {
+  for (const w of wallets) {
+    await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
+    for (const asset of world.assets) {
+      if (asset.kind !== 'jetton') continue
+      const decimals = asset.symbol === 'USDT' ? 6n : 9n
+      await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
+    }
+  }
+  return wallets.map((w) => w.address)
 }
 
 /** The REST API, the TON HTTP API and `/local/*` on one port. */
@@ -267,7 +339,7 @@ async function listen(
   })
   await local.register(tonHttpApi, { chain: () => live?.chain })
   await local.register(async (scope) => {
-    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live) })
+    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
   })
   if (live !== undefined && blocks !== undefined) {
     const { indexer } = live
@@ -307,13 +379,17 @@ async function listen(
   }
 }
 
-function status(live: LocalLive | undefined): LocalStatus | undefined {
+function status(live: LocalLive | undefined, demo: DemoState): LocalStatus | undefined {
   if (live === undefined) return undefined
   const head = live.chain.head
   return {
     mode: 'live',
-    state: 'ready',
+    state: demo.state,
     chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
     index: { seqno: live.indexer.indexedSeqno },
+    ...(demo.state === 'building'
+      ? { progress: { phase: 'demo swaps', done: demo.done, total: demo.total } }
+      : {}),
+    ...(demo.error === undefined ? {} : { error: demo.error }),
   }
 }

@@ -8,7 +8,7 @@ import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
-import { runScenario, type ScenarioResult } from './runScenario.js'
+import { runScenario, type ScenarioResult, type ScenarioWorld } from './runScenario.js'
 
 /** Options of {@link buildEmulatedMarket}. */
 export type BuildEmulatedMarketOptions = {
@@ -31,7 +31,7 @@ export type BuildEmulatedMarketOptions = {
    * Runs after the scenario, in the same `execute`: funds more wallets (the test wallets) and
    * returns them, so their rows are derived and checked like the scenario's own.
    */
-  readonly fundMore?: ((scenario: ScenarioResult) => Promise<readonly Address[]>) | undefined
+  readonly fundMore?: ((scenario: ScenarioWorld) => Promise<readonly Address[]>) | undefined
 }
 
 /** The market part the emulator produced (no farms or stakes: the emulator has none). */
@@ -47,7 +47,7 @@ export type EmulatedMarketResult = {
 }
 
 /** First provision of the USDT/TON pools: 320 000 USDT against 100 000 TON (3.2 USD per TON). */
-const TON_POOL_USDT = 320_000n * 10n ** 6n
+export const TON_POOL_USDT = 320_000n * 10n ** 6n
 
 /**
  * Builds a real market history: runs the scripted scenario ({@link runScenario}) through a fresh
@@ -101,6 +101,27 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
+  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+  return { market, pricesUsd, ingest, scenario: ran }
+}
+
+/**
+ * The market rows of what the scenario left, from the index in `store` (which must hold every
+ * transaction so far): pool rows from the indexer's tracked state, prices from the v2 pools
+ * with USDT, per-wallet rows from the wallet ledger — each checked against the emulator's
+ * getters (a mismatch throws).
+ *
+ * @example
+ * ```ts
+ * const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, world)
+ * pricesUsd.get(TON_ADDRESS) // '3.1822514'
+ * ```
+ */
+export async function deriveEmulatedMarket(
+  store: Store,
+  dex: LocalDex,
+  scenario: ScenarioWorld,
+): Promise<{ readonly market: EmulatedMarket; readonly pricesUsd: ReadonlyMap<string, string> }> {
   const indexed = await store.listIndexedPools()
   for (const pool of scenario.pools) {
     const row = indexed.find((p) => p.address === pool.address.toString())
@@ -142,7 +163,5 @@ export async function buildEmulatedMarket(
       jettonWallets: [...reference.jettonWallets, ...userJettonWallets],
     },
     pricesUsd,
-    ingest,
-    scenario: ran,
   }
 }

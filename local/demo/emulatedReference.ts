@@ -7,7 +7,7 @@ import type {
   RouterRow,
 } from '../../store/rows/referenceRows.js'
 import type { ChainReader } from './chainReader.js'
-import { type ScenarioResult, TON_ADDRESS } from './runScenario.js'
+import { type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
 
 /** Reference rows (routers, jetton assets, pools, routers' jetton wallets) of an emulated market. */
 export type EmulatedReference = {
@@ -37,7 +37,7 @@ const JETTON_META: Record<string, { name: string; decimals: number; tags: string
  */
 export async function emulatedReference(
   chain: ChainReader,
-  scenario: ScenarioResult,
+  scenario: ScenarioWorld,
   indexed: readonly IndexedPoolRow[],
   pricesUsd: ReadonlyMap<string, string>,
 ): Promise<EmulatedReference> {

@@ -8,7 +8,7 @@ import type { JettonWalletRow } from '../../store/rows/referenceRows.js'
 import type { FeeVaultRow, LpPositionRow, WalletBalanceRow } from '../../store/rows/walletRows.js'
 import type { Store } from '../../store/Store.js'
 import type { ChainReader } from './chainReader.js'
-import { type ScenarioResult, TON_ADDRESS } from './runScenario.js'
+import { type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
 
 /** Per-wallet rows of the scenario's wallets at the end of the scenario. */
 export type EmulatedWalletData = {
@@ -38,7 +38,7 @@ export type EmulatedWalletData = {
 export async function emulatedWalletData(
   dex: LocalDex,
   chain: ChainReader,
-  scenario: ScenarioResult,
+  scenario: ScenarioWorld,
   store: Store,
   pools: readonly IndexedPoolRow[],
 ): Promise<EmulatedWalletData> {
@@ -122,7 +122,7 @@ async function checkAgainstGetters(
 /** Every scenario wallet × jetton, pool and v2 vault the emulator knows is derived the same. */
 async function checkNothingMissed(
   dex: LocalDex,
-  scenario: ScenarioResult,
+  scenario: ScenarioWorld,
   derived: ReturnType<typeof walletPositions>,
 ): Promise<void> {
   for (const owner of scenario.wallets) {

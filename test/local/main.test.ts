@@ -107,7 +107,7 @@ describe('npm start (ton-dex-lab serve)', () => {
 })
 
 describe('signals during start-up', () => {
-  test('behavior: SIGINT while the demo is built stops once it is whole: exit 0, nothing half-built', async () => {
+  test('behavior: SIGINT during start-up stops once it is up: exit 0, a whole database', async () => {
     const db = join(dir, 'interrupted.sqlite')
     const child = spawn(
       process.execPath,
@@ -123,7 +123,7 @@ describe('signals during start-up', () => {
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on('data', (chunk: Buffer) => {
         err += chunk.toString()
-        if (err.includes('demo:') && !sent) {
+        if (err.includes('Starting the local exchange') && !sent) {
           sent = true
           child.kill('SIGINT')
         }
