@@ -126,8 +126,14 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
   }
   indexedSeqno = Math.max(0, (queue[0]?.seqno ?? chain.head.seqno + 1) - 1)
   following = true
+  // Start with the backlog indexed (a restart serves an index equal to the chain), but do not
+  // wait for blocks that keep coming (a demo history filling in).
+  const backlogEnd = queue.at(-1)?.seqno ?? indexedSeqno
   kick()
-  await running
+  await new Promise<void>((resolve) => {
+    if (backlogEnd <= indexedSeqno) resolve()
+    else waiters.push({ seqno: backlogEnd, resolve })
+  })
 
   return {
     get indexedSeqno() {

@@ -49,7 +49,13 @@ export async function startDemoMarket(
   store: Store,
   options: StartDemoMarketOptions,
 ): Promise<StartedDemoMarket> {
-  const { dex, execute } = options
+  const { dex } = options
+  // The emulator runs synchronously between resolved promises: without a turn of the event
+  // loop before each part, no request would be served until the whole history ran.
+  const execute = async <T>(job: () => Promise<T>): Promise<T> => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return options.execute(job)
+  }
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {
     recorded.push(...txs)
