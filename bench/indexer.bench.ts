@@ -14,8 +14,8 @@
 import { beginCell, Cell, loadTransaction, storeTransaction, type Transaction } from '@ton/core'
 import Database from 'better-sqlite3'
 import { createLocalDex } from '../emulator/createLocalDex.js'
-import { runScenario } from '../indexer/demo/runScenario.js'
 import { createIndexer, type IngestStats } from '../indexer/ingest/createIndexer.js'
+import { runScenario } from '../local/demo/runScenario.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { formatRate, writeResult } from './_support/measure.js'
 

@@ -22,13 +22,6 @@ export type {
 export { decodeBody, opOf } from './decode/decodeBody.js'
 export { OP_CODES, type OpName } from './decode/opCodes.js'
 export type { TonBody } from './decode/TonBody.js'
-export {
-  runScenario,
-  type ScenarioOptions,
-  type ScenarioResult,
-  type ScenarioSwap,
-  TON_ADDRESS,
-} from './demo/runScenario.js'
 export { addressText } from './ingest/addressText.js'
 export {
   type CreateIndexerOptions,

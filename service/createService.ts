@@ -51,9 +51,9 @@ const API_VERSION = '1.168.0'
  *
  * @example
  * ```ts
- * import { createService, createSqliteStore, seedDemoMarket } from 'ton-dex-lab/service'
+ * import { createService, createSqliteStore, importSnapshotFile } from 'ton-dex-lab/service'
  * const store = createSqliteStore({ path: ':memory:' })
- * await seedDemoMarket(store)
+ * await importSnapshotFile(store, 'market.json') // a market with nine routers
  * const app = await createService({ store })
  * const res = await app.inject('/v1/routers')
  * res.json().router_list.length // 9

@@ -14,17 +14,13 @@ test('the public surface of ton-dex-lab/service', () => {
       "UnprocessableError",
       "createService",
       "createSqliteStore",
-      "demoMarket",
       "deriveJettonWalletAddress",
       "evaluateCondition",
       "importSnapshot",
       "importSnapshotFile",
       "parseAddress",
       "parseCondition",
-      "parseServeOptions",
       "parseSnapshot",
-      "seedDemoMarket",
-      "startService",
       "toErrorResponse",
     ]
   `)

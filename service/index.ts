@@ -1,12 +1,14 @@
 /**
  * `ton-dex-lab/service`: the offline REST API (wire-compatible with the official
- * `@ston-fi/api` client), its SQLite store, the market-snapshot importer and the demo market.
+ * `@ston-fi/api` client) over its SQLite store, and the market-snapshot importer. The service
+ * only reads the store; the local exchange that fills it (chain, indexer, demo market) is
+ * `ton-dex-lab/local`.
  *
  * @example
  * ```ts
- * import { createService, createSqliteStore, seedDemoMarket } from 'ton-dex-lab/service'
- * const store = createSqliteStore({ path: ':memory:' })
- * await seedDemoMarket(store)
+ * import { createService, createSqliteStore, importSnapshotFile } from 'ton-dex-lab/service'
+ * const store = createSqliteStore({ path: './data/market.sqlite' })
+ * await importSnapshotFile(store, 'market.json')
  * const app = await createService({ store })
  * (await app.inject('/v1/pools')).json().pool_list.length // 16
  * ```
@@ -41,14 +43,12 @@ export { type CreateSqliteStoreOptions, createSqliteStore, StoreError } from '..
 export { NATIVE_ADDRESS, parseAddress } from './address/canonicalAddress.js'
 export { deriveJettonWalletAddress } from './address/jettonWalletAddress.js'
 export { type CreateServiceOptions, createService } from './createService.js'
-export { demoMarket, seedDemoMarket } from './demo/demoMarket.js'
 export { type InvalidParameterCode, InvalidParameterError } from './errors/InvalidParameterError.js'
 export { type NotFoundCode, NotFoundError } from './errors/NotFoundError.js'
 export { type ErrorBody, type ErrorResponse, toErrorResponse } from './errors/toErrorResponse.js'
 export { type UnprocessableCode, UnprocessableError } from './errors/UnprocessableError.js'
 export { type ConditionNode, evaluateCondition, parseCondition } from './query/condition.js'
 export { DEFAULT_QUERY_LIMIT, MAX_QUERY_LIMIT } from './query/queryRequest.js'
-export { parseServeOptions, type ServeOptions } from './serveOptions.js'
 export {
   type ImportSummary,
   importSnapshot,
@@ -56,4 +56,3 @@ export {
 } from './snapshot/importSnapshot.js'
 export { parseSnapshot } from './snapshot/parseSnapshot.js'
 export { SnapshotError } from './snapshot/SnapshotError.js'
-export { type RunningService, startService } from './startService.js'

@@ -10,6 +10,7 @@ const entries = [
   'core/testing/index.ts',
   'emulator/index.ts',
   'indexer/index.ts',
+  'local/index.ts',
   'service/index.ts',
 ]
   .map((entry) => join(root, entry))

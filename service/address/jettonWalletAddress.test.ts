@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { DEMO_JETTON_WALLET_CODE, demoAddress } from '../../local/demo/demoAddresses.js'
+import { demoMarket } from '../../local/demo/demoMarket.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
-import { DEMO_JETTON_WALLET_CODE, demoAddress } from '../demo/demoAddresses.js'
-import { demoMarket } from '../demo/demoMarket.js'
 import { NATIVE_ADDRESS } from './canonicalAddress.js'
 import { deriveJettonWalletAddress, resolveJettonWallet } from './jettonWalletAddress.js'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
-import { seedEmulatedDemo } from '../../service/demo/seedDemoMarket.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import {
@@ -26,7 +26,7 @@ const get: Get = async (path) => {
 
 beforeAll(async () => {
   store = createSqliteStore({ path: ':memory:' })
-  expect(await seedEmulatedDemo(store, { swaps: 40 })).toBe(true)
+  expect(await seedDemoMarket(store, { swaps: 40 })).toBe(true)
   app = await createService({ store, docs: false })
   // The emulated chain's clock: the whole demo history is on this day.
   day = await readAdapterDay(get, '2023-11-14', referralBpsFromApi(get))

@@ -15,8 +15,8 @@ import {
   type LocalRouter,
   type Treasury,
 } from '../../emulator/index.js'
-import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
+import { TON_ADDRESS } from '../../local/demo/runScenario.js'
 import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'

@@ -1,9 +1,12 @@
 import { StonApiClient } from '@ston-fi/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import {
+  type RunningLocalExchange as RunningService,
+  startLocalExchange as startService,
+} from '../../local/startLocalExchange.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
-import { demoMarket } from '../../service/demo/demoMarket.js'
-import { demoWalletAddress } from '../../service/demo/demoWallets.js'
-import { type RunningService, startService } from '../../service/startService.js'
 import { demoAddresses } from './_support/setupService.js'
 
 /**

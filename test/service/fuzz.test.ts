@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoWalletAddress } from '../../local/demo/demoWallets.js'
 import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
-import { demoMarket } from '../../service/demo/demoMarket.js'
-import { demoWalletAddress } from '../../service/demo/demoWallets.js'
 import { fuzz } from '../_support/fuzz.js'
 import { useService } from './_support/setupService.js'
 

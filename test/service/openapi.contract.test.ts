@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
-import { seedEmulatedDemo } from '../../service/demo/seedDemoMarket.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
@@ -46,7 +46,7 @@ const requests = new Map<string, { url: string; payload?: Record<string, unknown
 
 beforeAll(async () => {
   store = createSqliteStore({ path: ':memory:' })
-  await seedEmulatedDemo(store, { swaps: 20 })
+  await seedDemoMarket(store, { swaps: 20 })
   app = await createService({ store })
   doc = (await app.inject('/openapi.json')).json()
   const get = async (url: string) => (await app.inject(url)).json()

@@ -5,8 +5,8 @@
  */
 import type { Transaction } from '@ton/core'
 import { createLocalDex } from '../../../emulator/createLocalDex.js'
-import { runScenario } from '../../../indexer/demo/runScenario.js'
 import { createIndexer } from '../../../indexer/ingest/createIndexer.js'
+import { runScenario } from '../../../local/demo/runScenario.js'
 import { createSqliteStore } from '../../../store/sqlite/createSqliteStore.js'
 
 const path = process.argv[2] ?? ':memory:'

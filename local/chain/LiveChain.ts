@@ -1,0 +1,830 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import {
+  Address,
+  beginCell,
+  Cell,
+  loadMessage,
+  loadShardAccount,
+  loadTransaction,
+  type Message,
+  type ShardAccount,
+  storeMessage,
+  storeShardAccount,
+  type Transaction,
+  type TupleItem,
+} from '@ton/core'
+import {
+  type BlockchainSnapshot,
+  type BlockchainTransaction,
+  GetMethodError,
+  type SmartContractSnapshot,
+  snapshotFromSerializable,
+  snapshotToSerializable,
+} from '@ton/sandbox'
+import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
+import {
+  type ChainBlockRecord,
+  type ChainJournal,
+  type JournalAccountState,
+  MemoryChainJournal,
+} from './ChainJournal.js'
+import { LiveChainError } from './LiveChainError.js'
+import {
+  type LoggedTransaction,
+  TransactionLog,
+  type TransactionPageQuery,
+} from './TransactionLog.js'
+
+/**
+ * One block of the live chain: one executed message chain, published to block listeners after
+ * the journal stored it.
+ *
+ * @example
+ * ```ts
+ * chain.onBlock((block) => console.log(block.seqno, block.transactions.length)) // "4 2"
+ * ```
+ */
+export type ChainBlock = {
+  /** Block number, 1 for the first block after the genesis state. */
+  readonly seqno: number
+  /** Block time, unix seconds. */
+  readonly now: number
+  /** The chain's logical time after the block. */
+  readonly lt: bigint
+  /** The root message cell as stored in the first transaction (external-in or internal). */
+  readonly message: Cell | undefined
+  /** The transactions of the message chain in execution order. */
+  readonly transactions: readonly BlockchainTransaction[]
+}
+
+/**
+ * The last committed block, or the genesis state (seqno 0).
+ *
+ * @example
+ * ```ts
+ * chain.head // { seqno: 12, now: 1_764_000_123, lt: 31_000_000n }
+ * ```
+ */
+export type ChainHead = {
+  readonly seqno: number
+  readonly now: number
+  readonly lt: bigint
+}
+
+/**
+ * An account's status, as TON names them.
+ *
+ * @example
+ * ```ts
+ * const status: AccountStatus = 'active'
+ * ```
+ */
+export type AccountStatus = 'active' | 'uninit' | 'frozen' | 'nonexist'
+
+/**
+ * What the live chain knows about one account.
+ *
+ * @example
+ * ```ts
+ * const info = await chain.account(wallet.address)
+ * info.status // 'active'
+ * info.balance // 99_990_000_000n
+ * ```
+ */
+export type AccountInfo = {
+  readonly address: Address
+  readonly status: AccountStatus
+  /** Balance in nanotons. */
+  readonly balance: bigint
+  /** Code of an active account. */
+  readonly code: Cell | undefined
+  /** Data of an active account. */
+  readonly data: Cell | undefined
+  /** State hash of a frozen account. */
+  readonly frozenHash: Buffer | undefined
+  /** The account's last transaction, if it ever had one. */
+  readonly lastTransaction: { readonly lt: bigint; readonly hash: Buffer } | undefined
+  /** The account as the sandbox stores it. */
+  readonly shardAccount: ShardAccount
+}
+
+/**
+ * Result of {@link LiveChain.runGetMethod}. A non-zero `exitCode` is a result, not an error,
+ * as in toncenter's `runGetMethod`.
+ *
+ * @example
+ * ```ts
+ * const { exitCode, stack } = await chain.runGetMethod(wallet, 'seqno')
+ * // exitCode 0, stack [{ type: 'int', value: 3n }]
+ * ```
+ */
+export type GetMethodOutcome = {
+  readonly exitCode: number
+  readonly gasUsed: bigint
+  readonly stack: readonly TupleItem[]
+}
+
+/**
+ * Result of {@link LiveChain.emulateExternal}: the transaction the destination would run,
+ * without changing anything.
+ *
+ * @example
+ * ```ts
+ * const { transaction } = await chain.emulateExternal(message)
+ * transaction.totalFees.coins // 2_398_405n
+ * ```
+ */
+export type EmulatedExternal = {
+  readonly transaction: Transaction
+}
+
+/**
+ * Options of {@link LiveChain.open}.
+ *
+ * @example
+ * ```ts
+ * const options: LiveChainOptions = { journal: new MemoryChainJournal(), snapshotEvery: 200 }
+ * ```
+ */
+export type LiveChainOptions = {
+  /**
+   * The sandbox to run. With an empty journal its current state becomes the genesis state
+   * (seqno 0); otherwise the journaled state is loaded into it. Default: a fresh
+   * `LocalBlockchain.createLocal()`.
+   */
+  readonly blockchain?: LocalBlockchain | undefined
+  /** Where blocks and snapshots go. Default: a {@link MemoryChainJournal}. */
+  readonly journal?: ChainJournal | undefined
+  /** The wall clock, unix seconds. Default `Math.floor(Date.now() / 1000)`. */
+  readonly clock?: (() => number) | undefined
+  /** Blocks between automatic snapshots. Default 200. */
+  readonly snapshotEvery?: number | undefined
+  /** Called when a block listener throws; default `console.error`. */
+  readonly onListenerError?: ((error: unknown) => void) | undefined
+}
+
+/** The sandbox's logical-time step per transaction. */
+const LT_STEP = 1_000_000n
+
+/**
+ * The live local chain: a {@link LocalBlockchain} whose clock follows the wall clock
+ * (monotonic), whose every executed message chain is a numbered block stored in a
+ * {@link ChainJournal} before the caller is answered, and whose submissions run one at a time
+ * through a single queue, never interleaved. It keeps each account's transaction history for
+ * toncenter-style queries and publishes blocks to listeners (an indexer follows it through
+ * {@link LiveChain.onTransactions}, the same shape as `LocalDex.onTransactions`).
+ *
+ * External messages are validated before anything runs: a bad BoC, a message that is not
+ * external-in, or an external its destination does not accept is a {@link LiveChainError} and
+ * changes nothing. Local tooling (faucets, scenarios) runs through {@link LiveChain.execute},
+ * where every message chain it sends becomes a block too.
+ *
+ * @example
+ * ```ts
+ * const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
+ * chain.onBlock((block) => console.log(block.seqno))
+ * const block = await chain.sendExternal(signedTransferBoc) // logs and returns block 1
+ * const info = await chain.account(wallet.address) // { status: 'active', balance: …n, … }
+ * ```
+ */
+export class LiveChain {
+  /** The sandbox this chain runs. Run state-changing code only inside {@link LiveChain.execute}. */
+  readonly blockchain: LocalBlockchain
+  private readonly journal: ChainJournal
+  private readonly clock: () => number
+  private readonly snapshotEvery: number
+  private readonly onListenerError: (error: unknown) => void
+  private readonly log: TransactionLog
+  private readonly blockListeners = new Set<(block: ChainBlock) => void>()
+  private readonly pending: ChainBlock[] = []
+  private readonly unsubscribe: () => void
+  private tail: Promise<unknown> = Promise.resolve()
+  private readonly insideTask = new AsyncLocalStorage<boolean>()
+  /** True while queued work runs the sandbox: its batches are committed by that work. */
+  private inJob = false
+  private flushScheduled = false
+  private captured: number
+  private committed: ChainHead
+  private snapshotSeqno: number
+  private lastNow: number
+  private stopped: LiveChainError | undefined
+
+  private constructor(
+    blockchain: LocalBlockchain,
+    journal: ChainJournal,
+    options: LiveChainOptions,
+    head: ChainHead,
+    snapshotSeqno: number,
+    log: TransactionLog,
+  ) {
+    this.blockchain = blockchain
+    this.journal = journal
+    this.clock = options.clock ?? (() => Math.floor(Date.now() / 1000))
+    this.snapshotEvery = options.snapshotEvery ?? 200
+    this.onListenerError = options.onListenerError ?? ((error) => console.error(error))
+    this.log = log
+    this.committed = head
+    this.captured = head.seqno
+    this.snapshotSeqno = snapshotSeqno
+    this.lastNow = head.now
+    this.unsubscribe = blockchain.onTransactions((txs) => this.capture(txs))
+  }
+
+  /**
+   * Opens a live chain over a journal: resumes the journaled chain when there is one (newest
+   * snapshot plus the account states of the blocks after it, nothing re-executed), otherwise
+   * takes the sandbox's current state as the genesis state and stores it as snapshot 0.
+   *
+   * @example
+   * ```ts
+   * const chain = await LiveChain.open({ journal: sqliteJournal })
+   * chain.head.seqno // 1 524 after a restart of the demo chain
+   * ```
+   */
+  static async open(options: LiveChainOptions = {}): Promise<LiveChain> {
+    const journal = options.journal ?? new MemoryChainJournal()
+    const blockchain = options.blockchain ?? (await LocalBlockchain.createLocal())
+    const saved = await journal.loadSnapshot()
+    const log = new TransactionLog()
+    if (saved === undefined) {
+      const now = Math.max(blockchain.now ?? 0, wallClock(options))
+      const chain = new LiveChain(
+        blockchain,
+        journal,
+        options,
+        { seqno: 0, now, lt: blockchain.lt },
+        0,
+        log,
+      )
+      await chain.enqueue(() => chain.saveSnapshot())
+      return chain
+    }
+    const snapshot = snapshotFromSerializable(JSON.parse(Buffer.from(saved.state).toString('utf8')))
+    const contracts = new Map<string, SmartContractSnapshot>()
+    for (const contract of snapshot.contracts)
+      contracts.set(contract.address.toRawString(), contract)
+    const latest = new Map<string, JournalAccountState>()
+    let head: ChainHead = { seqno: saved.seqno, now: saved.now, lt: snapshot.lt }
+    for (const block of await journal.readBlocks(0)) {
+      for (const tx of block.transactions) log.add({ ...tx, seqno: block.seqno, now: block.now })
+      if (block.seqno <= saved.seqno) continue
+      if (block.seqno !== head.seqno + 1) {
+        throw new LiveChainError({
+          reason: 'journal_failed',
+          message: `The journal skips from block ${head.seqno} to block ${block.seqno}.`,
+        })
+      }
+      for (const state of block.accounts) latest.set(state.address, state)
+      head = { seqno: block.seqno, now: block.now, lt: block.lt }
+    }
+    // only the newest state of each account is parsed
+    for (const [address, state] of latest) contracts.set(address, restoredContract(state))
+    const restored: BlockchainSnapshot = {
+      ...snapshot,
+      contracts: [...contracts.values()],
+      lt: head.lt,
+      time: head.now,
+      transactions: [],
+    }
+    await blockchain.loadFrom(restored)
+    return new LiveChain(blockchain, journal, options, head, saved.seqno, log)
+  }
+
+  /** The last committed block (seqno 0 = the genesis state). */
+  get head(): ChainHead {
+    return this.committed
+  }
+
+  /** The chain's time now, unix seconds: the wall clock, never before the last block. */
+  get time(): number {
+    return Math.max(this.lastNow, Math.floor(this.clock()))
+  }
+
+  /** Number of transactions in the history. */
+  get transactionCount(): number {
+    return this.log.size
+  }
+
+  /**
+   * Validates an external-in message, runs its whole message chain as one block, stores the
+   * block and answers it. Runs after every earlier submission finished.
+   *
+   * @param boc The message as a bag of cells (bytes or base64), or its cell.
+   * @throws {LiveChainError} `LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,
+   *   `…_EXTERNAL_REJECTED` (nothing changed), `…_EXECUTION_FAILED`, `…_JOURNAL_FAILED`.
+   * @example
+   * ```ts
+   * const block = await chain.sendExternal(boc)
+   * block.transactions.length // 2: the wallet and the transfer's destination
+   * ```
+   */
+  async sendExternal(boc: Uint8Array | string | Cell): Promise<ChainBlock> {
+    const { cell, message } = parseExternal(boc)
+    return this.enqueue(async () => {
+      this.tick()
+      await this.dryRun(message, false)
+      const before = this.captured
+      this.inJob = true
+      try {
+        await this.blockchain.sendMessage(cell)
+      } catch (error) {
+        this.inJob = false
+        throw this.stop(
+          new LiveChainError({
+            reason: 'execution_failed',
+            message: 'An accepted external message could not be executed to the end.',
+            details: error instanceof Error ? error.message : String(error),
+            cause: error,
+          }),
+        )
+      }
+      this.inJob = false
+      const blocks = await this.commit()
+      const block = blocks.find((b) => b.seqno === before + 1)
+      if (!block) throw new Error('the sandbox published no transactions for the message')
+      return block
+    })
+  }
+
+  /**
+   * Emulates an external-in message on the current state without changing anything: the
+   * destination's transaction as it would run now. Used for fee estimates.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_EXTERNAL_REJECTED` when it would not be accepted.
+   * @example
+   * ```ts
+   * const { transaction } = await chain.emulateExternal(message, { ignoreChksig: true })
+   * ```
+   */
+  async emulateExternal(
+    message: Message | Uint8Array | string | Cell,
+    options: { readonly ignoreChksig?: boolean } = {},
+  ): Promise<EmulatedExternal> {
+    const parsed = isMessage(message) ? message : parseExternal(message).message
+    if (parsed.info.type !== 'external-in') {
+      throw new LiveChainError({
+        reason: 'not_external_in',
+        message: `Expected an external-in message, got ${parsed.info.type}.`,
+      })
+    }
+    return this.enqueue(async () => {
+      this.tick()
+      return { transaction: await this.dryRun(parsed, options.ignoreChksig ?? false) }
+    })
+  }
+
+  /**
+   * Runs local tooling (a faucet, a scenario step) on the sandbox, after every earlier
+   * submission finished and before any later one starts. Every message chain the job sends
+   * becomes a block; all of them are stored before the returned promise resolves.
+   *
+   * @example
+   * ```ts
+   * const { blocks } = await chain.execute(async (blockchain) => {
+   *   const faucet = await blockchain.treasury('faucet')
+   *   await faucet.send({ to: alice, value: toNano('5') })
+   * })
+   * blocks.length // 1
+   * ```
+   */
+  async execute<T>(
+    job: (blockchain: LocalBlockchain) => Promise<T>,
+  ): Promise<{ readonly result: T; readonly blocks: readonly ChainBlock[] }> {
+    return this.enqueue(async () => {
+      this.tick()
+      this.inJob = true
+      let result: T
+      try {
+        result = await job(this.blockchain)
+      } catch (error) {
+        this.inJob = false
+        // What the job executed before it failed happened: store it all the same.
+        await this.commit()
+        throw error
+      }
+      this.inJob = false
+      return { result, blocks: await this.commit() }
+    })
+  }
+
+  /**
+   * What the chain knows about an account now.
+   *
+   * @example
+   * ```ts
+   * (await chain.account(Address.parse('EQ…'))).status // 'nonexist'
+   * ```
+   */
+  async account(address: Address): Promise<AccountInfo> {
+    return this.enqueue(async () => accountInfo(address, await this.shardAccount(address)))
+  }
+
+  /**
+   * A page of an account's transactions, newest first, toncenter's `getTransactions` paging.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_TRANSACTION_NOT_FOUND` for an unknown `(lt, hash)`.
+   * @example
+   * ```ts
+   * const page = chain.transactions(wallet, { limit: 10 })
+   * const next = chain.transactions(wallet, { limit: 10, lt: page.at(-1)!.lt, hash: page.at(-1)!.hash })
+   * ```
+   */
+  transactions(address: Address, query: TransactionPageQuery): LoggedTransaction[] {
+    return this.log.page(address.toRawString(), query)
+  }
+
+  /**
+   * The transactions of a committed block, in execution order (empty for an unknown block).
+   *
+   * @example
+   * ```ts
+   * chain.blockTransactions(chain.head.seqno).length // 2 for a wallet transfer
+   * ```
+   */
+  blockTransactions(seqno: number): readonly LoggedTransaction[] {
+    return this.log.block(seqno)
+  }
+
+  /**
+   * Runs a get-method on the current state at the chain's time. A non-zero exit code is
+   * returned, not thrown.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_ACCOUNT_NOT_ACTIVE` for an account without code.
+   * @example
+   * ```ts
+   * const { stack } = await chain.runGetMethod(wallet, 'seqno')
+   * ```
+   */
+  async runGetMethod(
+    address: Address,
+    method: string | number,
+    stack: readonly TupleItem[] = [],
+  ): Promise<GetMethodOutcome> {
+    return this.enqueue(async () => {
+      const contract = await this.blockchain.getContract(address)
+      if (contract.accountState?.type !== 'active') {
+        throw new LiveChainError({
+          reason: 'account_not_active',
+          message: `Account ${address.toRawString()} has no code to run ${method}.`,
+        })
+      }
+      try {
+        const res = await this.blockchain.runGetMethod(address, method, [...stack], {
+          now: this.time,
+        })
+        return { exitCode: res.exitCode, gasUsed: res.gasUsed, stack: res.stack }
+      } catch (error) {
+        if (error instanceof GetMethodError) {
+          return { exitCode: error.exitCode, gasUsed: error.gasUsed, stack: [] }
+        }
+        throw error
+      }
+    })
+  }
+
+  /**
+   * Subscribes to committed blocks, in seqno order; returns the function that unsubscribes.
+   * A block is published after the journal stored it.
+   *
+   * @example
+   * ```ts
+   * const stop = chain.onBlock((block) => console.log(block.seqno))
+   * ```
+   */
+  onBlock(listener: (block: ChainBlock) => void): () => void {
+    this.blockListeners.add(listener)
+    return () => {
+      this.blockListeners.delete(listener)
+    }
+  }
+
+  /**
+   * Subscribes to the committed transaction stream, one call per block: the shape of
+   * `LocalDex.onTransactions`, so `emulatorSource(chain)` feeds an indexer.
+   *
+   * @example
+   * ```ts
+   * const source = emulatorSource(chain)
+   * ```
+   */
+  onTransactions(listener: (transactions: readonly BlockchainTransaction[]) => void): () => void {
+    return this.onBlock((block) => listener(block.transactions))
+  }
+
+  /**
+   * Stores a full snapshot now (after the queued work), so a restart loads it instead of
+   * applying the blocks since the previous one.
+   *
+   * @example
+   * ```ts
+   * await chain.checkpoint()
+   * ```
+   */
+  async checkpoint(): Promise<void> {
+    await this.enqueue(() => this.saveSnapshot())
+  }
+
+  /**
+   * Waits for queued work, stores a snapshot if blocks came after the last one, and stops:
+   * later calls throw `LIVE_CHAIN_CLOSED`.
+   *
+   * @example
+   * ```ts
+   * await chain.close()
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.stopped) return
+    await this.enqueue(async () => {
+      if (this.committed.seqno > this.snapshotSeqno) await this.saveSnapshot()
+      this.unsubscribe()
+      this.stopped = new LiveChainError({ reason: 'closed', message: 'The live chain is closed.' })
+    })
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  /** Runs `task` after every earlier task settled; a failed task does not block later ones. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    // Called from inside queued work (a job calling the chain): it would wait for itself.
+    if (this.insideTask.getStore() === true) {
+      return Promise.reject(
+        new LiveChainError({
+          reason: 'reentrant_call',
+          message: 'A job running on the live chain called the chain; use its blockchain argument.',
+        }),
+      )
+    }
+    const run = this.tail.then(() => {
+      if (this.stopped) throw this.stopped
+      return this.insideTask.run(true, task)
+    })
+    this.tail = run.catch(() => undefined)
+    return run
+  }
+
+  /** Moves the sandbox clock to the wall clock, never backwards. */
+  private tick(): void {
+    this.lastNow = Math.max(this.lastNow, Math.floor(this.clock()))
+    this.blockchain.now = this.lastNow
+  }
+
+  private stop(error: LiveChainError): LiveChainError {
+    this.stopped ??= error
+    return error
+  }
+
+  /** Numbers each batch the sandbox publishes; batches sent outside a job are flushed later. */
+  private capture(txs: readonly BlockchainTransaction[]): void {
+    if (txs.length === 0) return
+    const first = txs[0]!
+    this.captured++
+    this.pending.push({
+      seqno: this.captured,
+      now: first.now,
+      lt: this.blockchain.lt,
+      message: inMessageCell(first),
+      transactions: [...txs],
+    })
+    if (!this.inJob && !this.flushScheduled) {
+      this.flushScheduled = true
+      void this.insideTask
+        .exit(() => this.enqueue(() => this.commit()))
+        .catch((error) => this.onListenerError(error))
+    }
+  }
+
+  /** Stores the pending blocks in order, adds them to the history, then publishes them. */
+  private async commit(): Promise<ChainBlock[]> {
+    this.flushScheduled = false
+    const blocks = this.pending.splice(0)
+    if (blocks.length === 0) return blocks
+    const records: ChainBlockRecord[] = []
+    for (const block of blocks) records.push(await this.record(block))
+    try {
+      // The blocks of one job go in together where the journal can (one SQLite transaction).
+      if (records.length > 1 && this.journal.appendBlocks) {
+        await this.journal.appendBlocks(records)
+      } else {
+        for (const record of records) await this.journal.appendBlock(record)
+      }
+    } catch (error) {
+      throw this.stop(
+        new LiveChainError({
+          reason: 'journal_failed',
+          message: `The journal could not store block ${blocks[0]!.seqno}; the chain stopped.`,
+          details: error instanceof Error ? error.message : String(error),
+          cause: error,
+        }),
+      )
+    }
+    for (const [i, block] of blocks.entries()) {
+      for (const tx of records[i]!.transactions) {
+        this.log.add({ ...tx, seqno: block.seqno, now: block.now })
+      }
+      this.committed = { seqno: block.seqno, now: block.now, lt: block.lt }
+      for (const listener of this.blockListeners) {
+        try {
+          // outside the task: a listener may call the chain (its call runs after this task)
+          this.insideTask.exit(() => listener(block))
+        } catch (error) {
+          this.onListenerError(error)
+        }
+      }
+    }
+    if (this.committed.seqno - this.snapshotSeqno >= this.snapshotEvery) await this.saveSnapshot()
+    return blocks
+  }
+
+  private async record(block: ChainBlock): Promise<ChainBlockRecord> {
+    const touched = new Map<string, Address>()
+    const transactions = block.transactions.map((tx) => {
+      const account = transactionAccount(tx)
+      touched.set(account.toRawString(), account)
+      return { account: account.toRawString(), lt: tx.lt, hash: tx.hash(), boc: tx.raw.toBoc() }
+    })
+    const accounts: JournalAccountState[] = []
+    for (const [raw, address] of touched) {
+      const state = await this.shardAccount(address)
+      accounts.push({
+        address: raw,
+        shardAccount: beginCell().store(storeShardAccount(state)).endCell().toBoc(),
+      })
+    }
+    return {
+      seqno: block.seqno,
+      now: block.now,
+      lt: block.lt,
+      message: block.message?.toBoc() ?? null,
+      transactions,
+      accounts,
+    }
+  }
+
+  private async saveSnapshot(): Promise<void> {
+    const json = JSON.stringify(snapshotToSerializable(this.blockchain.snapshot()))
+    await this.journal.saveSnapshot({
+      seqno: this.committed.seqno,
+      now: this.lastNow,
+      state: Buffer.from(json, 'utf8'),
+    })
+    this.snapshotSeqno = this.committed.seqno
+  }
+
+  private async shardAccount(address: Address): Promise<ShardAccount> {
+    return (await this.blockchain.getContract(address)).account
+  }
+
+  /** Runs the external's first transaction on a copy of its destination; throws if rejected. */
+  private async dryRun(message: Message, ignoreChksig: boolean): Promise<Transaction> {
+    const dest = message.info.dest as Address
+    const state = await this.shardAccount(dest)
+    const prevBlocksInfo = this.blockchain.prevBlocks
+    const res = await this.blockchain.executor.runTransaction({
+      config: this.blockchain.configBase64,
+      libs: this.blockchain.libs ?? null,
+      verbosity: 'short',
+      shardAccount: beginCell()
+        .store(storeShardAccount(state))
+        .endCell()
+        .toBoc()
+        .toString('base64'),
+      now: this.lastNow,
+      lt: this.blockchain.lt + LT_STEP,
+      randomSeed: this.blockchain.random ?? Buffer.alloc(32),
+      ignoreChksig,
+      debugEnabled: false,
+      ...(prevBlocksInfo === undefined ? {} : { prevBlocksInfo }),
+      message: beginCell().store(storeMessage(message)).endCell(),
+    })
+    if (!res.result.success) {
+      const exitCode = res.result.vmResults?.vmExitCode
+      throw new LiveChainError({
+        reason: 'external_rejected',
+        message: `${dest.toRawString()} did not accept the external message.`,
+        details: res.result.error,
+        exitCode,
+      })
+    }
+    return loadTransaction(Cell.fromBase64(res.result.transaction).beginParse())
+  }
+}
+
+function wallClock(options: LiveChainOptions): number {
+  return Math.floor((options.clock ?? (() => Date.now() / 1000))())
+}
+
+function isMessage(value: unknown): value is Message {
+  return typeof value === 'object' && value !== null && 'info' in value && 'body' in value
+}
+
+/** Parses a BoC holding one external-in message; rejects anything else with a stable code. */
+function parseExternal(boc: Uint8Array | string | Cell): { cell: Cell; message: Message } {
+  let cell: Cell
+  if (boc instanceof Cell) {
+    cell = boc
+  } else {
+    const bytes = typeof boc === 'string' ? Buffer.from(boc, 'base64') : Buffer.from(boc)
+    let roots: Cell[]
+    try {
+      roots = Cell.fromBoc(bytes)
+    } catch (error) {
+      throw new LiveChainError({
+        reason: 'invalid_boc',
+        message: 'The boc is not a valid bag of cells.',
+        details: error instanceof Error ? error.message : String(error),
+        cause: error,
+      })
+    }
+    if (roots.length !== 1) {
+      throw new LiveChainError({
+        reason: 'invalid_boc',
+        message: `The boc must hold exactly one root cell, it holds ${roots.length}.`,
+      })
+    }
+    cell = roots[0]!
+  }
+  let message: Message
+  try {
+    message = loadMessage(cell.beginParse())
+  } catch (error) {
+    throw new LiveChainError({
+      reason: 'invalid_boc',
+      message: 'The boc does not hold a message.',
+      details: error instanceof Error ? error.message : String(error),
+      cause: error,
+    })
+  }
+  if (message.info.type !== 'external-in') {
+    throw new LiveChainError({
+      reason: 'not_external_in',
+      message: `Expected an external-in message, got ${message.info.type}.`,
+    })
+  }
+  return { cell, message }
+}
+
+/** The account of a transaction: the workchain comes from its in-message (tick-tock: -1). */
+function transactionAccount(tx: Transaction): Address {
+  const dest = tx.inMessage?.info.dest
+  const workchain = Address.isAddress(dest) ? dest.workChain : -1
+  return new Address(workchain, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex'))
+}
+
+/** The in-message cell exactly as the transaction stores it (`^[ in_msg:(Maybe ^Message) … ]`). */
+function inMessageCell(tx: Transaction): Cell | undefined {
+  const messages = tx.raw.refs[0]
+  if (!messages) return undefined
+  return messages.beginParse().loadBit() ? messages.refs[0] : undefined
+}
+
+function restoredContract(state: JournalAccountState): SmartContractSnapshot {
+  const account = loadShardAccount(Cell.fromBoc(Buffer.from(state.shardAccount))[0]!.beginParse())
+  return {
+    address: Address.parseRaw(state.address),
+    account,
+    lastTxTime: account.account?.storageStats.lastPaid ?? 0,
+  }
+}
+
+function accountInfo(address: Address, shardAccount: ShardAccount): AccountInfo {
+  const account = shardAccount.account
+  const lastTransaction =
+    shardAccount.lastTransactionLt === 0n
+      ? undefined
+      : {
+          lt: shardAccount.lastTransactionLt,
+          hash: Buffer.from(shardAccount.lastTransactionHash.toString(16).padStart(64, '0'), 'hex'),
+        }
+  // The sandbox keeps a never-seen address as an empty uninit account: that one does not exist.
+  const neverSeen =
+    account?.storage.state.type === 'uninit' &&
+    account.storage.balance.coins === 0n &&
+    shardAccount.lastTransactionLt === 0n
+  if (!account || neverSeen) {
+    return {
+      address,
+      status: 'nonexist',
+      balance: 0n,
+      code: undefined,
+      data: undefined,
+      frozenHash: undefined,
+      lastTransaction,
+      shardAccount,
+    }
+  }
+  const state = account.storage.state
+  return {
+    address,
+    status: state.type,
+    balance: account.storage.balance.coins,
+    code: state.type === 'active' ? (state.state.code ?? undefined) : undefined,
+    data: state.type === 'active' ? (state.state.data ?? undefined) : undefined,
+    frozenHash:
+      state.type === 'frozen'
+        ? Buffer.from(state.stateHash.toString(16).padStart(64, '0'), 'hex')
+        : undefined,
+    lastTransaction,
+    shardAccount,
+  }
+}

@@ -1,0 +1,72 @@
+import { BaseError } from '../../core/errors/BaseError.js'
+
+/**
+ * Why the live chain refused or failed a request.
+ *
+ * @example
+ * ```ts
+ * error.reason // 'external_rejected'
+ * ```
+ */
+export type LiveChainErrorReason =
+  /** The bytes are not a bag of cells holding one message (bad base64, bad BoC, bad message). */
+  | 'invalid_boc'
+  /** A well-formed message that is not an external-in message (internal or external-out). */
+  | 'not_external_in'
+  /** The destination did not accept the external: no transaction, e.g. a bad signature or seqno. */
+  | 'external_rejected'
+  /** A transaction of an accepted message chain could not be emulated; the chain stops. */
+  | 'execution_failed'
+  /** The journal could not store a block; the chain stops rather than diverge from its journal. */
+  | 'journal_failed'
+  /** The chain was closed, or stopped after an earlier failure. */
+  | 'closed'
+  /** A get-method was asked of an account that has no code (uninit, frozen or nonexistent). */
+  | 'account_not_active'
+  /** A `(lt, hash)` cursor names no transaction of the account. */
+  | 'transaction_not_found'
+  /** A job running in `execute()` called the chain, which would wait for the job itself. */
+  | 'reentrant_call'
+
+/**
+ * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,
+ * `…_EXTERNAL_REJECTED`) change nothing: no block, no transaction, no account state. `exitCode`
+ * carries the compute phase's exit code where the emulator reported one (a wallet rejecting a
+ * bad signature exits with 35 in v4r2, 135 in v5r1).
+ *
+ * @example
+ * ```ts
+ * await chain.sendExternal(Buffer.from('not a boc'))
+ * // throws LiveChainError { code: 'LIVE_CHAIN_INVALID_BOC' }
+ * ```
+ */
+export class LiveChainError extends BaseError {
+  override readonly name = 'LiveChainError'
+  readonly code: `LIVE_CHAIN_${Uppercase<LiveChainErrorReason>}`
+  readonly reason: LiveChainErrorReason
+  /** Exit code of the failed compute phase, when there was one. */
+  readonly exitCode: number | undefined
+
+  constructor({
+    reason,
+    message,
+    details,
+    exitCode,
+    cause,
+  }: {
+    reason: LiveChainErrorReason
+    message: string
+    details?: string | undefined
+    exitCode?: number | undefined
+    cause?: unknown
+  }) {
+    super(message, {
+      details,
+      meta: exitCode === undefined ? [] : [`exit code: ${exitCode}`],
+      cause,
+    })
+    this.reason = reason
+    this.exitCode = exitCode
+    this.code = `LIVE_CHAIN_${reason.toUpperCase() as Uppercase<LiveChainErrorReason>}`
+  }
+}

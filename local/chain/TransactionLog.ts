@@ -1,0 +1,127 @@
+import { LiveChainError } from './LiveChainError.js'
+
+/**
+ * One transaction as the live chain keeps it for history queries.
+ *
+ * @example
+ * ```ts
+ * const entry: LoggedTransaction = { account: '0:83df…', lt: 2_000_001n, hash, boc, seqno: 3, now: 1_764_000_000 }
+ * ```
+ */
+export type LoggedTransaction = {
+  /** The account in raw form, `workchain:hex`. */
+  readonly account: string
+  /** Logical time. */
+  readonly lt: bigint
+  /** Transaction cell hash, 32 bytes. */
+  readonly hash: Uint8Array
+  /** The transaction cell as a bag of cells. */
+  readonly boc: Uint8Array
+  /** Number of the block that holds it. */
+  readonly seqno: number
+  /** Block time, unix seconds. */
+  readonly now: number
+}
+
+/**
+ * A page request of {@link TransactionLog.page}, toncenter's `getTransactions` semantics:
+ * newest first, starting at `(lt, hash)` inclusive when given, down to `toLt` exclusive.
+ *
+ * @example
+ * ```ts
+ * const query: TransactionPageQuery = { limit: 10, lt: 9_000_001n, hash }
+ * ```
+ */
+export type TransactionPageQuery = {
+  /** Most transactions to return. */
+  readonly limit: number
+  /** Start at the newest transaction with this lt or lower. */
+  readonly lt?: bigint | undefined
+  /** With `lt`: the transaction at `lt` must have this hash. */
+  readonly hash?: Uint8Array | undefined
+  /** Stop before reaching this lt (transactions with `lt > toLt` only). */
+  readonly toLt?: bigint | undefined
+}
+
+/**
+ * The per-account transaction history of the live chain, in memory, ordered by lt.
+ *
+ * @example
+ * ```ts
+ * const log = new TransactionLog()
+ * log.add(entry)
+ * log.page('0:83df…', { limit: 10 }) // newest first
+ * ```
+ */
+export class TransactionLog {
+  private readonly byAccount = new Map<string, LoggedTransaction[]>()
+  private readonly byBlock = new Map<number, LoggedTransaction[]>()
+  private count = 0
+
+  /** Appends a transaction; transactions of one account must arrive in increasing lt. */
+  add(entry: LoggedTransaction): void {
+    let list = this.byAccount.get(entry.account)
+    if (!list) {
+      list = []
+      this.byAccount.set(entry.account, list)
+    }
+    list.push(entry)
+    const block = this.byBlock.get(entry.seqno)
+    if (block) block.push(entry)
+    else this.byBlock.set(entry.seqno, [entry])
+    this.count++
+  }
+
+  /** The transactions of one block in execution order (empty for an unknown block). */
+  block(seqno: number): readonly LoggedTransaction[] {
+    return this.byBlock.get(seqno) ?? []
+  }
+
+  /** Total number of transactions held. */
+  get size(): number {
+    return this.count
+  }
+
+  /** One page of an account's history, newest first (see {@link TransactionPageQuery}). */
+  page(account: string, query: TransactionPageQuery): LoggedTransaction[] {
+    const list = this.byAccount.get(account) ?? []
+    let start = list.length - 1
+    if (query.lt !== undefined) {
+      start = lastIndexAtOrBelow(list, query.lt)
+      const at = list[start]
+      if (query.hash !== undefined && (at?.lt !== query.lt || !sameBytes(at.hash, query.hash))) {
+        throw new LiveChainError({
+          reason: 'transaction_not_found',
+          message: `No transaction of ${account} at lt ${query.lt} with the given hash.`,
+        })
+      }
+    }
+    const out: LoggedTransaction[] = []
+    for (let i = start; i >= 0 && out.length < query.limit; i--) {
+      const entry = list[i]!
+      if (query.toLt !== undefined && entry.lt <= query.toLt) break
+      out.push(entry)
+    }
+    return out
+  }
+}
+
+function lastIndexAtOrBelow(list: readonly LoggedTransaction[], lt: bigint): number {
+  let lo = 0
+  let hi = list.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]!.lt <= lt) {
+      found = mid
+      lo = mid + 1
+    } else {
+      hi = mid - 1
+    }
+  }
+  return found
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a).equals(Buffer.from(b))
+}

@@ -1,0 +1,196 @@
+/**
+ * The `ton-dex-lab` command (`bin/ton-dex-lab.js`, and `npm start` = `ton-dex-lab serve`):
+ * `ton-dex-lab import <snapshot.json> [--db <file>]` loads a market snapshot (the live API's own
+ * JSON bodies, see `docs/service.md`) into the database, all or nothing;
+ * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps]` runs the local exchange until
+ * SIGINT or SIGTERM.
+ * @module
+ */
+import { realpathSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { BaseError } from '../core/errors/BaseError.js'
+import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
+import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { DEFAULT_SERVE_OPTIONS, parseServeOptions } from './serveOptions.js'
+import { type RunningLocalExchange, startLocalExchange } from './startLocalExchange.js'
+
+const USAGE = `Usage:
+  ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
+  ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>]
+                                                     run the local exchange (npm start)
+Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS`
+
+/** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
+export type CliIo = {
+  /** Result lines (default `console.log`). */
+  readonly out?: ((line: string) => void) | undefined
+  /** Errors (default `console.error`). */
+  readonly err?: ((line: string) => void) | undefined
+  /** Environment read for defaults (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined
+  /** Stream of the demo build's progress bar (default `process.stderr`). */
+  readonly progress?: NodeJS.WriteStream | undefined
+  /** Emitter of `SIGINT` / `SIGTERM` that stop `serve` (default `process`). */
+  readonly signals?: NodeJS.EventEmitter | undefined
+}
+
+/**
+ * Runs the command line; resolves to the process exit code (0 ok, 1 failed, 2 bad usage).
+ * `serve` resolves once a `SIGINT` or `SIGTERM` has stopped the exchange and closed the
+ * database.
+ *
+ * @example
+ * ```ts
+ * await runCli(['import', 'market.json', '--db', './data/x.sqlite']) // 0
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
+  const out = io.out ?? console.log
+  const err = io.err ?? console.error
+  const env = io.env ?? process.env
+  const [command, ...rest] = argv
+  if (command === 'import') {
+    let file: string | undefined
+    let db: string | undefined
+    try {
+      const parsed = parseArgs({
+        args: rest,
+        options: { db: { type: 'string' } },
+        allowPositionals: true,
+        strict: true,
+      })
+      if (parsed.positionals.length !== 1) throw new Error('expected exactly one snapshot file')
+      file = parsed.positionals[0] as string
+      db = parsed.values.db
+    } catch (error) {
+      err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+      return 2
+    }
+    const dbPath = db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath
+    try {
+      const store = createSqliteStore({ path: dbPath })
+      try {
+        const summary = await importSnapshotFile(store, file)
+        out(
+          `Imported ${file} into ${dbPath}: ${summary.routers} routers, ${summary.assets} assets, ${summary.pools} pools, ${summary.farms} farms, ${summary.jettonWallets} jetton wallets.`,
+        )
+        return 0
+      } finally {
+        await store.close()
+      }
+    } catch (error) {
+      err(
+        `Import failed, nothing changed: ${error instanceof BaseError ? error.message : String(error)}`,
+      )
+      return 1
+    }
+  }
+  if (command === 'serve') {
+    let options: ReturnType<typeof parseServeOptions>
+    try {
+      options = parseServeOptions(rest, env)
+    } catch (error) {
+      err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
+      return 2
+    }
+    // Signals are caught from the start: one during start-up stops the exchange as soon as it
+    // is up (the database is never left half-written); a second one quits at once.
+    const signals = io.signals ?? process
+    let requested = false
+    let started = false
+    let onStop: (() => void) | undefined
+    const stopped = new Promise<void>((resolve) => {
+      onStop = resolve
+    })
+    const handle = (signal: string) => {
+      if (requested) {
+        err(`${signal} again: quitting without closing the database.`)
+        process.exit(130)
+      }
+      requested = true
+      if (!started)
+        err(
+          `${signal}: stopping as soon as the start-up step in progress ends (again to quit now).`,
+        )
+      onStop?.()
+    }
+    signals.on('SIGINT', handle)
+    signals.on('SIGTERM', handle)
+    err(`Starting the local exchange on ${options.dbPath} …`)
+    try {
+      let exchange: RunningLocalExchange
+      try {
+        exchange = await startLocalExchange({
+          ...options,
+          progress: io.progress ?? process.stderr,
+          fastStart: true,
+        })
+      } catch (error) {
+        err(error instanceof BaseError ? error.message : String(error))
+        return 1
+      }
+      started = true
+      if (!requested) for (const line of banner(exchange, options.dbPath)) out(line)
+      await stopped
+      try {
+        await exchange.close()
+        return 0
+      } catch (error) {
+        err(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`)
+        return 1
+      }
+    } finally {
+      signals.off('SIGINT', handle)
+      signals.off('SIGTERM', handle)
+    }
+  }
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    out(USAGE)
+    return command === undefined ? 2 : 0
+  }
+  err(`Unknown command "${command}".\n${USAGE}`)
+  return 2
+}
+
+/** What `serve` prints once it listens. */
+function banner(exchange: RunningLocalExchange, dbPath: string): string[] {
+  const url = exchange.url
+  const lines = [
+    `ton-dex-lab local exchange listening on ${url}`,
+    `  Swagger UI: ${url}/swagger-ui/`,
+    `  Redoc:      ${url}/redoc`,
+    `  Database:   ${dbPath}${exchange.seeded ? ' (new: demo market seeded)' : ''}`,
+  ]
+  if (exchange.chain === undefined) {
+    lines.push('  No chain: a snapshot database, served read-only.', 'Ctrl-C stops it.')
+    return lines
+  }
+  lines.push(
+    `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC`,
+    `  Faucet:     POST ${url}/local/faucet  { "address", "asset", "amount" }`,
+    '',
+    'Test wallets (v4r2, funded with TON, USDT and STON). LOCAL USE ONLY: these mnemonics are public.',
+  )
+  for (const wallet of exchange.wallets) {
+    lines.push(
+      `  ${wallet.name.padEnd(8)}${wallet.address.toString({ bounceable: false })}`,
+      `          ${wallet.mnemonic.join(' ')}`,
+    )
+  }
+  lines.push('Ctrl-C stops it.')
+  return lines
+}
+
+/** Whether this module is the process's entry point (`node --import tsx local/cli.ts …`). */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1]
+  if (entry === undefined) return false
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href
+  } catch {
+    return false
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runCli(process.argv.slice(2))

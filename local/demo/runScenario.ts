@@ -1,0 +1,283 @@
+import type { Address } from '@ton/core'
+import { toNano } from '@ton/core'
+import type { LocalDex } from '../../emulator/LocalDex.js'
+import type { LocalAsset, LocalPool, LocalRouter } from '../../emulator/model.js'
+
+/** The native-TON address the wire uses for proxy-TON (`wire-contract.md` §1). */
+export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+
+/** Options of {@link runScenario}. */
+export type ScenarioOptions = {
+  /** How many swaps (default 60). */
+  readonly swaps?: number | undefined
+  /** Seed of the scenario's choices (default 1). */
+  readonly seed?: number | undefined
+  /**
+   * USDT (raw units) of the first provision of both USDT/TON pools, against 100 000 TON
+   * (default 3 000 000 USDT, a price of 30 USDT per TON).
+   */
+  readonly tonPoolUsdt?: bigint | undefined
+  /** Called after each step with (done, total). */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined
+  /**
+   * Runs each part of the scenario: the set-up (deployments, mints, pools, provisions), every
+   * `chunk` swaps, and the tail (burns, refund, withdrawals). The live chain passes its
+   * `execute`, so other work (a dApp's transactions) runs between the parts. Default: runs it.
+   */
+  readonly run?: (<T>(job: () => Promise<T>) => Promise<T>) | undefined
+  /** Swaps per `run` (default: all of them in one). */
+  readonly chunk?: number | undefined
+  /** Called once the set-up ran, before the first swap, outside `run`. */
+  readonly afterSetup?: ((world: ScenarioWorld) => Promise<void>) | undefined
+}
+
+/**
+ * What the scenario has set up before its first swap: routers, pools, assets and wallets.
+ *
+ * @example
+ * ```ts
+ * const world: ScenarioWorld = { pools, routers, wallets, assets, assetOf }
+ * ```
+ */
+export type ScenarioWorld = Pick<
+  ScenarioResult,
+  'pools' | 'routers' | 'wallets' | 'assets' | 'assetOf'
+>
+
+/** One swap the scenario made and what the emulator reported. */
+export type ScenarioSwap = {
+  readonly pool: string
+  readonly wallet: string
+  readonly referral: string | null
+  readonly dex: 'v1' | 'v2'
+  readonly ok: boolean
+  readonly amountIn: bigint
+  readonly amountOut: bigint
+  readonly referralOut: bigint
+  /** Asset of the output (where referral fees accrue). */
+  readonly askAsset: string
+}
+
+/** What {@link runScenario} did, for assertions and for the indexer's asset resolution. */
+export type ScenarioResult = {
+  readonly pools: readonly LocalPool[]
+  readonly swaps: readonly ScenarioSwap[]
+  readonly provisions: number
+  readonly burns: number
+  readonly refunds: number
+  readonly withdrawals: readonly { owner: string; asset: string; amount: bigint }[]
+  readonly referrers: readonly string[]
+  readonly routers: readonly LocalRouter[]
+  /** Every wallet that traded, provided or referred: users first, then referrers. */
+  readonly wallets: readonly Address[]
+  /** The scenario's jettons (USDT, STON) and proxy-TONs (v1, v2). */
+  readonly assets: readonly LocalAsset[]
+  /** Router token wallet → asset (TON for proxy-TON). */
+  readonly assetOf: (routerWallet: string) => string | undefined
+}
+
+/**
+ * A scripted market history on the emulator: a DEX v1 and a DEX v2 router, three pools (USDT/TON
+ * on both, STON/USDT on v2), provisions by several wallets, `swaps` pseudo-random swaps in both
+ * directions with and without referral (a few with an unreachable `minOut`, i.e. refunds),
+ * burns, an LP-account refund and DEX v2 vault withdrawals. Deterministic for a given seed.
+ *
+ * @example
+ * ```ts
+ * const result = await runScenario(await createLocalDex(), { swaps: 100 })
+ * result.swaps.filter((s) => s.ok).length // 95
+ * ```
+ */
+export async function runScenario(
+  dex: LocalDex,
+  options: ScenarioOptions = {},
+): Promise<ScenarioResult> {
+  const total = options.swaps ?? 60
+  let seed = options.seed ?? 1
+  // xorshift32: deterministic choices.
+  const next = () => {
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 2 ** 32
+  }
+  const assetName = (a: LocalAsset) => (a.kind === 'pton' ? TON_ADDRESS : a.minter.toString())
+  const run = options.run ?? (<T>(job: () => Promise<T>) => job())
+  const setup = await run(async () => {
+    const users = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => dex.wallet(n)))
+    const referrers = await Promise.all(['ref-one', 'ref-two'].map((n) => dex.wallet(n)))
+    const usdt = await dex.deployJetton('USDT')
+    const ston = await dex.deployJetton('STON')
+    const ton2 = await dex.deployPton('v2')
+    const ton1 = await dex.deployPton('v1')
+    const v2 = await dex.deployRouter('v2', { pton: ton2 })
+    const v1 = await dex.deployRouter('v1', { pton: ton1 })
+    for (const u of users) {
+      await dex.mint(usdt, u.address, 100_000_000n * 10n ** 6n)
+      await dex.mint(ston, u.address, 100_000_000n * 10n ** 9n)
+    }
+    const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
+    const pools: LocalPool[] = []
+    const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
+    const specs: [LocalRouter, LocalAsset, bigint, LocalAsset, bigint][] = [
+      [v2, usdt, tonPoolUsdt, ton2, toNano('100000')],
+      [v2, ston, 5_000_000n * 10n ** 9n, usdt, 1_000_000n * 10n ** 6n],
+      [v1, usdt, tonPoolUsdt, ton1, toNano('100000')],
+    ]
+    let provisions = 0
+    for (const [router, a, amountA, b, amountB] of specs) {
+      const { pool } = await dex.createPool(router, {
+        from: alice,
+        assetA: a,
+        amountA,
+        assetB: b,
+        amountB,
+      })
+      await dex.provide(router, {
+        from: bob,
+        assetA: a,
+        amountA: amountA / 10n,
+        assetB: b,
+        amountB: amountB / 10n,
+      })
+      provisions += 4 // two sides of two provisions
+      pools.push(pool)
+    }
+    const walletMap = new Map<string, string>()
+    for (const p of pools) {
+      walletMap.set(p.wallet0.toString(), assetName(p.asset0))
+      walletMap.set(p.wallet1.toString(), assetName(p.asset1))
+    }
+    return {
+      users,
+      referrers,
+      usdt,
+      ston,
+      ton1,
+      ton2,
+      v1,
+      v2,
+      pools,
+      provisions,
+      walletMap,
+      alice,
+      bob,
+    }
+  })
+  const {
+    users,
+    referrers,
+    usdt,
+    ston,
+    ton1,
+    ton2,
+    v1,
+    v2,
+    pools,
+    provisions,
+    walletMap,
+    alice,
+    bob,
+  } = setup
+  const assetOf = (wallet: string) => walletMap.get(wallet)
+  const wallets = [...users, ...referrers].map((w) => w.address)
+  const assets = [usdt, ston, ton1, ton2]
+  await options.afterSetup?.({ pools, routers: [v1, v2], wallets, assets, assetOf })
+
+  const swaps: ScenarioSwap[] = []
+  const chunk = Math.max(1, options.chunk ?? total)
+  for (let from = 0; from < total; from += chunk) {
+    await run(async () => {
+      for (let i = from; i < Math.min(total, from + chunk); i += 1) {
+        const pool = pools[Math.floor(next() * pools.length)] as LocalPool
+        const user = users[Math.floor(next() * users.length)] as (typeof users)[0]
+        const forward = next() < 0.5
+        const offer = forward ? pool.asset0 : pool.asset1
+        const ask = forward ? pool.asset1 : pool.asset0
+        const scale =
+          offer.kind === 'pton'
+            ? 10n ** 9n
+            : offer.minter.equals(usdt.minter)
+              ? 10n ** 6n
+              : 10n ** 9n
+        const amount = BigInt(1 + Math.floor(next() * 5000)) * scale
+        const referral =
+          next() < 0.5
+            ? (referrers[Math.floor(next() * referrers.length)]?.address as Address)
+            : undefined
+        const refund = i % 25 === 7
+        const r = await dex.swap(pool.router, {
+          from: user,
+          offer,
+          ask,
+          amount,
+          ...(referral !== undefined ? { referral } : {}),
+          ...(referral !== undefined && pool.router.dex === 'v2'
+            ? { referralBps: BigInt(1 + Math.floor(next() * 100)) }
+            : {}),
+          ...(refund ? { minOut: 10n ** 30n } : {}),
+        })
+        swaps.push({
+          pool: pool.address.toString(),
+          wallet: user.address.toString(),
+          referral: referral?.toString() ?? null,
+          dex: pool.router.dex,
+          ok: r.status === 'ok',
+          amountIn: amount,
+          amountOut: r.amountOut,
+          referralOut: r.referralOut,
+          askAsset: assetName(ask),
+        })
+        options.onProgress?.(i + 1, total)
+      }
+    })
+  }
+
+  return run(async () => {
+    let burns = 0
+    for (const pool of pools) {
+      const lp = await dex.lpBalance(pool, bob.address)
+      if (lp > 0n) {
+        await dex.burn(pool, { from: bob, lp: lp / 2n })
+        burns += 1
+      }
+    }
+    // A one-sided DEX v2 provision waits in the LP account; the owner takes it back.
+    const [v2pool] = pools as [LocalPool]
+    await dex.provide(v2, {
+      from: alice,
+      assetA: v2pool.asset0,
+      amountA: 1_000_000n,
+      assetB: v2pool.asset1,
+      amountB: 0n,
+      minLpOut: 10n ** 30n,
+    })
+    await dex.refundLiquidity(v2pool, { from: alice })
+    const withdrawals: { owner: string; asset: string; amount: bigint }[] = []
+    for (const ref of referrers.slice(0, 1)) {
+      for (const asset of [usdt, ton2, ston]) {
+        const balance = await dex.vaultBalance(v2, ref.address, asset)
+        if (balance === 0n) continue
+        await dex.withdrawReferralFees(v2, { owner: ref.address, asset })
+        withdrawals.push({
+          owner: ref.address.toString(),
+          asset: assetName(asset),
+          amount: balance,
+        })
+      }
+    }
+    return {
+      pools,
+      swaps,
+      provisions,
+      burns,
+      refunds: 1,
+      withdrawals,
+      referrers: referrers.map((r) => r.address.toString()),
+      routers: [v1, v2],
+      wallets,
+      assets,
+      assetOf,
+    }
+  })
+}

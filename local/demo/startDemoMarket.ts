@@ -1,0 +1,97 @@
+import type { Address, Transaction } from '@ton/core'
+import type { LocalDex } from '../../emulator/LocalDex.js'
+import { createIndexer } from '../../indexer/ingest/createIndexer.js'
+import type { MarketData } from '../../store/rows/MarketData.js'
+import type { Store } from '../../store/Store.js'
+import { deriveEmulatedMarket, TON_POOL_USDT } from './buildEmulatedMarket.js'
+import { withDemoReference } from './demoReferenceData.js'
+import { runScenario, type ScenarioResult, type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
+
+/** Options of {@link startDemoMarket}. */
+export type StartDemoMarketOptions = {
+  /** The exchange the scenario runs on (the live chain's). */
+  readonly dex: LocalDex
+  /** Runs each part of the scenario (the live chain's `execute`). */
+  readonly execute: <T>(job: () => Promise<T>) => Promise<T>
+  /** Swaps of the whole scenario (default 1 500). */
+  readonly swaps?: number | undefined
+  /** Swaps per part: other work runs between parts (default 10). */
+  readonly chunk?: number | undefined
+  /** Funds more wallets once the world is set up (in `execute`); returns them. */
+  readonly fundMore?: ((world: ScenarioWorld) => Promise<readonly Address[]>) | undefined
+  /** Progress of the swaps. */
+  readonly onProgress?: ((done: number, total: number) => void) | undefined
+}
+
+/** What {@link startDemoMarket} answers once the market is listed. */
+export type StartedDemoMarket = {
+  /** The market written to the store (the base the live refresh overlays). */
+  readonly market: MarketData
+  /** Resolves when the whole scenario ran (its swaps fill in behind the listed market). */
+  readonly done: Promise<ScenarioResult>
+}
+
+/**
+ * The fast first start of the demo market: runs the scenario's set-up (jettons, routers, pools,
+ * provisions) and the funding of `fundMore`, indexes it, writes the market (checked against the
+ * emulator's getters like the full build) and answers — the exchange can list the market now —
+ * while the scenario's swaps, burns and withdrawals go on in parts of `chunk` swaps through
+ * `execute`, for a live indexer to follow.
+ *
+ * @example
+ * ```ts
+ * const { market, done } = await startDemoMarket(store, { dex, execute, swaps: 1500 })
+ * market.pools.length // 9, listed at once
+ * await done // the 1 500 swaps ran
+ * ```
+ */
+export async function startDemoMarket(
+  store: Store,
+  options: StartDemoMarketOptions,
+): Promise<StartedDemoMarket> {
+  const { dex } = options
+  // The emulator runs synchronously between resolved promises: without a turn of the event
+  // loop before each part, no request would be served until the whole history ran.
+  const execute = async <T>(job: () => Promise<T>): Promise<T> => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return options.execute(job)
+  }
+  const recorded: Transaction[] = []
+  const stop = dex.onTransactions((txs) => {
+    recorded.push(...txs)
+  })
+  let listed: (market: MarketData) => void = () => undefined
+  let failed: (error: unknown) => void = () => undefined
+  const ready = new Promise<MarketData>((resolve, reject) => {
+    listed = resolve
+    failed = reject
+  })
+  const done = runScenario(dex, {
+    swaps: options.swaps ?? 1500,
+    seed: 1,
+    tonPoolUsdt: TON_POOL_USDT,
+    run: execute,
+    chunk: options.chunk ?? 10,
+    onProgress: options.onProgress,
+    afterSetup: async (world) => {
+      try {
+        const funded = await execute(async () => (await options.fundMore?.(world)) ?? [])
+        stop()
+        await createIndexer({ store, source: recorded.splice(0), assetOf: world.assetOf }).run()
+        const scenario = { ...world, wallets: [...world.wallets, ...funded] }
+        const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+        const wallets = world.wallets.map((w) => w.toString())
+        const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+        await store.replaceMarket(written)
+        listed(written)
+      } catch (error) {
+        stop()
+        failed(error)
+        throw error
+      }
+    },
+  })
+  done.catch((error: unknown) => failed(error))
+  const market = await ready
+  return { market, done }
+}

@@ -1,0 +1,74 @@
+/**
+ * `ton-dex-lab/local`: the local exchange, composed. It runs the live emulated chain
+ * (`LiveChain`, journaled in SQLite), the indexer following it, the REST API over the same
+ * database, the TON HTTP API (toncenter v2) and the local endpoints (test wallets, faucet,
+ * status) on one port (`startLocalExchange`, what `npm start` and `ton-dex-lab serve` run), and
+ * builds the demo market (a scripted scenario through the chain, indexed, completed with
+ * hand-written reference data). See `docs/local-exchange.md`.
+ *
+ * @example
+ * ```ts
+ * import { startLocalExchange } from 'ton-dex-lab/local'
+ * const exchange = await startLocalExchange({ dbPath: './data/dex.sqlite', host: '127.0.0.1', port: 8080 })
+ * exchange.url // 'http://127.0.0.1:8080'
+ * await exchange.close()
+ * ```
+ * @module
+ */
+
+export {
+  type ChainBlockRecord,
+  type ChainJournal,
+  type ChainSnapshotRecord,
+  MemoryChainJournal,
+} from './chain/ChainJournal.js'
+export { externalMessageHash } from './chain/externalMessageHash.js'
+export {
+  type AccountInfo,
+  type ChainBlock,
+  type ChainHead,
+  LiveChain,
+  type LiveChainOptions,
+} from './chain/LiveChain.js'
+export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
+export { type CliIo, runCli } from './cli.js'
+export { demoMarket } from './demo/demoMarket.js'
+export {
+  runScenario,
+  type ScenarioOptions,
+  type ScenarioResult,
+  type ScenarioSwap,
+  TON_ADDRESS,
+} from './demo/runScenario.js'
+export {
+  type SeedDemoOptions,
+  seedDemoMarket,
+  seedReferenceMarket,
+} from './demo/seedDemoMarket.js'
+export {
+  FAUCET_JETTON_CAP_TOKENS,
+  FAUCET_TON_CAP,
+  type FaucetReceipt,
+  type FaucetRequest,
+  faucet,
+} from './faucet.js'
+export { ChainJournalOrderError, SqliteChainJournal } from './journal/SqliteChainJournal.js'
+export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
+export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
+export { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
+export { routerAssets } from './routerAssets.js'
+export { DEFAULT_SERVE_OPTIONS, parseServeOptions, type ServeOptions } from './serveOptions.js'
+export {
+  type RunningLocalExchange,
+  type StartLocalExchangeOptions,
+  startLocalExchange,
+} from './startLocalExchange.js'
+export { TonHttpApiError, type TonHttpApiErrorCode } from './tonHttpApi/TonHttpApiError.js'
+export { type TonHttpApiOptions, tonHttpApi } from './tonHttpApi/tonHttpApi.js'
+export {
+  TEST_WALLET_NAMES,
+  TEST_WALLET_SEED,
+  type TestWallet,
+  testWalletMnemonic,
+  testWallets,
+} from './wallets/testWallets.js'

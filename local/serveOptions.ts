@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util'
+import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
+
+/** Where and how `npm start` (`ton-dex-lab serve`) serves. */
+export type ServeOptions = {
+  /** SQLite file (created if missing). */
+  readonly dbPath: string
+  /** Interface to listen on (default `127.0.0.1`: the local exchange is for this machine). */
+  readonly host: string
+  /** Port to listen on; 0 picks a free one. */
+  readonly port: number
+  /** Swaps of the demo scenario built into an empty database (default 1 500). */
+  readonly demoSwaps?: number | undefined
+}
+
+/**
+ * Defaults of {@link ServeOptions}: `./data/ton-dex-lab.sqlite` on `127.0.0.1:8080`.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_SERVE_OPTIONS.port // 8080
+ * ```
+ */
+export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
+  dbPath: './data/ton-dex-lab.sqlite',
+  host: '127.0.0.1',
+  port: 8080,
+}
+
+/**
+ * Reads the serve options from the command line (`--db`, `--host`, `--port`, `--demo-swaps`),
+ * then the environment (`DB_PATH`, `HOST`, `PORT`, `DEMO_SWAPS`), then the defaults.
+ * `--port 0` picks a free port.
+ *
+ * @example
+ * ```ts
+ * parseServeOptions(['--port', '9090'], {}) // { dbPath: './data/ton-dex-lab.sqlite', host: '127.0.0.1', port: 9090 }
+ * ```
+ * @throws {InvalidParameterError} for an unknown option or a bad port.
+ */
+export function parseServeOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ServeOptions {
+  let values: {
+    db?: string | undefined
+    host?: string | undefined
+    port?: string | undefined
+    'demo-swaps'?: string | undefined
+  }
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        db: { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'demo-swaps': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'argv',
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n>)`,
+    })
+  }
+  const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN
+  if (!(port >= 0 && port <= 65_535)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'port',
+      reason: 'must be 0..65535',
+    })
+  }
+  const swapsText = values['demo-swaps'] ?? env.DEMO_SWAPS
+  if (swapsText !== undefined && !/^\d{1,7}$/.test(swapsText)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'demo-swaps',
+      reason: 'must be a whole number of swaps (0..9999999)',
+    })
+  }
+  return {
+    dbPath: values.db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath,
+    host: values.host ?? env.HOST ?? DEFAULT_SERVE_OPTIONS.host,
+    port,
+    ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
+  }
+}

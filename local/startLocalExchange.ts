@@ -1,0 +1,396 @@
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { type Address, toNano } from '@ton/core'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createLocalDex } from '../emulator/createLocalDex.js'
+import type { LocalDex } from '../emulator/LocalDex.js'
+import { createService } from '../service/createService.js'
+import type { MarketData } from '../store/rows/MarketData.js'
+import type { Store } from '../store/Store.js'
+import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import {
+  type BlockLookup,
+  memoryBlockLookup,
+  registerBlockExports,
+  servesBlocks,
+} from './blockExports.js'
+import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
+import { LiveChain } from './chain/LiveChain.js'
+import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
+import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
+import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
+import { startDemoMarket } from './demo/startDemoMarket.js'
+import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
+import { startLiveIndexer } from './liveIndexer.js'
+import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
+import { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
+import { progressBar } from './progressBar.js'
+import { routerAssets } from './routerAssets.js'
+import type { ServeOptions } from './serveOptions.js'
+import { tonHttpApi } from './tonHttpApi/tonHttpApi.js'
+import { type TestWallet, testWallets } from './wallets/testWallets.js'
+
+/** Options of {@link startLocalExchange}: where to listen, and how an empty database is seeded. */
+export type StartLocalExchangeOptions = ServeOptions & {
+  /**
+   * `'scenario'` (default): build the demo market from a scenario run through the live chain;
+   * `'reference'`: the hand-written reference market (fast; what the contract tests use; the
+   * chain then holds only the funded test wallets).
+   */
+  readonly demo?: 'scenario' | 'reference' | undefined
+  /** Where the demo build draws its progress bar (none when absent). */
+  readonly progress?: NodeJS.WriteStream | undefined
+  /**
+   * Fast first start (what `npm start` does): on a new database, list the market as soon as
+   * the demo's routers and pools are set up and answer requests while the scenario's swaps fill
+   * in the history behind it (`GET /local/status` shows the progress). Default false: the whole
+   * demo is built before the server listens.
+   */
+  readonly fastStart?: boolean | undefined
+}
+
+/** A running local exchange; see {@link startLocalExchange}. */
+export type RunningLocalExchange = {
+  /** The REST service (`createService`) over {@link RunningLocalExchange.store}. */
+  readonly app: FastifyInstance
+  readonly store: Store
+  /** The live chain, or `undefined` over a snapshot database (`ton-dex-lab import`). */
+  readonly chain: LiveChain | undefined
+  /** The funded test wallets (none over a snapshot database). LOCAL USE ONLY. */
+  readonly wallets: readonly TestWallet[]
+  /** Base URL, e.g. `http://127.0.0.1:8080`. */
+  readonly url: string
+  /** Whether the demo market was seeded into an empty database now. */
+  readonly seeded: boolean
+  /** Resolves once block `seqno` of the chain is in the index (the REST API shows it). */
+  indexed(seqno: number): Promise<void>
+  /** Stops listening, stores a chain snapshot, and closes the database. */
+  close(): Promise<void>
+}
+
+/** TON each test wallet gets at genesis. */
+const WALLET_TON = toNano('100000')
+/** Whole tokens of every demo jetton each test wallet gets at genesis. */
+const WALLET_TOKENS = 1_000_000n
+/** The emulator seed of the local chain (its TVM random seed). */
+const CHAIN_SEED = 'ton-dex-lab demo market'
+
+/**
+ * Runs the local exchange over one SQLite database: the live emulated chain (`LiveChain`,
+ * journaled in the database's `chain_*` tables), the indexer following its blocks, the REST API
+ * over the same store, the TON HTTP API (`/api/v2/…`, toncenter v2) and the local endpoints
+ * (`/local/wallets`, `/local/faucet`, `/local/status`), all on one port. A new database gets
+ * the demo market, built by running the demo scenario through the chain (so its contracts are
+ * live), and five funded test wallets: with `fastStart` the market is listed once the
+ * scenario's set-up ran and its swaps fill in behind it; otherwise it is built whole in
+ * `<db>.building` and renamed, so an interrupted first start leaves nothing behind. A database with a chain resumes it; a
+ * database filled by `ton-dex-lab import` (no chain) is served read-only, with 503 from the TON
+ * HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs.
+ *
+ * @example
+ * ```ts
+ * const exchange = await startLocalExchange({ dbPath: ':memory:', host: '127.0.0.1', port: 0 })
+ * exchange.url // 'http://127.0.0.1:41234'
+ * await exchange.close()
+ * ```
+ */
+export async function startLocalExchange(
+  options: StartLocalExchangeOptions,
+): Promise<RunningLocalExchange> {
+  const wallets = testWallets() // key derivation runs while the chain opens
+  const memory = options.dbPath === ':memory:' || options.dbPath === ''
+  let seeded = false
+  if (!memory && !existsSync(options.dbPath) && options.fastStart !== true) {
+    const building = `${options.dbPath}.building`
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
+    const parts = await openParts(building, false, options, wallets)
+    seeded = parts.seeded
+    await parts.close()
+    renameSync(building, options.dbPath)
+  }
+  const parts = await openParts(options.dbPath, memory, options, wallets)
+  try {
+    const exchange = await listen(parts, options)
+    return { ...exchange, seeded: seeded || parts.seeded }
+  } catch (error) {
+    await parts.close()
+    throw error
+  }
+}
+
+/** Where the demo history stands (`GET /local/status`). */
+type DemoState = { state: 'building' | 'ready'; done: number; total: number; error?: string }
+
+type Parts = {
+  readonly demo: DemoState
+  /** Where a transaction's block is found (present when a chain runs). */
+  readonly blocks: BlockLookup | undefined
+  readonly store: Store
+  /** The REST service, built while the chain opens. */
+  readonly app: FastifyInstance
+  readonly live: LocalLive | undefined
+  readonly seeded: boolean
+  close(): Promise<void>
+}
+
+/** Opens the store, and the chain with its indexer unless the database is a snapshot. */
+async function openParts(
+  dbPath: string,
+  memory: boolean,
+  options: StartLocalExchangeOptions,
+  walletsReady: Promise<readonly TestWallet[]>,
+): Promise<Parts> {
+  const store = createSqliteStore({ path: dbPath })
+  const closers: (() => unknown)[] = [() => store.close()]
+  const close = async () => {
+    for (const closer of closers.splice(0)) await closer()
+  }
+  const building = createService({ store })
+  closers.unshift(async () => (await building).close())
+  try {
+    const sqliteJournal = memory ? undefined : new SqliteChainJournal(dbPath)
+    if (sqliteJournal !== undefined) closers.unshift(() => sqliteJournal.close())
+    const journal: ChainJournal = sqliteJournal ?? new MemoryChainJournal()
+    const hasChain = (await journal.loadSnapshot()) !== undefined
+    const empty = await store.isEmpty()
+    if (!hasChain && !empty)
+      return {
+        store,
+        app: await building,
+        blocks: undefined,
+        live: undefined,
+        demo: { state: 'ready', done: 0, total: 0 },
+        seeded: false,
+        close,
+      }
+    if (hasChain && empty && !memory) {
+      // A first start stopped before its market was listed: nothing was served; start over.
+      await close()
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true })
+      return openParts(dbPath, memory, options, walletsReady)
+    }
+
+    const dex = await createLocalDex({ seed: CHAIN_SEED })
+    const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
+    closers.unshift(() => chain.close())
+    const blocks: BlockLookup =
+      sqliteJournal === undefined
+        ? memoryBlockLookup(chain)
+        : {
+            blockOf: (hash) => sqliteJournal.blockOf(Buffer.from(hash, 'hex')),
+            block: (seqno) => sqliteJournal.block(seqno),
+          }
+    const wallets = await walletsReady
+    let seeded = false
+    let base: MarketData | undefined
+    const demo: DemoState = { state: 'ready', done: 0, total: 0 }
+    let history: Promise<ScenarioResult> | undefined
+    const keepBase = (market: MarketData) => {
+      base = market
+      sqliteJournal?.saveMarketBase(stringifyMarket(market))
+    }
+    if (empty && options.fastStart === true && options.demo !== 'reference') {
+      const total = options.demoSwaps ?? 1500
+      Object.assign(demo, { state: 'building', total })
+      const bar = options.progress === undefined ? undefined : progressBar(options.progress)
+      const started = await startDemoMarket(store, {
+        dex,
+        execute: async (job) => (await chain.execute(job)).result,
+        swaps: total,
+        fundMore: (world) => fundTestWallets(dex, wallets, world),
+        onProgress: (done) => {
+          demo.done = done
+          bar?.update('demo history: emulating swaps', done, total)
+        },
+      })
+      keepBase(started.market)
+      history = started.done
+      seeded = true
+    } else if (empty) {
+      seeded = await seed(store, chain, dex, wallets, options, keepBase)
+    } else {
+      const saved = sqliteJournal?.loadMarketBase()
+      base = saved === undefined ? undefined : parseMarket(saved)
+    }
+    const assetOf = await routerAssets(store)
+    const indexer = await startLiveIndexer({
+      chain,
+      store,
+      assetOf,
+      // The demo market follows the chain; the hand-written reference market stays as written.
+      afterBatch:
+        base === undefined ? undefined : liveMarketRefresh({ store, chain, base, assetOf }),
+      backlog: async (lt) => {
+        if (sqliteJournal !== undefined) {
+          return lt === undefined ? sqliteJournal.readBlocks(0) : sqliteJournal.blocksAfterLt(lt)
+        }
+        const blocks = await journal.readBlocks(0)
+        return lt === undefined ? blocks : blocks.filter((b) => b.lt > lt)
+      },
+      onError: (error) => console.error('indexing a block failed; retrying:', error),
+    })
+    // Stop the chain first (no new blocks), then let the indexer take the last ones.
+    closers.splice(1, 0, () => indexer.close())
+    let closing = false
+    closers.unshift(() => {
+      closing = true
+    })
+    if (history !== undefined) {
+      const startedAt = performance.now()
+      const log = options.progress
+      history
+        .then(async (result) => {
+          // The whole-history check: the index against the emulator's getters, as the full build.
+          await indexer.indexed(chain.head.seqno)
+          const testWallets = wallets.map((w) => w.address)
+          await deriveEmulatedMarket(store, dex, {
+            ...result,
+            wallets: [...result.wallets, ...testWallets],
+          })
+          Object.assign(demo, { state: 'ready' })
+          const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+          log?.write(
+            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps), checked against the emulator's getters\n`,
+          )
+        })
+        .catch((error: unknown) => {
+          if (closing) return
+          const message = error instanceof Error ? error.message : String(error)
+          Object.assign(demo, { state: 'ready', error: message })
+          log?.write(`\ndemo history failed: ${message}\n`)
+        })
+    }
+    const app = await building
+    return { store, app, blocks, live: { chain, dex, indexer, wallets }, seeded, close, demo }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** Builds the demo into an empty store through the chain, and funds the test wallets. */
+async function seed(
+  store: Store,
+  chain: LiveChain,
+  dex: LocalDex,
+  wallets: readonly TestWallet[],
+  options: StartLocalExchangeOptions,
+  onMarket: (market: MarketData) => void,
+): Promise<boolean> {
+  const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
+  if (options.demo === 'reference') {
+    await execute(async () => {
+      for (const w of wallets)
+        await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
+    })
+    return seedReferenceMarket(store)
+  }
+  const bar = options.progress === undefined ? undefined : progressBar(options.progress)
+  const started = performance.now()
+  const seeded = await seedDemoMarket(store, {
+    swaps: options.demoSwaps,
+    dex,
+    execute,
+    onMarket,
+    fundMore: (world) => fundTestWallets(dex, wallets, world),
+    onProgress: (phase, done, total) =>
+      bar?.update(phase === 'emulate' ? 'demo: emulating swaps' : 'demo: indexing', done, total),
+  })
+  if (seeded) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    bar?.done(`demo market built on the local chain in ${seconds} s`)
+  }
+  return seeded
+}
+
+/** Gives every test wallet its TON and every jetton of the demo world; returns their addresses. */
+async function fundTestWallets(
+  dex: LocalDex,
+  wallets: readonly TestWallet[],
+  world: ScenarioWorld,
+): Promise<readonly Address[]> {
+  for (const w of wallets) {
+    await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
+    for (const asset of world.assets) {
+      if (asset.kind !== 'jetton') continue
+      const decimals = asset.symbol === 'USDT' ? 6n : 9n
+      await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
+    }
+  }
+  return wallets.map((w) => w.address)
+}
+
+/** The REST API, the TON HTTP API and `/local/*` on one port. */
+async function listen(
+  parts: Parts,
+  options: StartLocalExchangeOptions,
+): Promise<Omit<RunningLocalExchange, 'seeded'>> {
+  const { store, live, app, blocks } = parts
+  const own = (url: string | undefined) =>
+    url !== undefined &&
+    (url.startsWith('/api/v2/') ||
+      url.startsWith('/local/') ||
+      (live !== undefined && servesBlocks(url)))
+  const local = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (own(request.url)) handler(request, response)
+        else app.routing(request, response)
+      }),
+  })
+  await local.register(tonHttpApi, { chain: () => live?.chain })
+  await local.register(async (scope) => {
+    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
+  })
+  if (live !== undefined && blocks !== undefined) {
+    const { indexer } = live
+    await local.register(async (scope) => {
+      registerBlockExports(scope, { indexer, blocks, service: app })
+    })
+  }
+  // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
+  local.addHook('onSend', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*')
+  })
+  for (const path of ['/api/v2/*', '/local/*']) {
+    local.options(path, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', 'content-type, x-api-key')
+        .header('access-control-max-age', '86400')
+        .send(),
+    )
+  }
+  await local.listen({ host: options.host, port: options.port })
+  const address = local.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : options.port
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    app,
+    store,
+    chain: live?.chain,
+    wallets: live?.wallets ?? [],
+    url: `http://${host}:${port}`,
+    indexed: (seqno) => live?.indexer.indexed(seqno) ?? Promise.resolve(),
+    async close() {
+      await local.close()
+      await parts.close()
+    },
+  }
+}
+
+function status(live: LocalLive | undefined, demo: DemoState): LocalStatus | undefined {
+  if (live === undefined) return undefined
+  const head = live.chain.head
+  return {
+    mode: 'live',
+    state: demo.state,
+    chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
+    index: { seqno: live.indexer.indexedSeqno },
+    ...(demo.state === 'building'
+      ? { progress: { phase: 'demo swaps', done: demo.done, total: demo.total } }
+      : {}),
+    ...(demo.error === undefined ? {} : { error: demo.error }),
+  }
+}

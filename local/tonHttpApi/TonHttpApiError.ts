@@ -1,0 +1,60 @@
+import { BaseError } from '../../core/errors/BaseError.js'
+
+/**
+ * Stable codes of {@link TonHttpApiError}.
+ *
+ * @example
+ * ```ts
+ * const code: TonHttpApiErrorCode = 'TON_API_INVALID_PARAMETER'
+ * ```
+ */
+export type TonHttpApiErrorCode =
+  /** A parameter is missing or malformed (an address, a number, a BoC, a stack entry). */
+  | 'TON_API_INVALID_PARAMETER'
+  /** The request is not a JSON-RPC 2.0 call with a method name. */
+  | 'TON_API_INVALID_REQUEST'
+  /** A block number after the latest block. */
+  | 'TON_API_BLOCK_NOT_FOUND'
+  /** No such API method. */
+  | 'TON_API_METHOD_NOT_FOUND'
+  /** No chain runs behind the API (a snapshot database is served). */
+  | 'TON_API_NO_CHAIN'
+
+/**
+ * A TON HTTP API request failed before reaching the chain. Answered as toncenter does:
+ * `{ "ok": false, "error": message, "code": status }`, plus our stable `error_code`.
+ *
+ * @example
+ * ```ts
+ * throw new TonHttpApiError({ code: 'TON_API_INVALID_PARAMETER', status: 400, message: 'Invalid address: …' })
+ * ```
+ */
+export class TonHttpApiError extends BaseError {
+  override readonly name = 'TonHttpApiError'
+  readonly code: TonHttpApiErrorCode
+  /** HTTP status of the answer. */
+  readonly status: number
+
+  constructor({
+    code,
+    status,
+    message,
+  }: {
+    code: TonHttpApiErrorCode
+    status: number
+    message: string
+  }) {
+    super(message)
+    this.code = code
+    this.status = status
+  }
+}
+
+/** A 400 for a bad parameter, named in the message. */
+export function invalidParameter(name: string, reason: string): TonHttpApiError {
+  return new TonHttpApiError({
+    code: 'TON_API_INVALID_PARAMETER',
+    status: 400,
+    message: `Invalid ${name}: ${reason}.`,
+  })
+}

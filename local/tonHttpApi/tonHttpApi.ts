@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { LiveChain } from '../chain/LiveChain.js'
+import { LiveChainError } from '../chain/LiveChainError.js'
+import { TON_API_METHODS } from './methods.js'
+import { Params, type RawParams } from './params.js'
+import { TonHttpApiError } from './TonHttpApiError.js'
+
+/**
+ * Options of the {@link tonHttpApi} plugin.
+ *
+ * @example
+ * ```ts
+ * const options: TonHttpApiOptions = { chain: () => liveChain } // 503 until it returns one
+ * ```
+ */
+export type TonHttpApiOptions = {
+  /**
+   * The chain to serve, or a function answering it (or `undefined` while no chain runs, e.g.
+   * over a snapshot database: every method then answers 503).
+   */
+  readonly chain: LiveChain | (() => LiveChain | undefined)
+}
+
+/** toncenter's error answer, plus our stable `error_code`. */
+type ErrorAnswer = { ok: false; error: string; code: number; error_code: string }
+
+/**
+ * A TON HTTP API compatible with toncenter's API v2, served from a {@link LiveChain}:
+ * `POST /api/v2/jsonRPC` (JSON-RPC 2.0: `{ "jsonrpc": "2.0", "id", "method", "params" }`) and
+ * every method as `GET` (query string) or `POST` (JSON body) `/api/v2/<method>`. Answers are
+ * `{ "ok": true, "result": … }`; failures `{ "ok": false, "error": message, "code": status,
+ * "error_code": stable code }` with a 4xx status: 400 for a malformed parameter or BoC, 404
+ * for an unknown method, 422 for an external message the chain rejects, 503 when no chain
+ * runs. `@ton/ton`'s `TonClient` and `@ston-fi/sdk`'s `Client` work against it unchanged:
+ * `new TonClient({ endpoint: 'http://127.0.0.1:3000/api/v2/jsonRPC' })`.
+ * Methods and shapes: `local/tonHttpApi/README.md`. Register it without a prefix; its routes carry
+ * `/api/v2`.
+ *
+ * @example
+ * ```ts
+ * const app = Fastify()
+ * await app.register(tonHttpApi, { chain })
+ * await app.listen({ host: '127.0.0.1', port: 3000 })
+ * const client = new TonClient({ endpoint: 'http://127.0.0.1:3000/api/v2/jsonRPC' })
+ * await client.getBalance(wallet.address) // 99_990_000_000n
+ * ```
+ */
+export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
+  app: FastifyInstance,
+  options: TonHttpApiOptions,
+) => {
+  const resolveChain =
+    typeof options.chain === 'function' ? options.chain : () => options.chain as LiveChain
+
+  const call = async (method: string, raw: RawParams): Promise<unknown> => {
+    const handler = Object.hasOwn(TON_API_METHODS, method) ? TON_API_METHODS[method] : undefined
+    if (!handler) {
+      throw new TonHttpApiError({
+        code: 'TON_API_METHOD_NOT_FOUND',
+        status: 404,
+        message: `Unknown method ${JSON.stringify(method.slice(0, 80))}.`,
+      })
+    }
+    const chain = resolveChain()
+    if (!chain) {
+      throw new TonHttpApiError({
+        code: 'TON_API_NO_CHAIN',
+        status: 503,
+        message: 'No chain runs behind this server: it serves a snapshot database.',
+      })
+    }
+    return handler(new Params(raw), chain)
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toErrorAnswer(error)
+    if (answer.code >= 500) request.log.error(error)
+    void reply.status(answer.code).send(answer)
+  })
+
+  app.post(
+    '/api/v2/jsonRPC',
+    { schema: docs('JSON-RPC 2.0 call of any method') },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = request.body
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new TonHttpApiError({
+          code: 'TON_API_INVALID_REQUEST',
+          status: 400,
+          message: 'The body must be a JSON-RPC 2.0 request object.',
+        })
+      }
+      const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown }
+      const envelope = { jsonrpc: '2.0', id: id ?? null }
+      if (typeof method !== 'string' || method === '') {
+        return reply
+          .status(400)
+          .send({ ...errorOf('TON_API_INVALID_REQUEST', 400, 'Missing method.'), ...envelope })
+      }
+      if (
+        params !== undefined &&
+        (typeof params !== 'object' || params === null || Array.isArray(params))
+      ) {
+        return reply.status(400).send({
+          ...errorOf('TON_API_INVALID_REQUEST', 400, 'params must be an object.'),
+          ...envelope,
+        })
+      }
+      try {
+        const result = await call(method, (params ?? {}) as RawParams)
+        return { ok: true, result, ...envelope }
+      } catch (error) {
+        const answer = toErrorAnswer(error)
+        if (answer.code >= 500) request.log.error(error)
+        return reply.status(answer.code).send({ ...answer, ...envelope })
+      }
+    },
+  )
+
+  app.get(
+    '/api/v2/:method',
+    { schema: docs('A method, parameters in the query string') },
+    async (request: FastifyRequest) => {
+      const { method } = request.params as { method: string }
+      return { ok: true, result: await call(method, (request.query ?? {}) as RawParams) }
+    },
+  )
+
+  app.post(
+    '/api/v2/:method',
+    { schema: docs('A method, parameters in a JSON body') },
+    async (request: FastifyRequest) => {
+      const { method } = request.params as { method: string }
+      const body = request.body
+      const params =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? { ...(request.query as RawParams), ...(body as RawParams) }
+          : (request.query as RawParams)
+      return { ok: true, result: await call(method, params ?? {}) }
+    },
+  )
+}
+
+/** OpenAPI annotations only: parameters are validated by the methods, with toncenter's errors. */
+function docs(summary: string): Record<string, unknown> {
+  return {
+    tags: ['TON HTTP API (toncenter v2)'],
+    summary,
+    description: `Methods: ${Object.keys(TON_API_METHODS).join(', ')}.`,
+  }
+}
+
+function errorOf(errorCode: string, status: number, message: string): ErrorAnswer {
+  return { ok: false, error: message, code: status, error_code: errorCode }
+}
+
+/**
+ * THE mapping from a failure to the TON HTTP API's answer. Chain rejections are the client's:
+ * a bad BoC or a non-external message is 400, an external the destination does not accept is
+ * 422; a closed or stopped chain is 503; anything unexpected is 500 without internals.
+ */
+function toErrorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof TonHttpApiError) return errorOf(error.code, error.status, error.message)
+  if (error instanceof LiveChainError) {
+    const status =
+      error.reason === 'invalid_boc' || error.reason === 'not_external_in'
+        ? 400
+        : error.reason === 'external_rejected'
+          ? 422
+          : error.reason === 'transaction_not_found' || error.reason === 'account_not_active'
+            ? 404
+            : 503
+    return errorOf(error.code, status, error.message)
+  }
+  // Fastify's own client errors (an unparsable or too large body) keep their status.
+  const fastify = error as { statusCode?: unknown; message?: unknown }
+  if (
+    typeof fastify.statusCode === 'number' &&
+    fastify.statusCode >= 400 &&
+    fastify.statusCode < 500
+  ) {
+    return errorOf(
+      'TON_API_INVALID_REQUEST',
+      fastify.statusCode,
+      typeof fastify.message === 'string' ? fastify.message : 'Bad request.',
+    )
+  }
+  return errorOf('INTERNAL_ERROR', 500, 'The TON HTTP API failed unexpectedly.')
+}

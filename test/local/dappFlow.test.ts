@@ -1,0 +1,80 @@
+import { StonApiClient } from '@ston-fi/api'
+import { Client, DEX } from '@ston-fi/sdk'
+import { Address, internal, SendMode } from '@ton/core'
+import { mnemonicToPrivateKey } from '@ton/crypto'
+import { WalletContractV4 } from '@ton/ton'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+
+let exchange: RunningLocalExchange
+beforeAll(async () => {
+  exchange = await startLocalExchange({
+    dbPath: ':memory:',
+    host: '127.0.0.1',
+    port: 0,
+    demoSwaps: 2,
+  })
+})
+afterAll(async () => {
+  await exchange.close()
+})
+
+/** The flow of docs/local-exchange.md, as written there: only the endpoint is local. */
+test('a dApp swaps with a test wallet through the official clients and sees it in the REST API at once', async () => {
+  const base = exchange.url
+  const api = new StonApiClient({ baseURL: base })
+  const client = new Client({ endpoint: `${base}/api/v2/jsonRPC`, stonApiClient: api })
+
+  const [alpha] = (
+    (await (await fetch(`${base}/local/wallets`)).json()) as {
+      wallets: { mnemonic: string }[]
+    }
+  ).wallets
+  if (alpha === undefined) throw new Error('no test wallet')
+  const keys = await mnemonicToPrivateKey(alpha.mnemonic.split(' '))
+  const wallet = client.open(WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey }))
+
+  const assets = await api.getAssets()
+  const usdt = assets.find((a) => a.symbol === 'USDT')?.contractAddress as string
+  const ston = assets.find((a) => a.symbol === 'STON')?.contractAddress as string
+  const v2 = (await api.getRouters()).find(
+    (r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct',
+  )
+  if (v2 === undefined) throw new Error('no DEX v2 router')
+  const router = client.open(DEX.v2_2.Router.CPI.create(Address.parse(v2.address)))
+  const simulation = await api.simulateSwap({
+    offerAddress: usdt,
+    askAddress: ston,
+    offerUnits: '5000000',
+    slippageTolerance: '0.01',
+  })
+  const stonBefore = (
+    await api.getWalletAsset({ walletAddress: wallet.address.toString(), assetAddress: ston })
+  ).balance
+  const tx = await router.getSwapJettonToJettonTxParams({
+    userWalletAddress: wallet.address,
+    offerJettonAddress: usdt,
+    askJettonAddress: ston,
+    offerAmount: 5_000_000n,
+    minAskAmount: BigInt(simulation.minAskUnits),
+  })
+  await wallet.sendTransfer({
+    seqno: await wallet.getSeqno(),
+    secretKey: keys.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages: [internal({ to: tx.to, value: tx.value, body: tx.body ?? null })],
+  })
+  await exchange.indexed(exchange.chain?.head.seqno ?? 0)
+
+  const operations = await api.getWalletOperations({
+    walletAddress: wallet.address.toString(),
+    since: new Date(0),
+    until: new Date(Date.now() + 60_000),
+  })
+  expect(operations.map((o) => String(o.operation.operationType).toLowerCase())).toEqual(['swap'])
+  const stonAfter = (
+    await api.getWalletAsset({ walletAddress: wallet.address.toString(), assetAddress: ston })
+  ).balance
+  // What the wallet received is what the simulation made just before said.
+  expect(BigInt(stonAfter ?? '0') - BigInt(stonBefore ?? '0')).toBe(BigInt(simulation.askUnits))
+})

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { TON_ADDRESS } from '../../local/demo/runScenario.js'
+import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
+import { createService } from '../../service/createService.js'
+import type { Store } from '../../store/Store.js'
+import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+
+/**
+ * The demo market `npm start` builds: a (short) scenario through the emulator, indexed, then the
+ * routers, pools, assets and wallets it left served by the API. Amounts are compared with what
+ * the indexer tracked and with the scenario's own receipts.
+ */
+let store: Store
+let app: Awaited<ReturnType<typeof createService>>
+const phases = new Set<string>()
+beforeAll(async () => {
+  store = createSqliteStore({ path: ':memory:' })
+  expect(
+    await seedDemoMarket(store, {
+      swaps: 40,
+      onProgress: (phase) => {
+        phases.add(phase)
+      },
+    }),
+  ).toBe(true)
+  app = await createService({ store })
+})
+afterAll(async () => {
+  await app.close()
+  await store.close()
+})
+
+const get = async (url: string) => {
+  const response = await app.inject({ method: 'GET', url })
+  expect(response.statusCode).toBe(200)
+  return response.json() as Record<string, unknown>
+}
+
+describe('demo market from emulator history', () => {
+  test('reports progress of both phases', () => {
+    expect([...phases].sort()).toEqual(['emulate', 'index'])
+  })
+
+  test('serves the emulated routers and pools with the indexed reserves', async () => {
+    const indexed = await store.listIndexedPools()
+    expect(indexed).toHaveLength(3)
+    const { router_list: routers } = (await get('/v1/routers')) as {
+      router_list: { address: string; major_version: number; router_type: string }[]
+    }
+    for (const p of indexed) {
+      expect(routers.some((r) => r.address === p.routerAddress)).toBe(true)
+      const { pool } = (await get(`/v1/pools/${p.address}`)) as {
+        pool: { reserve0: string; reserve1: string; lp_total_supply: string }
+      }
+      expect(pool.reserve0).toBe(p.reserve0.toString())
+      expect(pool.reserve1).toBe(p.reserve1.toString())
+      expect(pool.lp_total_supply).toBe(p.totalSupply.toString())
+    }
+    // The hand-written constant-product routers are gone; stable/weighted ones stay.
+    expect(routers.filter((r) => r.router_type === 'ConstantProduct')).toHaveLength(2)
+    expect(routers).toHaveLength(8)
+  })
+
+  test('serves the emulated jettons with prices derived from the pools', async () => {
+    const { asset_list: assets } = (await get('/v1/assets')) as {
+      asset_list: { symbol: string; contract_address: string; dex_price_usd: string | null }[]
+    }
+    const usdt = assets.find((a) => a.symbol === 'USDT')
+    const ston = assets.find((a) => a.symbol === 'STON')
+    expect(usdt?.dex_price_usd).toBe('1')
+    expect(Number(ston?.dex_price_usd)).toBeGreaterThan(0)
+    const ton = assets.find((a) => a.contract_address === TON_ADDRESS)
+    // 320 000 USDT against 100 000 TON at the start; swaps move it a little.
+    expect(Number(ton?.dex_price_usd)).toBeGreaterThan(2.5)
+    expect(Number(ton?.dex_price_usd)).toBeLessThan(4)
+  })
+
+  test("shows the scenario wallets' balances and LP positions", async () => {
+    const ops = await store.listOperations({ limit: 100_000 })
+    const bob = ops.find((o) => o.operationType === 'WithdrawLiquidity')?.walletAddress
+    if (bob === undefined) throw new Error('no burn in the scenario')
+    const { asset_list: assets } = (await get(`/v1/wallets/${bob}/assets`)) as {
+      asset_list: { symbol: string; balance?: string }[]
+    }
+    expect(assets.find((a) => a.symbol === 'USDT')?.balance).toMatch(/^[1-9]\d*$/)
+    const { pool_list: positions } = (await get(`/v1/wallets/${bob}/pools`)) as {
+      pool_list: { address: string; lp_balance?: string }[]
+    }
+    const indexed = await store.listIndexedPools()
+    // bob provided into every pool and burned half of his LP tokens.
+    for (const p of indexed) {
+      const position = positions.find((x) => x.address === p.address)
+      expect(BigInt(position?.lp_balance ?? '0')).toBeGreaterThan(0n)
+      expect(BigInt(position?.lp_balance ?? '0')).toBeLessThan(p.totalSupply)
+    }
+  })
+
+  test('lists every DEX v2 referral vault, the withdrawn ones at zero', async () => {
+    const withdrawals = (await store.listOperations({ limit: 100_000 })).filter(
+      (o) => o.operationType === 'Swap' && o.referralAddress !== null,
+    )
+    expect(withdrawals.length).toBeGreaterThan(0)
+    const owners = [...new Set(withdrawals.map((o) => o.referralAddress as string))]
+    const vaults = (await Promise.all(owners.map((o) => store.listFeeVaults(o)))).flat()
+    expect(vaults.length).toBeGreaterThan(0)
+    for (const vault of vaults) {
+      const paid = await store.listFeeWithdrawals(
+        vault.ownerAddress,
+        '1970-01-01T00:00:00',
+        '2100-01-01T00:00:00',
+      )
+      const withdrawn = paid.filter((w) => w.assetAddress === vault.assetAddress && w.success)
+      if (withdrawn.length > 0) expect(vault.balance).toBe(0n)
+      else expect(vault.balance).toBeGreaterThan(0n)
+    }
+  })
+
+  test('gives the hand-written farm NFTs and stakes to emulated wallets', async () => {
+    expect(await store.getStake(demoWalletAddress('alice'))).toBeUndefined()
+    const farms = await store.listFarms()
+    const pools = new Set((await store.listIndexedPools()).map((p) => p.address))
+    expect(farms.length).toBeGreaterThan(0)
+    expect(farms.every((f) => pools.has(f.poolAddress))).toBe(true)
+  })
+})
