@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{core,contracts-fixtures,emulator,indexer,service,store,test}/**/*.test.ts'],
+    include: [
+      '{core,protocol,contracts-fixtures,emulator,indexer,service,store,test}/**/*.test.ts',
+    ],
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 120_000,

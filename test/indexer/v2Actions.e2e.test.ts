@@ -1,7 +1,6 @@
 import { beginCell, type Transaction, toNano } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dexV2DirectAddLiquidityBody } from '../../contracts-fixtures/codecs/dexV2Payloads.js'
 import { provide, swap } from '../../core/index.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../emulator/index.js'
 import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
+import { dexV2DirectAddLiquidityBody } from '../../protocol/dexV2Payloads.js'
 import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
