@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       '{core,protocol,contracts-fixtures,emulator,indexer,service,store,test}/**/*.test.ts',
     ],
+    setupFiles: ['test/_support/fastCells.ts'],
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 120_000,

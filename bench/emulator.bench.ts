@@ -42,7 +42,7 @@ const AMOUNT = 1_000_000_000n
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-const dex = await createLocalDex({ seed: 'bench' })
+const dex = await createLocalDex({ seed: 'bench', fastCells: true })
 const alice = await dex.wallet('alice')
 const a = await dex.deployJetton('AAA')
 const b = await dex.deployJetton('BBB')

@@ -58,7 +58,7 @@ export async function buildEmulatedMarket(
   store: Store,
   options: BuildEmulatedMarketOptions = {},
 ): Promise<EmulatedMarketResult> {
-  const dex = await createLocalDex({ seed: 'ton-dex-lab demo market' })
+  const dex = await createLocalDex({ seed: 'ton-dex-lab demo market', fastCells: true })
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {
     recorded.push(...txs)

@@ -3,12 +3,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXIT_CODES, swap } from '../../core/index.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
+import { sideOf } from '../../emulator/index.js'
 import { opOf, transactionsOn } from '../../emulator/transactions.js'
 import { dexV2SwapPayload } from '../../protocol/dexV2Payloads.js'
 import { jettonTransferBody } from '../../protocol/jetton.js'
 import { JETTON_OP } from '../../protocol/opCodes.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 
 let w: RouterWorld
 

@@ -10,10 +10,10 @@ import type { SandboxContract } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { burn, type PoolKind, provide, swap } from '../../core/index.js'
 import type { LocalPool } from '../../emulator/index.js'
+import { sideOf } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
 import { PTON_V2_OP } from '../../protocol/opCodes.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
-import { sideOf } from './_support/sides.js'
 import { tonPaid } from './_support/tonPaid.js'
 
 const E18 = 10n ** 18n

@@ -12,6 +12,7 @@ import {
   type LocalPool,
   type LocalPton,
   type LocalRouter,
+  sideOf,
   type Treasury,
 } from '../../emulator/index.js'
 import { TON_ADDRESS } from '../../indexer/demo/runScenario.js'
@@ -22,7 +23,6 @@ import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { cpLpFeeInAsk } from '../_support/pools.js'
-import { sideOf } from '../emulator/_support/sides.js'
 
 type Status = Record<string, unknown> & { '@type': string }
 type Action = {
