@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{core,contracts-fixtures,emulator,indexer,local,service,store,test}/**/*.test.ts'],
+    include: [
+      '{core,protocol,contracts-fixtures,emulator,indexer,local,service,store,test}/**/*.test.ts',
+    ],
+    setupFiles: ['test/_support/fastCells.ts'],
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 120_000,

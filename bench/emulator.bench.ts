@@ -25,12 +25,12 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { beginCell, type Cell, toNano } from '@ton/core'
-import { dexV2SwapPayload } from '../contracts-fixtures/codecs/dexV2Payloads.js'
-import { jettonTransferBody } from '../contracts-fixtures/codecs/jetton.js'
 import { POOL_KINDS, type PoolKind } from '../core/index.js'
 import { installCellCache, uninstallCellCache } from '../emulator/cellCache.js'
 import { createLocalDex, type LocalRouter } from '../emulator/index.js'
 import { installNativeSha256, uninstallNativeSha256 } from '../emulator/nativeSha256.js'
+import { dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
+import { jettonTransferBody } from '../protocol/jetton.js'
 import { writeResult } from './_support/measure.js'
 
 const SWAPS_PER_ROUND = Number(process.env.BENCH_SWAPS ?? 100)
@@ -42,7 +42,7 @@ const AMOUNT = 1_000_000_000n
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-const dex = await createLocalDex({ seed: 'bench' })
+const dex = await createLocalDex({ seed: 'bench', fastCells: true })
 const alice = await dex.wallet('alice')
 const a = await dex.deployJetton('AAA')
 const b = await dex.deployJetton('BBB')

@@ -23,7 +23,7 @@ const SWAPS = Number(process.env.BENCH_SWAPS ?? 200)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 
 const recordStart = performance.now()
-const dex = await createLocalDex({ seed: 'bench-indexer' })
+const dex = await createLocalDex({ seed: 'bench-indexer', fastCells: true })
 const live: Transaction[] = []
 const stop = dex.onTransactions((txs) => {
   live.push(...txs)

@@ -105,6 +105,7 @@ export {
   type PoolState,
   V2_LOCKED_LIQUIDITY,
 } from './pool/PoolState.js'
+export { addressSliceHash, isToken0 } from './pool/tokenOrder.js'
 export { formatRatio, parseDecimal } from './quote/decimal.js'
 export { minAskAmount } from './quote/minAskAmount.js'
 export { type PriceImpactParameters, priceImpact } from './quote/priceImpact.js'

@@ -7,7 +7,12 @@ import {
   type TupleItem,
   type TupleReader,
 } from '@ton/core'
-import type { BlockchainTransaction, SandboxContract, TreasuryContract } from '@ton/sandbox'
+import {
+  type BlockchainTransaction,
+  GetMethodError,
+  type SandboxContract,
+  type TreasuryContract,
+} from '@ton/sandbox'
 import type { LocalBlockchain } from './LocalBlockchain.js'
 import { LocalDexError } from './LocalDexError.js'
 
@@ -55,6 +60,8 @@ export class DexWorld {
         reason: 'get_method_failed',
         message: `Get-method ${method} failed on ${address.toRawString()}.`,
         details: error instanceof Error ? error.message : String(error),
+        cause: error,
+        exitCode: error instanceof GetMethodError ? error.exitCode : undefined,
       })
     }
   }

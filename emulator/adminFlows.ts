@@ -1,13 +1,13 @@
 import { type Address, beginCell, type Cell, toNano } from '@ton/core'
-import { dexV1SetFeesBody } from '../contracts-fixtures/codecs/dexV1.js'
+import type { PoolKind } from '../core/pool/PoolState.js'
+import { dexV1SetFeesBody } from '../protocol/dexV1.js'
 import {
   dexV2SetFeesBody,
   dexV2SetParamsBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from '../contracts-fixtures/codecs/dexV2Admin.js'
-import { DEX_V1_OP } from '../contracts-fixtures/codecs/opCodes.js'
-import type { PoolKind } from '../core/pool/PoolState.js'
+} from '../protocol/dexV2Admin.js'
+import { DEX_V1_OP } from '../protocol/opCodes.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalPool, LocalRouter } from './model.js'

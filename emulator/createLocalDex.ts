@@ -25,6 +25,12 @@ export type CreateLocalDexOptions = {
   readonly now?: number | undefined
   /** Seed of the TVM's random generator; the same seed gives the same world. Default 'ton-dex-lab'. */
   readonly seed?: string | undefined
+  /**
+   * Switch `@ton/core` into its faster mode for the whole process (native SHA-256 cell hashes,
+   * a cache of parsed cells); no result changes, an emulated swap costs about half. Default
+   * `false`. See `LocalBlockchainOptions.fastCells` and `docs/emulator.md#performance`.
+   */
+  readonly fastCells?: boolean | undefined
 }
 
 /**
@@ -50,7 +56,7 @@ export const DEFAULT_LOCAL_DEX_NOW = 1_700_000_000
  * ```
  */
 export async function createLocalDex(options: CreateLocalDexOptions = {}): Promise<LocalDex> {
-  const chain = await LocalBlockchain.createLocal()
+  const chain = await LocalBlockchain.createLocal({ fastCells: options.fastCells })
   chain.now = options.now ?? DEFAULT_LOCAL_DEX_NOW
   chain.random = createHash('sha256')
     .update(options.seed ?? 'ton-dex-lab')

@@ -1,6 +1,6 @@
 import type { Address, Cell } from '@ton/core'
-import { dexV2SwapPayload } from '../contracts-fixtures/codecs/dexV2Payloads.js'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
+import { dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { DEFAULT_DEADLINE_SECONDS, swapReceiptV2, swapV2 } from './dexV2Flows.js'
 import { LocalDexError } from './LocalDexError.js'

@@ -1,9 +1,6 @@
 import type { Address, Transaction } from '@ton/core'
-import {
-  decodeJettonTransfer,
-  internalTransferAmount,
-} from '../contracts-fixtures/codecs/jettonDecode.js'
-import { JETTON_OP, PTON_V2_OP } from '../contracts-fixtures/codecs/opCodes.js'
+import { decodeJettonTransfer, internalTransferAmount } from '../protocol/jettonDecode.js'
+import { JETTON_OP, PTON_V2_OP } from '../protocol/opCodes.js'
 import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset } from './model.js'
 import {

@@ -1,13 +1,13 @@
 import { toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
+import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import {
   decodeDexV1PayTo,
   dexV1CollectFeesBody,
   dexV1ProvidePayload,
   dexV1SwapPayload,
-} from '../contracts-fixtures/codecs/dexV1.js'
-import { jettonBurnBody } from '../contracts-fixtures/codecs/jetton.js'
-import { EXIT_CODES } from '../core/errors/exitCodes.js'
+} from '../protocol/dexV1.js'
+import { jettonBurnBody } from '../protocol/jetton.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'

@@ -1,12 +1,9 @@
 import { type Address, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
-import { decodeDexV2PayTo, decodeDexV2PayVault } from '../contracts-fixtures/codecs/dexV2Decode.js'
-import {
-  dexV2ProvidePayload,
-  dexV2SwapPayload,
-} from '../contracts-fixtures/codecs/dexV2Payloads.js'
-import { internalTransferAmount } from '../contracts-fixtures/codecs/jettonDecode.js'
 import type { PoolKind } from '../core/pool/PoolState.js'
+import { decodeDexV2PayTo, decodeDexV2PayVault } from '../protocol/dexV2Decode.js'
+import { dexV2ProvidePayload, dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
+import { internalTransferAmount } from '../protocol/jettonDecode.js'
 import type { DexWorld } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'

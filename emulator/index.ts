@@ -11,6 +11,15 @@
  * @module
  */
 
+export {
+  DEX_V1_OP,
+  DEX_V2_OP,
+  JETTON_OP,
+  OP_CODES,
+  type OpName,
+  PTON_V1_OP,
+  PTON_V2_OP,
+} from '../protocol/opCodes.js'
 export type { FeeSettings, PoolParams } from './adminFlows.js'
 export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {
@@ -20,11 +29,16 @@ export {
 } from './createLocalDex.js'
 export type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 export type { Treasury } from './DexWorld.js'
-export { LocalBlockchain, type TransactionListener } from './LocalBlockchain.js'
+export {
+  LocalBlockchain,
+  type LocalBlockchainOptions,
+  type TransactionListener,
+} from './LocalBlockchain.js'
 export type { LocalDex } from './LocalDex.js'
 export { LocalDexError, type LocalDexErrorReason } from './LocalDexError.js'
 export type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
 export { installNativeSha256, uninstallNativeSha256 } from './nativeSha256.js'
 export type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
 export type { ProvideRequest, SwapRequest } from './requests.js'
+export { sideOf } from './routing.js'
 export type { FailedTransaction } from './transactions.js'

@@ -5,6 +5,7 @@ import { expect, it } from 'vitest'
 import { installNativeSha256, uninstallNativeSha256 } from './nativeSha256.js'
 
 it('replaces @ton/crypto sha256_sync with the native hash: same digests, same cell hashes', () => {
+  uninstallNativeSha256() // the test suite's setup installs it (test/_support/fastCells.ts)
   const require = createRequire(import.meta.url)
   const primitives = require('@ton/crypto/dist/primitives/sha256.js') as {
     sha256_sync: (s: Buffer | string) => Buffer

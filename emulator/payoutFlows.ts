@@ -1,15 +1,15 @@
 import { type Address, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
-import { decodeDexV1PayTo, dexV1RefundMeBody } from '../contracts-fixtures/codecs/dexV1.js'
-import { decodeDexV2PayTo } from '../contracts-fixtures/codecs/dexV2Decode.js'
+import { EXIT_CODES } from '../core/errors/exitCodes.js'
+import { decodeDexV1PayTo, dexV1RefundMeBody } from '../protocol/dexV1.js'
+import { decodeDexV2PayTo } from '../protocol/dexV2Decode.js'
 import {
   dexV2CollectFeesBody,
   dexV2RefundMeBody,
   dexV2WithdrawFeeBody,
-} from '../contracts-fixtures/codecs/dexV2Payloads.js'
-import { jettonBurnBody } from '../contracts-fixtures/codecs/jetton.js'
-import { DEX_V2_OP } from '../contracts-fixtures/codecs/opCodes.js'
-import { EXIT_CODES } from '../core/errors/exitCodes.js'
+} from '../protocol/dexV2Payloads.js'
+import { jettonBurnBody } from '../protocol/jetton.js'
+import { DEX_V2_OP } from '../protocol/opCodes.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt } from './receipts.js'

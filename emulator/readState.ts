@@ -1,5 +1,6 @@
-import type { Address, TupleReader } from '@ton/core'
-import { createPoolState, type PoolKind, type PoolState } from '../core/pool/PoolState.js'
+import type { Address } from '@ton/core'
+import { createPoolState, type PoolState } from '../core/pool/PoolState.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../protocol/poolData.js'
 import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import { lpAccountAddress, vaultAddress } from './routing.js'
@@ -22,76 +23,20 @@ export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<P
   if (!(await world.isActive(pool.address))) return createPoolState({ dex, kind })
   const r = await world.get(pool.address, 'get_pool_data')
   if (dex === 'v2') {
-    r.readBoolean() // is_locked
-    r.readAddress() // router
-    const totalSupply = r.readBigNumber()
-    const reserve0 = r.readBigNumber()
-    const reserve1 = r.readBigNumber()
-    r.readAddress()
-    r.readAddress()
-    const lpFee = r.readBigNumber()
-    const protocolFee = r.readBigNumber()
-    r.readAddressOpt()
-    const collectedProtocolFee0 = r.readBigNumber()
-    const collectedProtocolFee1 = r.readBigNumber()
-    return createPoolState({
-      dex,
-      kind,
-      ...readKindParameters(r, kind),
-      reserve0,
-      reserve1,
-      totalSupply,
-      lpFee,
-      protocolFee,
-      collectedProtocolFee0,
-      collectedProtocolFee1,
-    })
+    const {
+      isLocked,
+      router,
+      token0Wallet,
+      token1Wallet,
+      protocolFeeAddress,
+      rateSetter,
+      ...data
+    } = readDexV2PoolData(r, kind)
+    return createPoolState({ dex, kind, ...data })
   }
-  const reserve0 = r.readBigNumber()
-  const reserve1 = r.readBigNumber()
-  r.readAddress()
-  r.readAddress()
-  const lpFee = r.readBigNumber()
-  const protocolFee = r.readBigNumber()
-  const refFee = r.readBigNumber()
-  r.readAddress()
-  const collectedProtocolFee0 = r.readBigNumber()
-  const collectedProtocolFee1 = r.readBigNumber()
+  const { token0Wallet, token1Wallet, protocolFeeAddress, ...data } = readDexV1PoolData(r)
   const totalSupply = (await world.get(pool.address, 'get_jetton_data')).readBigNumber()
-  return createPoolState({
-    dex,
-    kind: 'constant_product',
-    reserve0,
-    reserve1,
-    totalSupply,
-    lpFee,
-    protocolFee,
-    refFee,
-    collectedProtocolFee0,
-    collectedProtocolFee1,
-  })
-}
-
-/** The kind's fields after the common `get_pool_data` ones (SDK `StablePoolV2_2`, …). */
-function readKindParameters(
-  r: TupleReader,
-  kind: PoolKind,
-): { amp?: bigint; w0?: bigint; rate?: bigint } {
-  switch (kind) {
-    case 'stableswap':
-      return { amp: r.readBigNumber() }
-    case 'weighted_const_product':
-      return { w0: r.readBigNumber() }
-    case 'weighted_stableswap': {
-      const amp = r.readBigNumber()
-      const rate = r.readBigNumber()
-      const w0 = r.readBigNumber()
-      r.readAddressOpt() // rate setter
-      return { amp, rate, w0 }
-    }
-    default:
-      return {}
-  }
+  return createPoolState({ dex, kind: 'constant_product', ...data, totalSupply })
 }
 
 /**

@@ -1,4 +1,6 @@
-import { type Address, beginCell } from '@ton/core'
+import type { Address } from '@ton/core'
+import type { Side } from '../core/curves/Curve.js'
+import { isToken0 } from '../core/pool/tokenOrder.js'
 import { addressArg, type DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalAsset, LocalPool, LocalPton, LocalRouter } from './model.js'
@@ -61,20 +63,23 @@ export function routerWallet(world: DexWorld, router: LocalRouter, asset: LocalA
 }
 
 /**
- * Whether wallet `a` sorts before `b` as token0 (the larger slice hash, `contracts.md` §0).
+ * The core `side` of offering `asset` into `pool`: 0 when it is the pool's token0 (the router
+ * wallet with the larger slice hash, `isToken0` of `ton-dex-lab/core`), else 1. Use it to turn
+ * a swap request into the `side` of core's `swap` and to pick `amount0`/`amount1` of a payout.
  *
  * @example
  * ```ts
- * isToken0(routerUsdtWallet, routerTonWallet) // true when the USDT wallet's slice hash is larger
+ * swap(await dex.poolState(pool), { side: sideOf(pool, usdt), amountIn: 1_000_000_000n })
+ * sideOf(pool, pool.asset0) // 0
  * ```
  */
-export function isToken0(a: Address, b: Address): boolean {
-  const hash = (x: Address) => BigInt(`0x${addressCellHash(x)}`)
-  return hash(a) > hash(b)
-}
-
-function addressCellHash(address: Address): string {
-  return beginCell().storeAddress(address).endCell().hash().toString('hex')
+export function sideOf(pool: LocalPool, asset: LocalAsset): Side {
+  if (pool.asset0.minter.equals(asset.minter)) return 0
+  if (pool.asset1.minter.equals(asset.minter)) return 1
+  throw new LocalDexError({
+    reason: 'invalid_request',
+    message: `Asset ${asset.minter} is not one of pool ${pool.address}'s tokens.`,
+  })
 }
 
 /**

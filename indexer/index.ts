@@ -11,6 +11,7 @@
  * @module
  */
 
+export { OP_CODES, type OpName } from '../protocol/opCodes.js'
 export type { AdminBody, V2LpAccountDataReply, V2PoolDataReply } from './decode/AdminBody.js'
 export type {
   DecodedBody,
@@ -20,7 +21,6 @@ export type {
   V2SwapPayload,
 } from './decode/DecodedBody.js'
 export { decodeBody, opOf } from './decode/decodeBody.js'
-export { OP_CODES, type OpName } from './decode/opCodes.js'
 export type { TonBody } from './decode/TonBody.js'
 export { addressText } from './ingest/addressText.js'
 export {

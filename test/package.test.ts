@@ -163,4 +163,16 @@ describe('the published package', () => {
     })
     expect(out.trim()).toBe('1992015968')
   })
+
+  test('ton-dex-lab/protocol resolves through the exports map and builds a swap payload', () => {
+    const script = `
+      import { DEX_V2_OP, OP_CODES } from 'ton-dex-lab/protocol'
+      console.log(DEX_V2_OP.swap === OP_CODES.v2Swap, DEX_V2_OP.swap.toString(16))
+    `
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(out.trim()).toBe('true 6664de2a')
+  })
 })

@@ -8,6 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const entries = [
   'core/index.ts',
   'core/testing/index.ts',
+  'protocol/index.ts',
   'emulator/index.ts',
   'indexer/index.ts',
   'local/index.ts',

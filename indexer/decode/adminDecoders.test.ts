@@ -1,13 +1,13 @@
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { dexV1SetFeesBody } from '../../contracts-fixtures/codecs/dexV1.js'
+import { dexV1SetFeesBody } from '../../protocol/dexV1.js'
 import {
   dexV2SetFeesBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from '../../contracts-fixtures/codecs/dexV2Admin.js'
+} from '../../protocol/dexV2Admin.js'
+import { OP_CODES } from '../../protocol/opCodes.js'
 import { decodeBody } from './decodeBody.js'
-import { OP_CODES } from './opCodes.js'
 
 const admin = Address.parse(`0:${'aa'.repeat(32)}`)
 const collector = Address.parse(`0:${'cc'.repeat(32)}`)

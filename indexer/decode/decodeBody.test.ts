@@ -1,18 +1,15 @@
 import { Address, beginCell, type Cell } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import {
-  dexV2DirectAddLiquidityBody,
-  dexV2RefundMeBody,
-} from '../../contracts-fixtures/codecs/dexV2Payloads.js'
-import { jettonMintBody } from '../../contracts-fixtures/codecs/jetton.js'
+import { dexV2DirectAddLiquidityBody, dexV2RefundMeBody } from '../../protocol/dexV2Payloads.js'
+import { jettonMintBody } from '../../protocol/jetton.js'
+import { OP_CODES } from '../../protocol/opCodes.js'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { ADMIN_DECODERS } from './adminDecoders.js'
 import { decodeBody, opOf } from './decodeBody.js'
 import { DEX_V1_DECODERS } from './dexV1Decoders.js'
 import { DEX_V2_DECODERS } from './dexV2Decoders.js'
 import { JETTON_DECODERS } from './jettonDecoders.js'
-import { OP_CODES } from './opCodes.js'
 import { TON_DECODERS } from './tonDecoders.js'
 
 const user = Address.parse(`0:${'11'.repeat(32)}`)

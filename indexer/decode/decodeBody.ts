@@ -1,11 +1,11 @@
 import type { Cell } from '@ton/core'
+import { OP_CODES } from '../../protocol/opCodes.js'
 import { ADMIN_DECODERS } from './adminDecoders.js'
 import type { DecodedBody } from './DecodedBody.js'
 import type { Decoder } from './Decoder.js'
 import { DEX_V1_DECODERS } from './dexV1Decoders.js'
 import { DEX_V2_DECODERS } from './dexV2Decoders.js'
 import { JETTON_DECODERS } from './jettonDecoders.js'
-import { OP_CODES } from './opCodes.js'
 import { decodeComment, decodeShortBody, TON_DECODERS } from './tonDecoders.js'
 
 /**

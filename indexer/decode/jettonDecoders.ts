@@ -1,5 +1,5 @@
+import { OP_CODES } from '../../protocol/opCodes.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
-import { OP_CODES } from './opCodes.js'
 import { loadAddress, loadCoins, loadEitherPayload } from './slices.js'
 
 /**

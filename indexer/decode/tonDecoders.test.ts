@@ -1,13 +1,10 @@
 import { Address, beginCell, comment } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
-import { ptonV1DeployWalletBody } from '../../contracts-fixtures/codecs/ptonV1.js'
-import {
-  ptonV2DeployWalletBody,
-  ptonV2TonTransferBody,
-} from '../../contracts-fixtures/codecs/ptonV2.js'
+import { jettonTransferBody } from '../../protocol/jetton.js'
+import { OP_CODES } from '../../protocol/opCodes.js'
+import { ptonV1DeployWalletBody } from '../../protocol/ptonV1.js'
+import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../../protocol/ptonV2.js'
 import { decodeBody } from './decodeBody.js'
-import { OP_CODES } from './opCodes.js'
 
 const user = Address.parse(`0:${'11'.repeat(32)}`)
 const router = Address.parse(`0:${'22'.repeat(32)}`)

@@ -1,7 +1,7 @@
 import type { Address } from '@ton/core'
+import { OP_CODES } from '../../protocol/opCodes.js'
 import type { ActionFieldValue, IndexedAction } from '../../store/rows/indexerRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
-import { OP_CODES } from '../decode/opCodes.js'
 import { address } from '../pool/poolOperation.js'
 
 /** What {@link actionPayload} reads of one transaction. */

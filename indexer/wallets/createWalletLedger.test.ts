@@ -1,6 +1,7 @@
 import { beginCell, type Cell, contractAddress } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { OP_CODES } from '../../protocol/opCodes.js'
 import { fuzz } from '../../test/_support/fuzz.js'
 import {
   addr,
@@ -12,7 +13,6 @@ import {
   received,
   walletInit,
 } from '../../test/_support/ledgerChain.js'
-import { OP_CODES } from '../decode/opCodes.js'
 import { createWalletLedger } from './createWalletLedger.js'
 
 const MASTER = addr(1)

@@ -71,7 +71,8 @@ export async function buildEmulatedMarket(
   store: Store,
   options: BuildEmulatedMarketOptions = {},
 ): Promise<EmulatedMarketResult> {
-  const dex = options.dex ?? (await createLocalDex({ seed: 'ton-dex-lab demo market' }))
+  const dex =
+    options.dex ?? (await createLocalDex({ seed: 'ton-dex-lab demo market', fastCells: true }))
   const execute = options.execute ?? (<T>(job: () => Promise<T>) => job())
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {

@@ -1,6 +1,7 @@
 import { type Address, beginCell, type TupleItem } from '@ton/core'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import type { LocalPool, LocalRouter } from '../../emulator/model.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
 
 /** Get-method reads of the emulated contracts that `LocalDex` does not expose itself. */
 export type ChainReader = {
@@ -49,22 +50,8 @@ export function chainReader(dex: LocalDex): ChainReader {
     },
     async protocolFeeAddress(pool) {
       const r = await get(pool.address, 'get_pool_data')
-      if (pool.router.dex === 'v2') {
-        r.readBoolean() // is_locked
-        r.readAddress() // router
-        for (let i = 0; i < 3; i += 1) r.readBigNumber() // supply, reserve0, reserve1
-        r.readAddress() // token0 wallet
-        r.readAddress() // token1 wallet
-        r.readBigNumber() // lp fee
-        r.readBigNumber() // protocol fee
-        return r.readAddressOpt()
-      }
-      r.readBigNumber() // reserve0
-      r.readBigNumber() // reserve1
-      r.readAddress() // token0 wallet
-      r.readAddress() // token1 wallet
-      for (let i = 0; i < 3; i += 1) r.readBigNumber() // lp, protocol, referral fee
-      return r.readAddressOpt()
+      const { dex, kind } = pool.router
+      return (dex === 'v2' ? readDexV2PoolData(r, kind) : readDexV1PoolData(r)).protocolFeeAddress
     },
     async isActive(account) {
       return (await chain.getContract(account)).accountState?.type === 'active'

@@ -7,11 +7,11 @@ import {
   type Message,
   type StateInit,
 } from '@ton/core'
-import { jettonBurnBody, jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
 import type { DecodedBody } from '../../indexer/decode/DecodedBody.js'
 import { decodeBody } from '../../indexer/decode/decodeBody.js'
-import { OP_CODES } from '../../indexer/decode/opCodes.js'
 import type { LedgerTransaction, WalletLedger } from '../../indexer/wallets/createWalletLedger.js'
+import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
+import { OP_CODES } from '../../protocol/opCodes.js'
 
 /**
  * A hand-made chain for wallet-ledger tests: it builds the transactions a TEP-74 jetton (minter

@@ -6,12 +6,19 @@ describe('ton-dex-lab/emulator public surface', () => {
     expect(Object.keys(emulator).sort()).toMatchInlineSnapshot(`
       [
         "DEFAULT_LOCAL_DEX_NOW",
+        "DEX_V1_OP",
+        "DEX_V2_OP",
+        "JETTON_OP",
         "LocalBlockchain",
         "LocalDexError",
+        "OP_CODES",
+        "PTON_V1_OP",
+        "PTON_V2_OP",
         "clearCellCache",
         "createLocalDex",
         "installCellCache",
         "installNativeSha256",
+        "sideOf",
         "uninstallCellCache",
         "uninstallNativeSha256",
       ]

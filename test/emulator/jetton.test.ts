@@ -1,7 +1,5 @@
 import { type Address, beginCell, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { jettonBurnBody, jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
-import { JETTON_OP } from '../../contracts-fixtures/codecs/opCodes.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import {
   createLocalDex,
@@ -15,6 +13,8 @@ import {
   opOf,
   transactionsOn,
 } from '../../emulator/transactions.js'
+import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
+import { JETTON_OP } from '../../protocol/opCodes.js'
 
 let dex: LocalDex
 let usdt: LocalJetton

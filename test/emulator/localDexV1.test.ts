@@ -1,12 +1,11 @@
 import { beginCell, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
 import { burn, EXIT_CODES, provide, sqrtV1, swap } from '../../core/index.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
-import { LocalDexError } from '../../emulator/index.js'
+import { LocalDexError, sideOf } from '../../emulator/index.js'
+import { jettonTransferBody } from '../../protocol/jetton.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 
 let w: RouterWorld
 

@@ -1,9 +1,9 @@
 import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { dexV2SetFeesBody } from '../../contracts-fixtures/codecs/dexV2Admin.js'
-import { DEX_V2_OP } from '../../contracts-fixtures/codecs/opCodes.js'
 import type { Treasury } from '../../emulator/index.js'
 import { failedTransactions, messagesFrom, opOf } from '../../emulator/transactions.js'
+import { dexV2SetFeesBody } from '../../protocol/dexV2Admin.js'
+import { DEX_V2_OP } from '../../protocol/opCodes.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 let w: RouterWorld

@@ -7,10 +7,10 @@
 import { beginCell, toNano } from '@ton/core'
 import { createShardAccount } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { dexV2SetParamsBody, dexV2SetRateBody } from '../../contracts-fixtures/codecs/dexV2Admin.js'
 import { EXIT_CODES } from '../../core/index.js'
 import { LocalDexError } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
+import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/dexV2Admin.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
 
 const E18 = 10n ** 18n

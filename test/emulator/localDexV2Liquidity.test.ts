@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { burn, provide } from '../../core/index.js'
+import { sideOf } from '../../emulator/index.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 
 let w: RouterWorld
 

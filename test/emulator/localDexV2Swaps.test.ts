@@ -1,14 +1,14 @@
 import { type Address, beginCell, type Cell, type Transaction, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { dexV2SwapPayload } from '../../contracts-fixtures/codecs/dexV2Payloads.js'
-import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
-import { JETTON_OP } from '../../contracts-fixtures/codecs/opCodes.js'
 import { EXIT_CODES, swap } from '../../core/index.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
+import { sideOf } from '../../emulator/index.js'
 import { opOf, transactionsOn } from '../../emulator/transactions.js'
+import { dexV2SwapPayload } from '../../protocol/dexV2Payloads.js'
+import { jettonTransferBody } from '../../protocol/jetton.js'
+import { JETTON_OP } from '../../protocol/opCodes.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 
 let w: RouterWorld
 

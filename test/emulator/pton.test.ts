@@ -1,12 +1,5 @@
 import { type Address, beginCell, type Cell, type Transaction, toNano } from '@ton/core'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { jettonTransferBody } from '../../contracts-fixtures/codecs/jetton.js'
-import { PTON_V2_OP } from '../../contracts-fixtures/codecs/opCodes.js'
-import { ptonV1DeployWalletBody } from '../../contracts-fixtures/codecs/ptonV1.js'
-import {
-  ptonV2DeployWalletBody,
-  ptonV2TonTransferBody,
-} from '../../contracts-fixtures/codecs/ptonV2.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import {
   createLocalDex,
@@ -15,6 +8,10 @@ import {
   type Treasury,
 } from '../../emulator/index.js'
 import { failedTransactions, opOf, transactionsOn } from '../../emulator/transactions.js'
+import { jettonTransferBody } from '../../protocol/jetton.js'
+import { PTON_V2_OP } from '../../protocol/opCodes.js'
+import { ptonV1DeployWalletBody } from '../../protocol/ptonV1.js'
+import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../../protocol/ptonV2.js'
 
 let dex: LocalDex
 let v1: LocalPton

@@ -8,8 +8,8 @@ import { toNano } from '@ton/core'
 import type { SandboxContract } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { burn, provide, swap } from '../../core/index.js'
+import { sideOf } from '../../emulator/index.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 import { tonPaid } from './_support/tonPaid.js'
 
 describe('@ston-fi/sdk DEX v1 against the emulator', () => {

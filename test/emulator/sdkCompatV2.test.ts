@@ -7,11 +7,11 @@ import { DEX, pTON } from '@ston-fi/sdk'
 import { toNano } from '@ton/core'
 import type { SandboxContract } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { PTON_V2_OP } from '../../contracts-fixtures/codecs/opCodes.js'
 import { burn, provide, swap } from '../../core/index.js'
+import { sideOf } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
+import { PTON_V2_OP } from '../../protocol/opCodes.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
-import { sideOf } from './_support/sides.js'
 import { tonPaid } from './_support/tonPaid.js'
 
 describe('@ston-fi/sdk DEX v2.2 constant product against the emulator', () => {

@@ -1,7 +1,6 @@
 import { beginCell, type Transaction, toNano } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dexV2DirectAddLiquidityBody } from '../../contracts-fixtures/codecs/dexV2Payloads.js'
 import { provide, swap } from '../../core/index.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import {
@@ -13,16 +12,17 @@ import {
   type LocalPool,
   type LocalPton,
   type LocalRouter,
+  sideOf,
   type Treasury,
 } from '../../emulator/index.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
 import { TON_ADDRESS } from '../../local/demo/runScenario.js'
+import { dexV2DirectAddLiquidityBody } from '../../protocol/dexV2Payloads.js'
 import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { cpLpFeeInAsk } from '../_support/pools.js'
-import { sideOf } from '../emulator/_support/sides.js'
 
 type Status = Record<string, unknown> & { '@type': string }
 type Action = {

@@ -10,11 +10,11 @@ import { internal, type SenderArguments, SendMode, toNano } from '@ton/core'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { swap } from '../../core/index.js'
+import { sideOf } from '../../emulator/index.js'
 import { deployTestWallets, type TestWallet } from '../../local/chain/_support/testWallets.js'
 import { LiveChain } from '../../local/chain/LiveChain.js'
 import { tonHttpApi } from '../../local/tonHttpApi/tonHttpApi.js'
 import { buildRouterWorld, type RouterWorld } from '../emulator/_support/localWorld.js'
-import { sideOf } from '../emulator/_support/sides.js'
 
 describe('@ston-fi/sdk swaps through TonClient and sendBoc on the live chain', () => {
   let w: RouterWorld
