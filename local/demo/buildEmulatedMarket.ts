@@ -1,5 +1,6 @@
 import type { Address, Transaction } from '@ton/core'
 import { Decimal } from 'decimal.js'
+import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
@@ -85,6 +86,8 @@ export async function buildEmulatedMarket(
         swaps: options.swaps ?? 1500,
         seed: options.seed ?? 1,
         tonPoolUsdt: TON_POOL_USDT,
+        // The stable and weighted pools stay out until the indexer reads their storage layout
+        // (it reads the constant-product one only): `kinds: true` adds them.
         onProgress: (done, total) => options.onProgress?.('emulate', done, total),
       })
       return [result, (await options.fundMore?.(result)) ?? []] as const
@@ -123,6 +126,7 @@ export async function deriveEmulatedMarket(
   scenario: ScenarioWorld,
 ): Promise<{ readonly market: EmulatedMarket; readonly pricesUsd: ReadonlyMap<string, string> }> {
   const indexed = await store.listIndexedPools()
+  const states = new Map<string, PoolState>()
   for (const pool of scenario.pools) {
     const row = indexed.find((p) => p.address === pool.address.toString())
     const onChain = await dex.poolState(pool)
@@ -132,28 +136,62 @@ export async function deriveEmulatedMarket(
       row.reserve1 !== onChain.reserve1 ||
       row.totalSupply !== onChain.totalSupply
     ) {
-      throw new Error(`indexed state of pool ${pool.address} differs from the emulator's`)
+      throw new Error(
+        `indexed state of pool ${pool.address} (${pool.router.kind}) differs from the emulator's: ${row?.reserve0}/${row?.reserve1}/${row?.totalSupply} vs ${onChain.reserve0}/${onChain.reserve1}/${onChain.totalSupply}`,
+      )
     }
+    states.set(row.address, onChain)
   }
+  const decimalsOf = (asset: string) =>
+    scenario.assets.some(
+      (a) =>
+        a.kind === 'jetton' &&
+        (a.symbol === 'USDT' || a.symbol === 'USDC') &&
+        a.minter.toString() === asset,
+    )
+      ? 6
+      : 9
   const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
   if (usdt === undefined) throw new Error('the scenario has no USDT')
   const usdtAddress = usdt.minter.toString()
-  const decimalsOf = (asset: string) => (asset === usdtAddress ? 6 : 9)
-  const pricesUsd = new Map<string, string>([[usdtAddress, '1']])
+  const prices = new Map<string, Decimal>([[usdtAddress, new Decimal(1)]])
   const assetOf = (wallet: string) => scenario.assetOf(wallet) ?? wallet
-  // Price of X = (USDT reserve / 10^6) / (X reserve / 10^decimals) in a v2 X/USDT pool.
-  for (const p of indexed.filter((row) => row.dex === 'v2')) {
-    const [a0, a1] = [assetOf(p.wallet0), assetOf(p.wallet1)]
-    const [other, otherReserve, usdtReserve] =
-      a0 === usdtAddress ? [a1, p.reserve1, p.reserve0] : [a0, p.reserve0, p.reserve1]
-    if (a0 !== usdtAddress && a1 !== usdtAddress) continue
-    const price = new Decimal(usdtReserve.toString())
-      .div(10 ** 6)
-      .div(new Decimal(otherReserve.toString()).div(new Decimal(10).pow(decimalsOf(other))))
-    pricesUsd.set(other, price.toSignificantDigits(8, Decimal.ROUND_HALF_EVEN).toFixed())
+  // Price of X from a DEX v2 pool with a priced asset P: the pool holds value in proportion
+  // to its weights (equal weights but for the weighted kinds), so
+  // price(X) = price(P) · (P reserve / 10^dP) · (wX / wP) / (X reserve / 10^dX).
+  // Constant-product pools first (their reserve ratio is their price), then the other kinds.
+  const v2 = indexed.filter((row) => row.dex === 'v2')
+  const kindOf = (address: string) => states.get(address)?.kind ?? 'constant_product'
+  for (const pass of [true, false]) {
+    for (const p of v2.filter((row) => (kindOf(row.address) === 'constant_product') === pass)) {
+      const a0 = assetOf(p.wallet0)
+      const a1 = assetOf(p.wallet1)
+      const price0 = prices.get(a0)
+      const price1 = prices.get(a1)
+      if ((price0 === undefined) === (price1 === undefined)) continue
+      const state = states.get(p.address)
+      const w0 = state !== undefined && state.w0 > 0n ? new Decimal(state.w0.toString()) : null
+      const e18 = new Decimal(10).pow(18)
+      const whole = (asset: string, reserve: bigint) =>
+        new Decimal(reserve.toString()).div(new Decimal(10).pow(decimalsOf(asset)))
+      const [other, otherReserve, priced, pricedReserve, pricedPrice, wOther, wPriced] =
+        price0 !== undefined
+          ? [a1, p.reserve1, a0, p.reserve0, price0, w0 ? e18.sub(w0) : null, w0]
+          : [a0, p.reserve0, a1, p.reserve1, price1 as Decimal, w0, w0 ? e18.sub(w0) : null]
+      const ratio = wOther !== null && wPriced !== null ? wOther.div(wPriced) : new Decimal(1)
+      prices.set(
+        other,
+        pricedPrice
+          .mul(whole(priced, pricedReserve))
+          .mul(ratio)
+          .div(whole(other, otherReserve))
+          .toSignificantDigits(8, Decimal.ROUND_HALF_EVEN),
+      )
+    }
   }
+  const pricesUsd = new Map([...prices].map(([asset, price]) => [asset, price.toFixed()]))
   const chain = chainReader(dex)
-  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd)
+  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd, states)
   const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
   const { userJettonWallets, ...wallets } = walletData
   return {

@@ -70,6 +70,8 @@ export async function startDemoMarket(
     swaps: options.swaps ?? 1500,
     seed: 1,
     tonPoolUsdt: TON_POOL_USDT,
+    // The stable and weighted pools stay out until the indexer reads their storage layout
+    // (it reads the constant-product one only): `kinds: true` adds them.
     run: execute,
     chunk: options.chunk ?? 10,
     onProgress: options.onProgress,

@@ -60,6 +60,11 @@ describe('demo market from emulator history', () => {
     // The hand-written constant-product routers are gone; stable/weighted ones stay.
     expect(routers.filter((r) => r.router_type === 'ConstantProduct')).toHaveLength(2)
     expect(routers).toHaveLength(8)
+    // The DEX v1 router no longer creates pools, as the real one.
+    const full = (await get('/v1/routers')) as {
+      router_list: { major_version: number; pool_creation_enabled: boolean }[]
+    }
+    expect(full.router_list.find((r) => r.major_version === 1)?.pool_creation_enabled).toBe(false)
   })
 
   test('serves the emulated jettons with prices derived from the pools', async () => {
