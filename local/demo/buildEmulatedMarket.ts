@@ -1,4 +1,4 @@
-import type { Address, Transaction } from '@ton/core'
+import { Address, type Transaction } from '@ton/core'
 import { Decimal } from 'decimal.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
@@ -7,6 +7,7 @@ import { createIndexer, type IngestStats } from '../../indexer/ingest/createInde
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
+import { demoRouters } from './demoRouters.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld } from './runScenario.js'
@@ -43,6 +44,8 @@ export type EmulatedMarketResult = {
   readonly market: EmulatedMarket
   /** USD price of each emulated asset (decimal strings), derived from the final pool reserves. */
   readonly pricesUsd: ReadonlyMap<string, string>
+  /** The hand-written stable and weighted routers' wallets of the emulated pTON v2.1. */
+  readonly ptonWallets: ReadonlyMap<string, string>
   readonly ingest: IngestStats
   readonly scenario: ScenarioResult
 }
@@ -104,8 +107,8 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
-  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
-  return { market, pricesUsd, ingest, scenario: ran }
+  const { market, pricesUsd, ptonWallets } = await deriveEmulatedMarket(store, dex, scenario)
+  return { market, pricesUsd, ptonWallets, ingest, scenario: ran }
 }
 
 /**
@@ -124,7 +127,11 @@ export async function deriveEmulatedMarket(
   store: Store,
   dex: LocalDex,
   scenario: ScenarioWorld,
-): Promise<{ readonly market: EmulatedMarket; readonly pricesUsd: ReadonlyMap<string, string> }> {
+): Promise<{
+  readonly market: EmulatedMarket
+  readonly pricesUsd: ReadonlyMap<string, string>
+  readonly ptonWallets: ReadonlyMap<string, string>
+}> {
   const indexed = await store.listIndexedPools()
   const states = new Map<string, PoolState>()
   for (const pool of scenario.pools) {
@@ -191,6 +198,16 @@ export async function deriveEmulatedMarket(
   }
   const pricesUsd = new Map([...prices].map(([asset, price]) => [asset, price.toFixed()]))
   const chain = chainReader(dex)
+  // The hand-written stable and weighted routers trade TON through the emulated pTON v2.1 too
+  // (one master for every DEX v2 router, as on chain): their wallets are the master's answer.
+  const ptonWallets = new Map<string, string>()
+  const ptonV2 = scenario.routers.find((r) => r.dex === 'v2')?.pton
+  if (ptonV2 !== undefined) {
+    for (const router of demoRouters().filter((r) => r.routerType !== 'ConstantProduct')) {
+      const wallet = await chain.walletAddress(ptonV2.minter, Address.parse(router.address))
+      ptonWallets.set(router.address, wallet.toString())
+    }
+  }
   const reference = await emulatedReference(chain, scenario, indexed, pricesUsd, states)
   const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
   const { userJettonWallets, ...wallets } = walletData
@@ -201,5 +218,6 @@ export async function deriveEmulatedMarket(
       jettonWallets: [...reference.jettonWallets, ...userJettonWallets],
     },
     pricesUsd,
+    ptonWallets,
   }
 }

@@ -13,6 +13,9 @@ export type EmulatedPart = Omit<MarketData, 'farms' | 'farmNfts' | 'stakes'>
  * and vaults are dropped: the emulated ones replace them. Farms are re-pointed to the emulated
  * pools (in order), and farm NFTs and stakes of the hand-written wallets alice, bob and carol
  * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price.
+ * The hand-written DEX v2 routers take the emulated DEX v2 router's pTON v2.1 master (one master
+ * for every DEX v2 router, as on chain) and their wallets of it from `ptonWallets`
+ * (router → wallet, the master's `get_wallet_address` answers).
  *
  * @example
  * ```ts
@@ -24,9 +27,17 @@ export function withDemoReference(
   emulated: EmulatedPart,
   wallets: readonly string[],
   tonPriceUsd: string | undefined,
+  ptonWallets: ReadonlyMap<string, string> = new Map(),
 ): MarketData {
   const reference = demoMarket()
-  const routers = reference.routers.filter((r) => r.routerType !== 'ConstantProduct')
+  const ptonV2 = emulated.routers.find((r) => r.majorVersion === 2)?.ptonMasterAddress
+  const routers = reference.routers
+    .filter((r) => r.routerType !== 'ConstantProduct')
+    .map((r) => {
+      const wallet = ptonWallets.get(r.address)
+      if (r.majorVersion !== 2 || ptonV2 === undefined || wallet === undefined) return r
+      return { ...r, ptonMasterAddress: ptonV2, ptonWalletAddress: wallet }
+    })
   const kept = new Set(routers.map((r) => r.address))
   const pools = reference.pools.filter((p) => kept.has(p.routerAddress))
   const emulatedAssets = new Set(emulated.assets.map((a) => a.address))

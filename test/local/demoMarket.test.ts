@@ -62,9 +62,19 @@ describe('demo market from emulator history', () => {
     expect(routers).toHaveLength(8)
     // The DEX v1 router no longer creates pools, as the real one.
     const full = (await get('/v1/routers')) as {
-      router_list: { major_version: number; pool_creation_enabled: boolean }[]
+      router_list: {
+        address: string
+        major_version: number
+        pool_creation_enabled: boolean
+        pton_master_address: string
+        pton_wallet_address: string
+      }[]
     }
     expect(full.router_list.find((r) => r.major_version === 1)?.pool_creation_enabled).toBe(false)
+    // Every DEX v2 router trades TON through one pTON v2.1 master, each with its own wallet.
+    const v2 = full.router_list.filter((r) => r.major_version === 2)
+    expect(new Set(v2.map((r) => r.pton_master_address)).size).toBe(1)
+    expect(new Set(v2.map((r) => r.pton_wallet_address)).size).toBe(v2.length)
   })
 
   test('serves the emulated jettons with prices derived from the pools', async () => {
