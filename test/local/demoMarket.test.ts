@@ -3,6 +3,7 @@ import { demoWalletAddress } from '../../local/demo/demoWallets.js'
 import { TON_ADDRESS } from '../../local/demo/runScenario.js'
 import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
+import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
@@ -12,6 +13,7 @@ import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
  * the indexer tracked and with the scenario's own receipts.
  */
 let store: Store
+let written: MarketData | undefined
 let app: Awaited<ReturnType<typeof createService>>
 const phases = new Set<string>()
 beforeAll(async () => {
@@ -19,6 +21,9 @@ beforeAll(async () => {
   expect(
     await seedDemoMarket(store, {
       swaps: 40,
+      onMarket: (market) => {
+        written = market
+      },
       onProgress: (phase) => {
         phases.add(phase)
       },
@@ -137,5 +142,31 @@ describe('demo market from emulator history', () => {
     const pools = new Set((await store.listIndexedPools()).map((p) => p.address))
     expect(farms.length).toBeGreaterThan(0)
     expect(farms.every((f) => pools.has(f.poolAddress))).toBe(true)
+  })
+
+  test('derives each farm from its emulated pool: name, locked LP and dates', async () => {
+    const market = written as MarketData
+    // What the store serves is what was written.
+    const stored = new Map((await store.listFarms()).map((f) => [f.minterAddress, f]))
+    expect(market.farms.map((f) => stored.get(f.minterAddress)?.lockedTotalLp)).toEqual(
+      market.farms.map((f) => f.lockedTotalLp),
+    )
+    const symbol = new Map(market.assets.map((a) => [a.address, a.symbol]))
+    for (const farm of market.farms) {
+      const pool = market.pools.find((p) => p.address === farm.poolAddress)
+      if (pool === undefined) throw new Error(`farm ${farm.minterAddress} has no pool`)
+      const pair = `${symbol.get(pool.token0Address)}/${symbol.get(pool.token1Address)}`
+      expect(farm.meta?.name).toBe(`${pair} ${farm.version} farm`)
+      expect(farm.lockedTotalLp).toBeGreaterThan(0n)
+      expect(farm.lockedTotalLp).toBeLessThanOrEqual(pool.lpTotalSupply)
+      const created = farm.createTimestamp as string
+      for (const reward of farm.rewards)
+        expect((reward.estimatedEndTimestamp ?? '') >= created).toBe(true)
+      for (const nft of market.farmNfts.filter((n) => n.farmAddress === farm.minterAddress)) {
+        expect(nft.createTimestamp >= created).toBe(true)
+        expect(nft.minUnstakeTimestamp > nft.createTimestamp).toBe(true)
+        expect(nft.stakedTokens).toBeLessThanOrEqual(farm.lockedTotalLp)
+      }
+    }
   })
 })
