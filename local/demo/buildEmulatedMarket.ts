@@ -4,6 +4,7 @@ import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
+import { formatUsd, usdPrices } from '../../service/wire/usdPricing.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
@@ -149,6 +150,8 @@ export async function deriveEmulatedMarket(
     }
     states.set(row.address, onChain)
   }
+  const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
+  if (usdt === undefined) throw new Error('the scenario has no USDT')
   const decimalsOf = (asset: string) =>
     scenario.assets.some(
       (a) =>
@@ -158,45 +161,19 @@ export async function deriveEmulatedMarket(
     )
       ? 6
       : 9
-  const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
-  if (usdt === undefined) throw new Error('the scenario has no USDT')
-  const usdtAddress = usdt.minter.toString()
-  const prices = new Map<string, Decimal>([[usdtAddress, new Decimal(1)]])
   const assetOf = (wallet: string) => scenario.assetOf(wallet) ?? wallet
-  // Price of X from a DEX v2 pool with a priced asset P: the pool holds value in proportion
-  // to its weights (equal weights but for the weighted kinds), so
-  // price(X) = price(P) · (P reserve / 10^dP) · (wX / wP) / (X reserve / 10^dX).
-  // Constant-product pools first (their reserve ratio is their price), then the other kinds.
-  const v2 = indexed.filter((row) => row.dex === 'v2')
-  const kindOf = (address: string) => states.get(address)?.kind ?? 'constant_product'
-  for (const pass of [true, false]) {
-    for (const p of v2.filter((row) => (kindOf(row.address) === 'constant_product') === pass)) {
-      const a0 = assetOf(p.wallet0)
-      const a1 = assetOf(p.wallet1)
-      const price0 = prices.get(a0)
-      const price1 = prices.get(a1)
-      if ((price0 === undefined) === (price1 === undefined)) continue
-      const state = states.get(p.address)
-      const w0 = state !== undefined && state.w0 > 0n ? new Decimal(state.w0.toString()) : null
-      const e18 = new Decimal(10).pow(18)
-      const whole = (asset: string, reserve: bigint) =>
-        new Decimal(reserve.toString()).div(new Decimal(10).pow(decimalsOf(asset)))
-      const [other, otherReserve, priced, pricedReserve, pricedPrice, wOther, wPriced] =
-        price0 !== undefined
-          ? [a1, p.reserve1, a0, p.reserve0, price0, w0 ? e18.sub(w0) : null, w0]
-          : [a0, p.reserve0, a1, p.reserve1, price1 as Decimal, w0, w0 ? e18.sub(w0) : null]
-      const ratio = wOther !== null && wPriced !== null ? wOther.div(wPriced) : new Decimal(1)
-      prices.set(
-        other,
-        pricedPrice
-          .mul(whole(priced, pricedReserve))
-          .mul(ratio)
-          .div(whole(other, otherReserve))
-          .toSignificantDigits(8, Decimal.ROUND_HALF_EVEN),
-      )
-    }
-  }
-  const pricesUsd = new Map([...prices].map(([asset, price]) => [asset, price.toFixed()]))
+  // One price per asset: the REST API's own pricing (`usdPrices`, USD per raw unit through the
+  // deepest pool from USDT) on the indexed pools, per whole token, on the wire's 9 decimals.
+  const raw = usdPrices(
+    indexed.map((p) => ({ ...p, asset0: assetOf(p.wallet0), asset1: assetOf(p.wallet1) })),
+    { address: usdt.minter.toString(), decimals: 6 },
+  )
+  const pricesUsd = new Map(
+    [...raw].map(([asset, price]) => [
+      asset,
+      formatUsd(price.mul(new Decimal(10).pow(decimalsOf(asset)))),
+    ]),
+  )
   const chain = chainReader(dex)
   // The hand-written stable and weighted routers trade TON through the emulated pTON v2.1 too
   // (one master for every DEX v2 router, as on chain): their wallets are the master's answer.

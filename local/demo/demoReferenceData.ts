@@ -14,7 +14,7 @@ export type EmulatedPart = Omit<MarketData, 'farms' | 'farmNfts' | 'stakes'>
  * staking positions. The hand-written constant-product routers, pools, balances, LP positions
  * and vaults are dropped: the emulated ones replace them. Farms are re-pointed to the emulated
  * pools (in order), and farm NFTs and stakes of the hand-written wallets alice, bob and carol
- * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price.
+ * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price (DEX and third-party: one price).
  * The hand-written DEX v2 routers take the emulated DEX v2 router's pTON v2.1 master (one master
  * for every DEX v2 router, as on chain) and their wallets of it from `ptonWallets`
  * (router → wallet, the master's `get_wallet_address` answers).
@@ -57,7 +57,9 @@ export function withDemoReference(
   const assets = reference.assets
     .filter((a) => !emulatedAssets.has(a.address))
     .map((a) =>
-      a.kind === 'Ton' && tonPriceUsd !== undefined ? { ...a, dexPriceUsd: tonPriceUsd } : a,
+      a.kind === 'Ton' && tonPriceUsd !== undefined
+        ? { ...a, dexPriceUsd: tonPriceUsd, thirdPartyPriceUsd: tonPriceUsd }
+        : a,
     )
   const targets = emulated.pools
   if (targets.length === 0) throw new Error('the emulated market has no pools')

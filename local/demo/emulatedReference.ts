@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import type { PoolKind, PoolState } from '../../core/pool/PoolState.js'
+import { formatUsd } from '../../service/wire/usdPricing.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type {
   AssetRow,
@@ -114,15 +115,12 @@ export async function emulatedReference(
       collectedToken1ProtocolFee: p.collected1,
       deprecated: false,
       ...kindParameters(local.router.kind, states.get(p.address)),
-      // TVL truncated to cents; LP price per whole LP token (9 decimals), 8 significant digits.
-      lpTotalSupplyUsd: tvl?.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() ?? null,
+      // TVL and the price of a whole LP token (9 decimals) on the wire's 9 decimals (`formatUsd`).
+      lpTotalSupplyUsd: tvl === undefined ? null : formatUsd(tvl),
       lpPriceUsd:
         tvl === undefined || p.totalSupply === 0n
           ? null
-          : tvl
-              .div(new Decimal(p.totalSupply.toString()).div(10 ** 9))
-              .toSignificantDigits(8, Decimal.ROUND_DOWN)
-              .toFixed(),
+          : formatUsd(tvl.div(new Decimal(p.totalSupply.toString()).div(10 ** 9))),
       ...{ apy1d: null, apy7d: null, apy30d: null, volume24hUsd: null, popularityIndex: null },
     })
   }

@@ -96,6 +96,19 @@ describe('demo market from emulator history', () => {
     expect(Number(ton?.dex_price_usd)).toBeLessThan(4)
   })
 
+  test('gives TON one USD price: DEX and third-party alike', async () => {
+    const { asset_list: assets } = (await get('/v1/assets')) as {
+      asset_list: {
+        contract_address: string
+        dex_price_usd: string | null
+        third_party_price_usd: string | null
+      }[]
+    }
+    const ton = assets.find((a) => a.contract_address === TON_ADDRESS)
+    expect(ton?.dex_price_usd).toMatch(/^\d+\.\d+$/)
+    expect(ton?.third_party_price_usd).toBe(ton?.dex_price_usd)
+  })
+
   test("shows the scenario wallets' balances and LP positions", async () => {
     const ops = await store.listOperations({ limit: 100_000 })
     const bob = ops.find((o) => o.operationType === 'WithdrawLiquidity')?.walletAddress
