@@ -1,11 +1,14 @@
-import type { Address, Transaction } from '@ton/core'
+import { Address, type Transaction } from '@ton/core'
 import { Decimal } from 'decimal.js'
+import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
+import { formatUsd, usdPrices } from '../../service/wire/usdPricing.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
+import { demoRouters } from './demoRouters.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld } from './runScenario.js'
@@ -42,6 +45,8 @@ export type EmulatedMarketResult = {
   readonly market: EmulatedMarket
   /** USD price of each emulated asset (decimal strings), derived from the final pool reserves. */
   readonly pricesUsd: ReadonlyMap<string, string>
+  /** The hand-written stable and weighted routers' wallets of the emulated pTON v2.1. */
+  readonly ptonWallets: ReadonlyMap<string, string>
   readonly ingest: IngestStats
   readonly scenario: ScenarioResult
 }
@@ -86,6 +91,8 @@ export async function buildEmulatedMarket(
         swaps: options.swaps ?? 1500,
         seed: options.seed ?? 1,
         tonPoolUsdt: TON_POOL_USDT,
+        // The stable and weighted pools stay out until the indexer reads their storage layout
+        // (it reads the constant-product one only): `kinds: true` adds them.
         onProgress: (done, total) => options.onProgress?.('emulate', done, total),
       })
       return [result, (await options.fundMore?.(result)) ?? []] as const
@@ -102,8 +109,8 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
-  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
-  return { market, pricesUsd, ingest, scenario: ran }
+  const { market, pricesUsd, ptonWallets } = await deriveEmulatedMarket(store, dex, scenario)
+  return { market, pricesUsd, ptonWallets, ingest, scenario: ran }
 }
 
 /**
@@ -122,8 +129,13 @@ export async function deriveEmulatedMarket(
   store: Store,
   dex: LocalDex,
   scenario: ScenarioWorld,
-): Promise<{ readonly market: EmulatedMarket; readonly pricesUsd: ReadonlyMap<string, string> }> {
+): Promise<{
+  readonly market: EmulatedMarket
+  readonly pricesUsd: ReadonlyMap<string, string>
+  readonly ptonWallets: ReadonlyMap<string, string>
+}> {
   const indexed = await store.listIndexedPools()
+  const states = new Map<string, PoolState>()
   for (const pool of scenario.pools) {
     const row = indexed.find((p) => p.address === pool.address.toString())
     const onChain = await dex.poolState(pool)
@@ -133,28 +145,48 @@ export async function deriveEmulatedMarket(
       row.reserve1 !== onChain.reserve1 ||
       row.totalSupply !== onChain.totalSupply
     ) {
-      throw new Error(`indexed state of pool ${pool.address} differs from the emulator's`)
+      throw new Error(
+        `indexed state of pool ${pool.address} (${pool.router.kind}) differs from the emulator's: ${row?.reserve0}/${row?.reserve1}/${row?.totalSupply} vs ${onChain.reserve0}/${onChain.reserve1}/${onChain.totalSupply}`,
+      )
     }
+    states.set(row.address, onChain)
   }
   const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
   if (usdt === undefined) throw new Error('the scenario has no USDT')
-  const usdtAddress = usdt.minter.toString()
-  const decimalsOf = (asset: string) => (asset === usdtAddress ? 6 : 9)
-  const pricesUsd = new Map<string, string>([[usdtAddress, '1']])
+  const decimalsOf = (asset: string) =>
+    scenario.assets.some(
+      (a) =>
+        a.kind === 'jetton' &&
+        (a.symbol === 'USDT' || a.symbol === 'USDC') &&
+        a.minter.toString() === asset,
+    )
+      ? 6
+      : 9
   const assetOf = (wallet: string) => scenario.assetOf(wallet) ?? wallet
-  // Price of X = (USDT reserve / 10^6) / (X reserve / 10^decimals) in a v2 X/USDT pool.
-  for (const p of indexed.filter((row) => row.dex === 'v2')) {
-    const [a0, a1] = [assetOf(p.wallet0), assetOf(p.wallet1)]
-    const [other, otherReserve, usdtReserve] =
-      a0 === usdtAddress ? [a1, p.reserve1, p.reserve0] : [a0, p.reserve0, p.reserve1]
-    if (a0 !== usdtAddress && a1 !== usdtAddress) continue
-    const price = new Decimal(usdtReserve.toString())
-      .div(10 ** 6)
-      .div(new Decimal(otherReserve.toString()).div(new Decimal(10).pow(decimalsOf(other))))
-    pricesUsd.set(other, price.toSignificantDigits(8, Decimal.ROUND_HALF_EVEN).toFixed())
-  }
+  // One price per asset: the REST API's own pricing (`usdPrices`, USD per raw unit through the
+  // deepest pool from USDT) on the indexed pools, per whole token, on the wire's 9 decimals.
+  const raw = usdPrices(
+    indexed.map((p) => ({ ...p, asset0: assetOf(p.wallet0), asset1: assetOf(p.wallet1) })),
+    { address: usdt.minter.toString(), decimals: 6 },
+  )
+  const pricesUsd = new Map(
+    [...raw].map(([asset, price]) => [
+      asset,
+      formatUsd(price.mul(new Decimal(10).pow(decimalsOf(asset)))),
+    ]),
+  )
   const chain = chainReader(dex)
-  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd)
+  // The hand-written stable and weighted routers trade TON through the emulated pTON v2.1 too
+  // (one master for every DEX v2 router, as on chain): their wallets are the master's answer.
+  const ptonWallets = new Map<string, string>()
+  const ptonV2 = scenario.routers.find((r) => r.dex === 'v2')?.pton
+  if (ptonV2 !== undefined) {
+    for (const router of demoRouters().filter((r) => r.routerType !== 'ConstantProduct')) {
+      const wallet = await chain.walletAddress(ptonV2.minter, Address.parse(router.address))
+      ptonWallets.set(router.address, wallet.toString())
+    }
+  }
+  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd, states)
   const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
   const { userJettonWallets, ...wallets } = walletData
   return {
@@ -164,5 +196,6 @@ export async function deriveEmulatedMarket(
       jettonWallets: [...reference.jettonWallets, ...userJettonWallets],
     },
     pricesUsd,
+    ptonWallets,
   }
 }

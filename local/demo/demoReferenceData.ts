@@ -1,4 +1,6 @@
+import { Decimal } from 'decimal.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
+import type { FarmRow, PoolRow } from '../../store/rows/referenceRows.js'
 import { demoMarket } from './demoMarket.js'
 import { demoWalletAddress } from './demoWallets.js'
 
@@ -12,7 +14,16 @@ export type EmulatedPart = Omit<MarketData, 'farms' | 'farmNfts' | 'stakes'>
  * staking positions. The hand-written constant-product routers, pools, balances, LP positions
  * and vaults are dropped: the emulated ones replace them. Farms are re-pointed to the emulated
  * pools (in order), and farm NFTs and stakes of the hand-written wallets alice, bob and carol
- * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price.
+ * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price (DEX and third-party: one price).
+ * The hand-written DEX v2 routers take the emulated DEX v2 router's pTON v2.1 master (one master
+ * for every DEX v2 router, as on chain) and their wallets of it from `ptonWallets`
+ * (router → wallet, the master's `get_wallet_address` answers).
+ * Each farm is derived from the emulated pool it is re-pointed to: its name from the pool's
+ * assets, its locked LP the hand-written share of the pool's LP supply (so at most the supply),
+ * valued at the pool's LP price; it starts at `listedAt` (ISO seconds, after the pool was
+ * created) and each reward stream ends when its remaining rewards run out at its daily rate (a
+ * finished farm ends when it starts). Farm NFTs are staked when their farm starts, at most the
+ * LP the farm holds.
  *
  * @example
  * ```ts
@@ -24,23 +35,40 @@ export function withDemoReference(
   emulated: EmulatedPart,
   wallets: readonly string[],
   tonPriceUsd: string | undefined,
+  ptonWallets: ReadonlyMap<string, string> = new Map(),
+  listedAt: string = new Date().toISOString().slice(0, 19),
 ): MarketData {
   const reference = demoMarket()
-  const routers = reference.routers.filter((r) => r.routerType !== 'ConstantProduct')
+  const symbols = new Map(
+    [...reference.assets, ...emulated.assets].map((a) => [a.address, a.symbol]),
+  )
+  const symbolOf = (address: string) => symbols.get(address) ?? address.slice(0, 6)
+  const ptonV2 = emulated.routers.find((r) => r.majorVersion === 2)?.ptonMasterAddress
+  const routers = reference.routers
+    .filter((r) => r.routerType !== 'ConstantProduct')
+    .map((r) => {
+      const wallet = ptonWallets.get(r.address)
+      if (r.majorVersion !== 2 || ptonV2 === undefined || wallet === undefined) return r
+      return { ...r, ptonMasterAddress: ptonV2, ptonWalletAddress: wallet }
+    })
   const kept = new Set(routers.map((r) => r.address))
   const pools = reference.pools.filter((p) => kept.has(p.routerAddress))
   const emulatedAssets = new Set(emulated.assets.map((a) => a.address))
   const assets = reference.assets
     .filter((a) => !emulatedAssets.has(a.address))
     .map((a) =>
-      a.kind === 'Ton' && tonPriceUsd !== undefined ? { ...a, dexPriceUsd: tonPriceUsd } : a,
+      a.kind === 'Ton' && tonPriceUsd !== undefined
+        ? { ...a, dexPriceUsd: tonPriceUsd, thirdPartyPriceUsd: tonPriceUsd }
+        : a,
     )
   const targets = emulated.pools
   if (targets.length === 0) throw new Error('the emulated market has no pools')
-  const farms = reference.farms.map((farm, i) => ({
-    ...farm,
-    poolAddress: targets[i % targets.length]?.address ?? farm.poolAddress,
-  }))
+  const farms = reference.farms.map((farm, i) => {
+    const target = targets[i % targets.length] as PoolRow
+    const source = reference.pools.find((p) => p.address === farm.poolAddress)
+    return derivedFarm(farm, source, target, symbolOf, listedAt)
+  })
+  const farmOf = new Map(farms.map((f) => [f.minterAddress, f]))
   const owners = new Map<string, string>()
   for (const [i, name] of (['alice', 'bob', 'carol'] as const).entries()) {
     const to = wallets[i]
@@ -58,8 +86,75 @@ export function withDemoReference(
     ],
     balances: emulated.balances,
     lpPositions: emulated.lpPositions,
-    farmNfts: reference.farmNfts.map((n) => ({ ...n, ownerAddress: owner(n.ownerAddress) })),
+    farmNfts: reference.farmNfts.map((n) => {
+      const farm = farmOf.get(n.farmAddress)
+      const created = farm?.createTimestamp ?? listedAt
+      return {
+        ...n,
+        ownerAddress: owner(n.ownerAddress),
+        // Staked in the farm after it started, at most what the farm holds.
+        createTimestamp: created,
+        minUnstakeTimestamp: isoAfter(created, Number(farm?.minStakeDurationS ?? 86_400n)),
+        unstakeTimestamp: n.unstakeTimestamp === null ? null : created,
+        stakedTokens: min(n.stakedTokens, farm?.lockedTotalLp ?? 0n),
+      }
+    }),
     stakes: reference.stakes.map((s) => ({ ...s, walletAddress: owner(s.walletAddress) })),
     feeVaults: emulated.feeVaults,
   }
+}
+
+/** `farm` re-pointed to the emulated pool `target`, its figures and dates derived from it. */
+function derivedFarm(
+  farm: FarmRow,
+  source: PoolRow | undefined,
+  target: PoolRow,
+  symbolOf: (address: string) => string,
+  listedAt: string,
+): FarmRow {
+  const name = `${symbolOf(target.token0Address)}/${symbolOf(target.token1Address)} ${farm.version}`
+  const sourceSupply = source?.lpTotalSupply ?? 0n
+  // floor: non-negative operands; the hand-written share of the supply, at most all of it.
+  const locked =
+    sourceSupply === 0n
+      ? 0n
+      : min(target.lpTotalSupply, (target.lpTotalSupply * farm.lockedTotalLp) / sourceSupply)
+  const lockedUsd =
+    target.lpPriceUsd === null
+      ? null
+      : new Decimal(target.lpPriceUsd)
+          .mul(locked.toString())
+          .div(10 ** 9)
+          .toDecimalPlaces(2, Decimal.ROUND_DOWN)
+          .toFixed()
+  return {
+    ...farm,
+    poolAddress: target.address,
+    lockedTotalLp: locked,
+    lockedTotalLpUsd: lockedUsd,
+    createTimestamp: listedAt,
+    rewards: farm.rewards.map((reward) => {
+      const perDay = BigInt(reward.rewardRate24h)
+      // ceil: a stream runs until its last unit is paid out.
+      const days = perDay === 0n ? 0n : (reward.remainingRewards + perDay - 1n) / perDay
+      return { ...reward, estimatedEndTimestamp: isoAfter(listedAt, Number(days) * 86_400) }
+    }),
+    meta:
+      farm.meta === null
+        ? null
+        : {
+            ...farm.meta,
+            name: `${name} farm`,
+            description: `Made-up demo farm on the emulated ${name.slice(0, name.lastIndexOf(' '))} pool.`,
+          },
+  }
+}
+
+/** `iso` (UTC, seconds, no zone) plus `seconds`, in the same form. */
+function isoAfter(iso: string, seconds: number): string {
+  return new Date(Date.parse(`${iso}Z`) + seconds * 1000).toISOString().slice(0, 19)
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b
 }

@@ -1,10 +1,13 @@
 import { Decimal } from 'decimal.js'
+import type { PoolKind, PoolState } from '../../core/pool/PoolState.js'
+import { formatUsd } from '../../service/wire/usdPricing.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type {
   AssetRow,
   JettonWalletRow,
   PoolRow,
   RouterRow,
+  RouterType,
 } from '../../store/rows/referenceRows.js'
 import type { ChainReader } from './chainReader.js'
 import { type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
@@ -21,6 +24,16 @@ export type EmulatedReference = {
 const JETTON_META: Record<string, { name: string; decimals: number; tags: string[] }> = {
   USDT: { name: 'Tether USD (emulated)', decimals: 6, tags: ['asset:essential'] },
   STON: { name: 'STON (emulated)', decimals: 9, tags: ['asset:popular'] },
+  XTON: { name: 'Staked TON (emulated)', decimals: 9, tags: ['asset:popular'] },
+  USDC: { name: 'USD Coin (emulated)', decimals: 6, tags: ['asset:essential'] },
+}
+
+/** The wire's router type of each emulator pool kind. */
+const ROUTER_TYPE: Record<PoolKind, RouterType> = {
+  constant_product: 'ConstantProduct',
+  stableswap: 'StableSwap',
+  weighted_const_product: 'WeightedConstProduct',
+  weighted_stableswap: 'WeightedStableSwap',
 }
 
 /**
@@ -40,6 +53,7 @@ export async function emulatedReference(
   scenario: ScenarioWorld,
   indexed: readonly IndexedPoolRow[],
   pricesUsd: ReadonlyMap<string, string>,
+  states: ReadonlyMap<string, PoolState> = new Map(),
 ): Promise<EmulatedReference> {
   const routers: RouterRow[] = []
   for (const router of scenario.routers) {
@@ -50,11 +64,12 @@ export async function emulatedReference(
       address: router.address.toString(),
       majorVersion: v1 ? 1 : 2,
       minorVersion: v1 ? 0 : 2,
-      routerType: 'ConstantProduct',
+      routerType: ROUTER_TYPE[router.kind],
       ptonMasterAddress: pton.minter.toString(),
       ptonWalletAddress: (await chain.walletAddress(pton.minter, router.address)).toString(),
       ptonVersion: v1 ? '1.0' : '2.1',
-      poolCreationEnabled: true,
+      // The real DEX v1 router no longer creates pools.
+      poolCreationEnabled: !v1,
     })
   }
   const assets: AssetRow[] = []
@@ -98,16 +113,14 @@ export async function emulatedReference(
       ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee, protocolFeeAddress },
       collectedToken0ProtocolFee: p.collected0,
       collectedToken1ProtocolFee: p.collected1,
-      ...{ deprecated: false, amp: null, rate: null, w0: null },
-      // TVL truncated to cents; LP price per whole LP token (9 decimals), 8 significant digits.
-      lpTotalSupplyUsd: tvl?.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() ?? null,
+      deprecated: false,
+      ...kindParameters(local.router.kind, states.get(p.address)),
+      // TVL and the price of a whole LP token (9 decimals) on the wire's 9 decimals (`formatUsd`).
+      lpTotalSupplyUsd: tvl === undefined ? null : formatUsd(tvl),
       lpPriceUsd:
         tvl === undefined || p.totalSupply === 0n
           ? null
-          : tvl
-              .div(new Decimal(p.totalSupply.toString()).div(10 ** 9))
-              .toSignificantDigits(8, Decimal.ROUND_DOWN)
-              .toFixed(),
+          : formatUsd(tvl.div(new Decimal(p.totalSupply.toString()).div(10 ** 9))),
       ...{ apy1d: null, apy7d: null, apy30d: null, volume24hUsd: null, popularityIndex: null },
     })
   }
@@ -132,4 +145,18 @@ export async function emulatedReference(
     }
   }
   return { routers, assets, pools, jettonWallets }
+}
+
+/** A pool row's `amp`, `rate` and `w0` from the emulator's state, as its kind has them. */
+function kindParameters(
+  kind: PoolKind,
+  state: PoolState | undefined,
+): { amp: bigint | null; rate: bigint | null; w0: bigint | null } {
+  const stable = kind === 'stableswap' || kind === 'weighted_stableswap'
+  const weighted = kind === 'weighted_const_product' || kind === 'weighted_stableswap'
+  return {
+    amp: stable ? (state?.amp ?? null) : null,
+    rate: kind === 'weighted_stableswap' ? (state?.rate ?? null) : null,
+    w0: weighted ? (state?.w0 ?? null) : null,
+  }
 }

@@ -1,7 +1,10 @@
 import type { Address } from '@ton/core'
 import { toNano } from '@ton/core'
 import type { LocalDex } from '../../emulator/LocalDex.js'
-import type { LocalAsset, LocalPool, LocalRouter } from '../../emulator/model.js'
+import type { LocalAsset, LocalJetton, LocalPool, LocalRouter } from '../../emulator/model.js'
+
+/** 1 in 18 decimals (weights, weighted-stableswap amp). */
+const E18 = 10n ** 18n
 
 /** The native-TON address the wire uses for proxy-TON (`wire-contract.md` §1). */
 export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
@@ -27,6 +30,12 @@ export type ScenarioOptions = {
   readonly run?: (<T>(job: () => Promise<T>) => Promise<T>) | undefined
   /** Swaps per `run` (default: all of them in one). */
   readonly chunk?: number | undefined
+  /**
+   * Adds the DEX v2 stable and weighted world (default false): jettons XTON and USDC, one router
+   * per kind (stableswap, weighted constant product, weighted stableswap) sharing the v2 pTON,
+   * and two pools on each, created, provided and traded like the constant-product ones.
+   */
+  readonly kinds?: boolean | undefined
   /** Called once the set-up ran, before the first swap, outside `run`. */
   readonly afterSetup?: ((world: ScenarioWorld) => Promise<void>) | undefined
 }
@@ -43,6 +52,9 @@ export type ScenarioWorld = Pick<
   ScenarioResult,
   'pools' | 'routers' | 'wallets' | 'assets' | 'assetOf'
 >
+
+/** Kind parameters of a stable or weighted demo pool: amp, and the weight of asset A (18 decimals). */
+type KindSpec = { readonly amp?: bigint; readonly weightA?: bigint }
 
 /** One swap the scenario made and what the emulator reported. */
 export type ScenarioSwap = {
@@ -112,20 +124,77 @@ export async function runScenario(
     const ton1 = await dex.deployPton('v1')
     const v2 = await dex.deployRouter('v2', { pton: ton2 })
     const v1 = await dex.deployRouter('v1', { pton: ton1 })
+    const extra: LocalJetton[] = []
+    const kindRouters: LocalRouter[] = []
+    if (options.kinds === true) {
+      extra.push(await dex.deployJetton('XTON'), await dex.deployJetton('USDC'))
+      for (const kind of ['stableswap', 'weighted_const_product', 'weighted_stableswap'] as const)
+        kindRouters.push(await dex.deployRouter('v2', { pton: ton2, kind }))
+    }
+    const [xton, usdc] = extra
     for (const u of users) {
       await dex.mint(usdt, u.address, 100_000_000n * 10n ** 6n)
       await dex.mint(ston, u.address, 100_000_000n * 10n ** 9n)
+      if (xton !== undefined) await dex.mint(xton, u.address, 100_000_000n * 10n ** 9n)
+      if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
-    const specs: [LocalRouter, LocalAsset, bigint, LocalAsset, bigint][] = [
+    /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
+    type Spec = [LocalRouter, LocalAsset, bigint, LocalAsset, bigint, KindSpec?]
+    const specs: Spec[] = [
       [v2, usdt, tonPoolUsdt, ton2, toNano('100000')],
       [v2, ston, 5_000_000n * 10n ** 9n, usdt, 1_000_000n * 10n ** 6n],
       [v1, usdt, tonPoolUsdt, ton1, toNano('100000')],
     ]
+    const [stable, weighted, wstable] = kindRouters
+    if (xton !== undefined && usdc !== undefined && stable && weighted && wstable) {
+      // Reserves at the reference prices: XTON = TON, USDC = USDT, STON = USDT / 5; the weighted
+      // pools hold value in proportion to their weights (STON 80 %, TON 20 %).
+      const tonUsdt = tonPoolUsdt / 100_000n // USDT units per whole TON
+      const tonStonWhole = (tonUsdt * 5n * 4n * 10n ** 9n) / 10n ** 6n // STON units per TON, ×4
+      specs.push(
+        [stable, ton2, toNano('100000'), xton, toNano('100000'), { amp: 200n }],
+        [stable, usdt, 1_000_000n * 10n ** 6n, usdc, 1_000_000n * 10n ** 6n, { amp: 100n }],
+        [
+          weighted,
+          ston,
+          10_000n * tonStonWhole,
+          ton2,
+          toNano('10000'),
+          { weightA: (8n * E18) / 10n },
+        ],
+        [weighted, usdc, 10_000n * tonUsdt, ton2, toNano('10000'), { weightA: E18 / 2n }],
+        [
+          wstable,
+          ton2,
+          toNano('60000'),
+          xton,
+          toNano('60000'),
+          { weightA: E18 / 2n, amp: 100n * E18 },
+        ],
+        [
+          wstable,
+          usdt,
+          500_000n * 10n ** 6n,
+          usdc,
+          500_000n * 10n ** 6n,
+          { weightA: E18 / 2n, amp: 100n * E18 },
+        ],
+      )
+    }
     let provisions = 0
-    for (const [router, a, amountA, b, amountB] of specs) {
+    for (const [router, a, amountA, b, amountB, kind] of specs) {
+      if (kind !== undefined) {
+        // The admin sets the kind's parameters before the first provision (token0's weight).
+        const empty = await dex.pool(router, a, b)
+        const aFirst = assetName(empty.asset0) === assetName(a)
+        await dex.setPoolParams(empty, {
+          ...(kind.amp !== undefined ? { amp: kind.amp } : {}),
+          ...(kind.weightA !== undefined ? { w0: aFirst ? kind.weightA : E18 - kind.weightA } : {}),
+        })
+      }
       const { pool } = await dex.createPool(router, {
         from: alice,
         assetA: a,
@@ -162,6 +231,8 @@ export async function runScenario(
       walletMap,
       alice,
       bob,
+      extra,
+      kindRouters,
     }
   })
   const {
@@ -178,11 +249,15 @@ export async function runScenario(
     walletMap,
     alice,
     bob,
+    extra,
+    kindRouters,
   } = setup
+  const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
   const wallets = [...users, ...referrers].map((w) => w.address)
-  const assets = [usdt, ston, ton1, ton2]
-  await options.afterSetup?.({ pools, routers: [v1, v2], wallets, assets, assetOf })
+  const assets = [usdt, ston, ton1, ton2, ...extra]
+  const routers = [v1, v2, ...kindRouters]
+  await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
 
   const swaps: ScenarioSwap[] = []
   const chunk = Math.max(1, options.chunk ?? total)
@@ -194,12 +269,10 @@ export async function runScenario(
         const forward = next() < 0.5
         const offer = forward ? pool.asset0 : pool.asset1
         const ask = forward ? pool.asset1 : pool.asset0
-        const scale =
-          offer.kind === 'pton'
-            ? 10n ** 9n
-            : offer.minter.equals(usdt.minter)
-              ? 10n ** 6n
-              : 10n ** 9n
+        const sixDecimals = [usdt, usdc].some(
+          (j) => j !== undefined && offer.kind === 'jetton' && offer.minter.equals(j.minter),
+        )
+        const scale = sixDecimals ? 10n ** 6n : 10n ** 9n
         const amount = BigInt(1 + Math.floor(next() * 5000)) * scale
         const referral =
           next() < 0.5
@@ -255,7 +328,7 @@ export async function runScenario(
     await dex.refundLiquidity(v2pool, { from: alice })
     const withdrawals: { owner: string; asset: string; amount: bigint }[] = []
     for (const ref of referrers.slice(0, 1)) {
-      for (const asset of [usdt, ton2, ston]) {
+      for (const asset of [usdt, ton2, ston, ...extra]) {
         const balance = await dex.vaultBalance(v2, ref.address, asset)
         if (balance === 0n) continue
         await dex.withdrawReferralFees(v2, { owner: ref.address, asset })
@@ -274,7 +347,7 @@ export async function runScenario(
       refunds: 1,
       withdrawals,
       referrers: referrers.map((r) => r.address.toString()),
-      routers: [v1, v2],
+      routers,
       wallets,
       assets,
       assetOf,

@@ -35,9 +35,9 @@ export async function seedDemoMarket(
   options: SeedDemoOptions = {},
 ): Promise<boolean> {
   if (!(await store.isEmpty())) return false
-  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
+  const { market, pricesUsd, ptonWallets, scenario } = await buildEmulatedMarket(store, options)
   const wallets = scenario.wallets.map((w) => w.toString())
-  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS), ptonWallets)
   await store.replaceMarket(written)
   options.onMarket?.(written)
   return true

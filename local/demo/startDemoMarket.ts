@@ -70,6 +70,8 @@ export async function startDemoMarket(
     swaps: options.swaps ?? 1500,
     seed: 1,
     tonPoolUsdt: TON_POOL_USDT,
+    // The stable and weighted pools stay out until the indexer reads their storage layout
+    // (it reads the constant-product one only): `kinds: true` adds them.
     run: execute,
     chunk: options.chunk ?? 10,
     onProgress: options.onProgress,
@@ -79,9 +81,10 @@ export async function startDemoMarket(
         stop()
         await createIndexer({ store, source: recorded.splice(0), assetOf: world.assetOf }).run()
         const scenario = { ...world, wallets: [...world.wallets, ...funded] }
-        const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+        const { market, pricesUsd, ptonWallets } = await deriveEmulatedMarket(store, dex, scenario)
         const wallets = world.wallets.map((w) => w.toString())
-        const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+        const ton = pricesUsd.get(TON_ADDRESS)
+        const written = withDemoReference(market, wallets, ton, ptonWallets)
         await store.replaceMarket(written)
         listed(written)
       } catch (error) {

@@ -3,6 +3,7 @@ import { demoWalletAddress } from '../../local/demo/demoWallets.js'
 import { TON_ADDRESS } from '../../local/demo/runScenario.js'
 import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
+import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
@@ -12,6 +13,7 @@ import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
  * the indexer tracked and with the scenario's own receipts.
  */
 let store: Store
+let written: MarketData | undefined
 let app: Awaited<ReturnType<typeof createService>>
 const phases = new Set<string>()
 beforeAll(async () => {
@@ -19,6 +21,9 @@ beforeAll(async () => {
   expect(
     await seedDemoMarket(store, {
       swaps: 40,
+      onMarket: (market) => {
+        written = market
+      },
       onProgress: (phase) => {
         phases.add(phase)
       },
@@ -60,6 +65,21 @@ describe('demo market from emulator history', () => {
     // The hand-written constant-product routers are gone; stable/weighted ones stay.
     expect(routers.filter((r) => r.router_type === 'ConstantProduct')).toHaveLength(2)
     expect(routers).toHaveLength(8)
+    // The DEX v1 router no longer creates pools, as the real one.
+    const full = (await get('/v1/routers')) as {
+      router_list: {
+        address: string
+        major_version: number
+        pool_creation_enabled: boolean
+        pton_master_address: string
+        pton_wallet_address: string
+      }[]
+    }
+    expect(full.router_list.find((r) => r.major_version === 1)?.pool_creation_enabled).toBe(false)
+    // Every DEX v2 router trades TON through one pTON v2.1 master, each with its own wallet.
+    const v2 = full.router_list.filter((r) => r.major_version === 2)
+    expect(new Set(v2.map((r) => r.pton_master_address)).size).toBe(1)
+    expect(new Set(v2.map((r) => r.pton_wallet_address)).size).toBe(v2.length)
   })
 
   test('serves the emulated jettons with prices derived from the pools', async () => {
@@ -74,6 +94,19 @@ describe('demo market from emulator history', () => {
     // 320 000 USDT against 100 000 TON at the start; swaps move it a little.
     expect(Number(ton?.dex_price_usd)).toBeGreaterThan(2.5)
     expect(Number(ton?.dex_price_usd)).toBeLessThan(4)
+  })
+
+  test('gives TON one USD price: DEX and third-party alike', async () => {
+    const { asset_list: assets } = (await get('/v1/assets')) as {
+      asset_list: {
+        contract_address: string
+        dex_price_usd: string | null
+        third_party_price_usd: string | null
+      }[]
+    }
+    const ton = assets.find((a) => a.contract_address === TON_ADDRESS)
+    expect(ton?.dex_price_usd).toMatch(/^\d+\.\d+$/)
+    expect(ton?.third_party_price_usd).toBe(ton?.dex_price_usd)
   })
 
   test("shows the scenario wallets' balances and LP positions", async () => {
@@ -122,5 +155,31 @@ describe('demo market from emulator history', () => {
     const pools = new Set((await store.listIndexedPools()).map((p) => p.address))
     expect(farms.length).toBeGreaterThan(0)
     expect(farms.every((f) => pools.has(f.poolAddress))).toBe(true)
+  })
+
+  test('derives each farm from its emulated pool: name, locked LP and dates', async () => {
+    const market = written as MarketData
+    // What the store serves is what was written.
+    const stored = new Map((await store.listFarms()).map((f) => [f.minterAddress, f]))
+    expect(market.farms.map((f) => stored.get(f.minterAddress)?.lockedTotalLp)).toEqual(
+      market.farms.map((f) => f.lockedTotalLp),
+    )
+    const symbol = new Map(market.assets.map((a) => [a.address, a.symbol]))
+    for (const farm of market.farms) {
+      const pool = market.pools.find((p) => p.address === farm.poolAddress)
+      if (pool === undefined) throw new Error(`farm ${farm.minterAddress} has no pool`)
+      const pair = `${symbol.get(pool.token0Address)}/${symbol.get(pool.token1Address)}`
+      expect(farm.meta?.name).toBe(`${pair} ${farm.version} farm`)
+      expect(farm.lockedTotalLp).toBeGreaterThan(0n)
+      expect(farm.lockedTotalLp).toBeLessThanOrEqual(pool.lpTotalSupply)
+      const created = farm.createTimestamp as string
+      for (const reward of farm.rewards)
+        expect((reward.estimatedEndTimestamp ?? '') >= created).toBe(true)
+      for (const nft of market.farmNfts.filter((n) => n.farmAddress === farm.minterAddress)) {
+        expect(nft.createTimestamp >= created).toBe(true)
+        expect(nft.minUnstakeTimestamp > nft.createTimestamp).toBe(true)
+        expect(nft.stakedTokens).toBeLessThanOrEqual(farm.lockedTotalLp)
+      }
+    }
   })
 })
