@@ -145,7 +145,7 @@ async function openParts(
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
   }
-  const building = createService({ store })
+  const building = createService({ store, cors: options.cors ?? true })
   closers.unshift(async () => (await building).close())
   try {
     const sqliteJournal = memory ? undefined : new SqliteChainJournal(dbPath)

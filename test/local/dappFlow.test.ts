@@ -78,3 +78,21 @@ test('a dApp swaps with a test wallet through the official clients and sees it i
   // What the wallet received is what the simulation made just before said.
   expect(BigInt(stonAfter ?? '0') - BigInt(stonBefore ?? '0')).toBe(BigInt(simulation.askUnits))
 })
+
+test('a browser page on another origin can call the REST API: preflight and cross-origin GET', async () => {
+  const origin = { origin: 'http://127.0.0.1:5173' }
+  const preflight = await fetch(`${exchange.url}/v1/swap/simulate`, {
+    method: 'OPTIONS',
+    headers: {
+      ...origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  })
+  expect(preflight.status).toBe(204)
+  expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+  expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+  const get = await fetch(`${exchange.url}/v1/assets`, { headers: origin })
+  expect(get.status).toBe(200)
+  expect(get.headers.get('access-control-allow-origin')).toBe('*')
+})
