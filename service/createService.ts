@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Store } from '../store/Store.js'
+import type { ChainReader } from './chain/ChainReader.js'
 import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
@@ -43,6 +44,12 @@ export type CreateServiceOptions = {
    * headers. The local exchange turns it on (`--no-cors` turns it off); see `docs/service.md`.
    */
   readonly cors?: boolean | undefined
+  /**
+   * The running chain, when one runs (the local exchange passes its live chain): jetton-wallet
+   * addresses of any owner come from the minter's `get_wallet_address`. Without it (a snapshot
+   * database) the service answers from the store alone.
+   */
+  readonly chain?: ChainReader | undefined
 }
 
 /** The package version, shown in the OpenAPI document. */
@@ -73,6 +80,7 @@ export async function createService({
   bodyLimit = 1024 * 1024,
   usdStablecoin,
   cors = false,
+  chain,
 }: CreateServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -165,7 +173,7 @@ export async function createService({
     registerDocsRoutes(app)
   }
 
-  const market = createMarketReader(store, usdStablecoin)
+  const market = createMarketReader(store, usdStablecoin, chain)
   registerRouterRoutes(app, market)
   registerAssetRoutes(app, market)
   registerPoolRoutes(app, market)

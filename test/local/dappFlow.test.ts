@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
-import { Address, internal, SendMode } from '@ton/core'
+import { Address, beginCell, internal, SendMode } from '@ton/core'
 import { mnemonicToPrivateKey } from '@ton/crypto'
 import { WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -95,4 +96,29 @@ test('a browser page on another origin can call the REST API: preflight and cros
   const get = await fetch(`${exchange.url}/v1/assets`, { headers: origin })
   expect(get.status).toBe(200)
   expect(get.headers.get('access-control-allow-origin')).toBe('*')
+})
+
+test("any owner's jetton wallet is the minter's get_wallet_address, in the jetton address and wallet asset endpoints", async () => {
+  const chain = exchange.chain
+  if (chain === undefined) throw new Error('no chain')
+  const assets = (await (await fetch(`${exchange.url}/v1/assets`)).json()) as {
+    asset_list: { contract_address: string; symbol: string }[]
+  }
+  const usdt = assets.asset_list.find((a) => a.symbol === 'USDT')?.contract_address as string
+  const owner = new Address(0, randomBytes(32)) // never seen by the chain or the index
+  const { stack } = await chain.runGetMethod(Address.parse(usdt), 'get_wallet_address', [
+    { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+  ])
+  const [top] = stack
+  if (top?.type !== 'slice') throw new Error('get_wallet_address answered no slice')
+  const expected = top.cell.beginParse().loadAddress().toString()
+  const res = await fetch(
+    `${exchange.url}/v1/jetton/${usdt}/address?owner_address=${owner.toString()}`,
+  )
+  expect(res.status).toBe(200)
+  expect(((await res.json()) as { address: string }).address).toBe(expected)
+  const asset = (await (
+    await fetch(`${exchange.url}/v1/wallets/${owner.toString()}/assets/${usdt}`)
+  ).json()) as { asset: { wallet_address: string | null } }
+  expect(asset.asset.wallet_address).toBe(expected)
 })

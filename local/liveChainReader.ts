@@ -1,0 +1,41 @@
+import { Address, beginCell } from '@ton/core'
+import type { ChainReader } from '../service/chain/ChainReader.js'
+import type { LiveChain } from './chain/LiveChain.js'
+import { LiveChainError } from './chain/LiveChainError.js'
+
+/**
+ * The REST service's {@link ChainReader} over the local exchange's live chain: jetton-wallet
+ * addresses from the minter's `get_wallet_address`, run on the current state. `chain()` is
+ * asked at every call, so the service can be built before the chain opens; `undefined` (no
+ * chain yet, or a snapshot database) answers `undefined`, as does a minter that is not deployed
+ * or whose get-method fails.
+ *
+ * @example
+ * ```ts
+ * const reader = liveChainReader(() => exchange.chain)
+ * await reader.jettonWalletAddress(usdtMinter, 'EQ…fresh owner') // 'EQ…' (its USDT wallet)
+ * ```
+ */
+export function liveChainReader(chain: () => LiveChain | undefined): ChainReader {
+  return {
+    async jettonWalletAddress(jetton, owner) {
+      const live = chain()
+      if (live === undefined) return undefined
+      const ownerSlice = beginCell().storeAddress(Address.parse(owner)).endCell()
+      let outcome: Awaited<ReturnType<LiveChain['runGetMethod']>>
+      try {
+        outcome = await live.runGetMethod(Address.parse(jetton), 'get_wallet_address', [
+          { type: 'slice', cell: ownerSlice },
+        ])
+      } catch (error) {
+        // Not deployed on this chain (e.g. an asset of a captured market): the store decides.
+        if (error instanceof LiveChainError) return undefined
+        throw error
+      }
+      const [top] = outcome.stack
+      if (outcome.exitCode !== 0 || top === undefined || top.type !== 'slice') return undefined
+      const wallet = top.cell.beginParse().loadMaybeAddress()
+      return wallet?.toString({ bounceable: true, urlSafe: true })
+    },
+  }
+}
