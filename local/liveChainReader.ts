@@ -17,25 +17,36 @@ import { LiveChainError } from './chain/LiveChainError.js'
  * ```
  */
 export function liveChainReader(chain: () => LiveChain | undefined): ChainReader {
+  /** An address-answering get-method taking address slices; `undefined` when it cannot answer. */
+  const addressGetter = async (
+    contract: string,
+    method: string,
+    args: readonly string[],
+  ): Promise<string | undefined> => {
+    const live = chain()
+    if (live === undefined) return undefined
+    let outcome: Awaited<ReturnType<LiveChain['runGetMethod']>>
+    try {
+      outcome = await live.runGetMethod(
+        Address.parse(contract),
+        method,
+        args.map((a) => ({
+          type: 'slice',
+          cell: beginCell().storeAddress(Address.parse(a)).endCell(),
+        })),
+      )
+    } catch (error) {
+      // Not deployed on this chain (e.g. an asset of a captured market): the store decides.
+      if (error instanceof LiveChainError) return undefined
+      throw error
+    }
+    const [top] = outcome.stack
+    if (outcome.exitCode !== 0 || top === undefined || top.type !== 'slice') return undefined
+    return top.cell.beginParse().loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+  }
   return {
-    async jettonWalletAddress(jetton, owner) {
-      const live = chain()
-      if (live === undefined) return undefined
-      const ownerSlice = beginCell().storeAddress(Address.parse(owner)).endCell()
-      let outcome: Awaited<ReturnType<LiveChain['runGetMethod']>>
-      try {
-        outcome = await live.runGetMethod(Address.parse(jetton), 'get_wallet_address', [
-          { type: 'slice', cell: ownerSlice },
-        ])
-      } catch (error) {
-        // Not deployed on this chain (e.g. an asset of a captured market): the store decides.
-        if (error instanceof LiveChainError) return undefined
-        throw error
-      }
-      const [top] = outcome.stack
-      if (outcome.exitCode !== 0 || top === undefined || top.type !== 'slice') return undefined
-      const wallet = top.cell.beginParse().loadMaybeAddress()
-      return wallet?.toString({ bounceable: true, urlSafe: true })
-    },
+    jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),
+    poolAddress: (router, wallet0, wallet1) =>
+      addressGetter(router, 'get_pool_address', [wallet0, wallet1]),
   }
 }

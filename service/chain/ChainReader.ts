@@ -13,4 +13,9 @@
 export type ChainReader = {
   /** `owner`'s wallet of the jetton whose minter is `jetton` (its `get_wallet_address`). */
   jettonWalletAddress(jetton: string, owner: string): Promise<string | undefined>
+  /**
+   * The pool `router` deploys for the pair whose router-owned wallets are `wallet0` and
+   * `wallet1` (its `get_pool_address`; the order does not matter), deployed or not.
+   */
+  poolAddress(router: string, wallet0: string, wallet1: string): Promise<string | undefined>
 }

@@ -122,3 +122,58 @@ test("any owner's jetton wallet is the minter's get_wallet_address, in the jetto
   ).json()) as { asset: { wallet_address: string | null } }
   expect(asset.asset.wallet_address).toBe(expected)
 })
+
+test("an Initial provision for a pair without a pool answers the address the router's get_pool_address gives", async () => {
+  const chain = exchange.chain
+  if (chain === undefined) throw new Error('no chain')
+  const base = exchange.url
+  const listed = (
+    (await (await fetch(`${base}/v1/assets`)).json()) as {
+      asset_list: { contract_address: string; kind: string }[]
+    }
+  ).asset_list
+  const ton = listed.find((a) => a.kind === 'Ton')?.contract_address as string
+  const pools = (
+    (await (await fetch(`${base}/v1/pools`)).json()) as {
+      pool_list: { token0_address: string; token1_address: string }[]
+    }
+  ).pool_list
+  const pooled = new Set(pools.map((p) => [p.token0_address, p.token1_address].sort().join()))
+  // A jetton whose minter runs on the chain and has no pool with TON (the demo's STON).
+  let jetton: string | undefined
+  for (const asset of listed) {
+    if (asset.kind !== 'Jetton' || pooled.has([ton, asset.contract_address].sort().join())) continue
+    const account = await chain.account(Address.parse(asset.contract_address))
+    if (account.code !== undefined) jetton = asset.contract_address
+  }
+  if (jetton === undefined) throw new Error('every deployed jetton has a pool with TON')
+  const res = await fetch(
+    `${base}/v1/liquidity_provision/simulate?provision_type=Initial&token_a=${ton}&token_b=${jetton}&token_a_units=5000000000&token_b_units=7000000000&slippage_tolerance=0.01`,
+    { method: 'POST' },
+  )
+  expect(res.status).toBe(200)
+  const simulation = (await res.json()) as {
+    pool_address: string
+    router: { address: string; pton_wallet_address: string; pool_creation_enabled: boolean }
+  }
+  expect(simulation.router.pool_creation_enabled).toBe(true)
+  const slice = (address: Address) => ({
+    type: 'slice' as const,
+    cell: beginCell().storeAddress(address).endCell(),
+  })
+  const router = Address.parse(simulation.router.address)
+  const [wallet] = (
+    await chain.runGetMethod(Address.parse(jetton), 'get_wallet_address', [slice(router)])
+  ).stack
+  if (wallet?.type !== 'slice') throw new Error('no router wallet')
+  const { exitCode, stack } = await chain.runGetMethod(router, 'get_pool_address', [
+    slice(Address.parse(simulation.router.pton_wallet_address)),
+    slice(wallet.cell.beginParse().loadAddress()),
+  ])
+  expect(exitCode).toBe(0)
+  const [top] = stack
+  if (top?.type !== 'slice') throw new Error('get_pool_address answered no slice')
+  expect(simulation.pool_address).toBe(top.cell.beginParse().loadAddress().toString())
+  // Nothing is deployed there yet.
+  expect((await fetch(`${base}/v1/pools/${simulation.pool_address}`)).status).toBe(404)
+})
