@@ -5,7 +5,8 @@ import { LiveChainError } from './chain/LiveChainError.js'
 
 /**
  * The REST service's {@link ChainReader} over the local exchange's live chain: jetton-wallet
- * addresses from the minter's `get_wallet_address`, run on the current state. `chain()` is
+ * addresses from the minter's `get_wallet_address`, pool addresses from the router's
+ * `get_pool_address`, wallet seqnos from `seqno`, all run on the current state. `chain()` is
  * asked at every call, so the service can be built before the chain opens; `undefined` (no
  * chain yet, or a snapshot database) answers `undefined`, as does a minter that is not deployed
  * or whose get-method fails.
@@ -48,5 +49,17 @@ export function liveChainReader(chain: () => LiveChain | undefined): ChainReader
     jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),
     poolAddress: (router, wallet0, wallet1) =>
       addressGetter(router, 'get_pool_address', [wallet0, wallet1]),
+    async walletSeqno(wallet) {
+      const live = chain()
+      if (live === undefined) return undefined
+      try {
+        const { exitCode, stack } = await live.runGetMethod(Address.parse(wallet), 'seqno')
+        const [top] = stack
+        return exitCode === 0 && top?.type === 'int' ? Number(top.value) : undefined
+      } catch (error) {
+        if (error instanceof LiveChainError) return undefined // not deployed yet: seqno 0 below
+        throw error
+      }
+    },
   }
 }

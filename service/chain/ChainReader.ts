@@ -18,4 +18,6 @@ export type ChainReader = {
    * `wallet1` (its `get_pool_address`; the order does not matter), deployed or not.
    */
   poolAddress(router: string, wallet0: string, wallet1: string): Promise<string | undefined>
+  /** The `seqno` of the wallet contract at `wallet` now (its next external must carry it). */
+  walletSeqno(wallet: string): Promise<number | undefined>
 }

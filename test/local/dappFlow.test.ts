@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
-import { Address, beginCell, internal, SendMode } from '@ton/core'
+import { Address, beginCell, external, internal, SendMode, storeMessage } from '@ton/core'
 import { mnemonicToPrivateKey } from '@ton/crypto'
-import { WalletContractV4 } from '@ton/ton'
+import { TonClient, WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { externalMessageHash } from '../../local/chain/externalMessageHash.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 
 let exchange: RunningLocalExchange
@@ -176,4 +177,95 @@ test("an Initial provision for a pair without a pool answers the address the rou
   expect(simulation.pool_address).toBe(top.cell.beginParse().loadAddress().toString())
   // Nothing is deployed there yet.
   expect((await fetch(`${base}/v1/pools/${simulation.pool_address}`)).status).toBe(404)
+})
+
+test('a swap sent as a BoC is found by the normalized hash of its external message; transactions/last gives the seqno', async () => {
+  const base = exchange.url
+  const api = new StonApiClient({ baseURL: base })
+  const tonClient = new TonClient({ endpoint: `${base}/api/v2/jsonRPC` })
+  const client = new Client({ endpoint: `${base}/api/v2/jsonRPC`, stonApiClient: api })
+  const beta = (
+    (await (await fetch(`${base}/local/wallets`)).json()) as { wallets: { mnemonic: string }[] }
+  ).wallets[1]
+  if (beta === undefined) throw new Error('no second test wallet')
+  const keys = await mnemonicToPrivateKey(beta.mnemonic.split(' '))
+  const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey })
+  const wallet = tonClient.open(contract)
+  const assets = await api.getAssets()
+  const usdt = assets.find((a) => a.symbol === 'USDT')?.contractAddress as string
+  const ston = assets.find((a) => a.symbol === 'STON')?.contractAddress as string
+  const v2 = (await api.getRouters()).find(
+    (r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct',
+  )
+  if (v2 === undefined) throw new Error('no DEX v2 router')
+  const router = client.open(DEX.v2_2.Router.CPI.create(Address.parse(v2.address)))
+  const tx = await router.getSwapJettonToJettonTxParams({
+    userWalletAddress: wallet.address,
+    offerJettonAddress: usdt,
+    askJettonAddress: ston,
+    offerAmount: 3_000_000n,
+    minAskAmount: 1n,
+  })
+  const seqno = await wallet.getSeqno()
+  const transfer = contract.createTransfer({
+    seqno,
+    secretKey: keys.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages: [internal({ to: tx.to, value: tx.value, body: tx.body ?? null })],
+  })
+  const message = beginCell()
+    .store(
+      storeMessage(
+        external({
+          to: wallet.address,
+          // A wallet's first message deploys it (the normalized hash leaves the init out).
+          init: (await tonClient.isContractDeployed(wallet.address)) ? null : contract.init,
+          body: transfer,
+        }),
+      ),
+    )
+    .endCell()
+  // What a dApp does with the BoC TON Connect returns: the normalized hash (TEP-467).
+  const { normalizedHash } = externalMessageHash(message)
+  await tonClient.sendFile(message.toBoc())
+  await exchange.indexed(exchange.chain?.head.seqno ?? 0)
+
+  const query = await fetch(
+    `${base}/v1/transaction/query?ext_msg_hash=${normalizedHash.toString('hex')}`,
+    { method: 'POST' },
+  )
+  expect(query.status).toBe(200)
+  const found = (await query.json()) as {
+    tx_id?: { hash: string; contract_address: string }
+    wallet_seqno?: number
+  }
+  expect(found.tx_id?.contract_address).toBe(wallet.address.toString())
+  expect(found.wallet_seqno).toBe(seqno + 1)
+  // The same transaction by the base64 form, as TON Connect libraries also print it.
+  const byBase64 = (await (
+    await fetch(
+      `${base}/v1/transaction/query?ext_msg_hash=${encodeURIComponent(normalizedHash.toString('base64'))}`,
+      { method: 'POST' },
+    )
+  ).json()) as { tx_id?: { hash: string } }
+  expect(byBase64.tx_id?.hash).toBe(found.tx_id?.hash)
+  // And by the plain hash of the message as sent (here with the wallet's state init).
+  const plain = (await (
+    await fetch(`${base}/v1/transaction/query?ext_msg_hash=${message.hash().toString('hex')}`, {
+      method: 'POST',
+    })
+  ).json()) as { tx_id?: { hash: string } }
+  expect(message.hash().equals(normalizedHash)).toBe(false)
+  expect(plain.tx_id?.hash).toBe(found.tx_id?.hash)
+  const [newest] = (
+    (await (
+      await fetch(`${base}/v1/wallets/${wallet.address.toString()}/transactions/last?limit=1`)
+    ).json()) as { tx_list: { hash: string }[] }
+  ).tx_list
+  const last = (await (
+    await fetch(`${base}/v1/wallets/${wallet.address.toString()}/transactions/last?limit=1`)
+  ).json()) as { seqno: number }
+  expect(last.seqno).toBe(await wallet.getSeqno())
+  expect(last.seqno).toBe(seqno + 1)
+  expect(newest).toBeDefined()
 })
