@@ -194,7 +194,7 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
           coins: swapCoins(op).toString(),
           logical_time: tx.lt.toString(),
           tx_hash: tx.hash,
-          balance_deltas: '',
+          balance_deltas: balanceDeltas(op),
         }
       }
       return { '@type': 'NotFound' as const }
@@ -370,4 +370,24 @@ function extMsgHashHex(text: string): string | undefined {
   if (/^[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase()
   const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
   return bytes.length === 32 ? bytes.toString('hex') : undefined
+}
+
+/**
+ * What the swap changed in the owner's balances, as a JSON object string of signed base units
+ * by asset (`{"EQ…offer": "-5000000", "EQ…ask": "4950123"}`); `{}` when it failed (the offer
+ * came back). The wire carries a string here; its inner format is ours (wire-contract C16).
+ */
+function balanceDeltas(op: OperationRow): string {
+  if (!op.success || op.asset0Delta >= 0n === op.asset1Delta >= 0n) return '{}'
+  const [offer, ask] =
+    op.asset0Delta > 0n
+      ? [
+          [op.asset0Address, op.asset0Amount],
+          [op.asset1Address, op.asset1Amount],
+        ]
+      : [
+          [op.asset1Address, op.asset1Amount],
+          [op.asset0Address, op.asset0Amount],
+        ]
+  return JSON.stringify({ [String(offer[0])]: `-${offer[1]}`, [String(ask[0])]: String(ask[1]) })
 }

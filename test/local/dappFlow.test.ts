@@ -205,6 +205,7 @@ test('a swap sent as a BoC is found by the normalized hash of its external messa
     askJettonAddress: ston,
     offerAmount: 3_000_000n,
     minAskAmount: 1n,
+    queryId: 777_001n,
   })
   const seqno = await wallet.getSeqno()
   const transfer = contract.createTransfer({
@@ -268,4 +269,14 @@ test('a swap sent as a BoC is found by the normalized hash of its external messa
   expect(last.seqno).toBe(await wallet.getSeqno())
   expect(last.seqno).toBe(seqno + 1)
   expect(newest).toBeDefined()
+  // Swap status: what the swap changed in the wallet's balances.
+  const status = (await (
+    await fetch(
+      `${base}/v1/swap/status?router_address=${v2.address}&owner_address=${wallet.address.toString()}&query_id=777001`,
+    )
+  ).json()) as { '@type': string; balance_deltas?: string; coins?: string }
+  expect(status['@type']).toBe('Found')
+  const deltas = JSON.parse(status.balance_deltas ?? '') as Record<string, string>
+  expect(deltas[usdt]).toBe('-3000000')
+  expect(BigInt(deltas[ston] ?? '0')).toBe(BigInt(status.coins ?? ''))
 })
