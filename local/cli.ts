@@ -2,7 +2,7 @@
  * The `ton-dex-lab` command (`bin/ton-dex-lab.js`, and `npm start` = `ton-dex-lab serve`):
  * `ton-dex-lab import <snapshot.json> [--db <file>]` loads a market snapshot (the live API's own
  * JSON bodies, see `docs/service.md`) into the database, all or nothing;
- * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps]` runs the local exchange until
+ * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
  * SIGINT or SIGTERM.
  * @module
  */
@@ -17,9 +17,9 @@ import { type RunningLocalExchange, startLocalExchange } from './startLocalExcha
 
 const USAGE = `Usage:
   ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
-  ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>]
+  ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--no-cors]
                                                      run the local exchange (npm start)
-Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS`
+Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS, CORS=off`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {

@@ -54,6 +54,7 @@ export {
 } from './faucet.js'
 export { ChainJournalOrderError, SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
+export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
 export { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
 export { routerAssets } from './routerAssets.js'

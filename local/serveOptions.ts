@@ -11,6 +11,12 @@ export type ServeOptions = {
   readonly port: number
   /** Swaps of the demo scenario built into an empty database (default 1 500). */
   readonly demoSwaps?: number | undefined
+  /**
+   * Answer cross-origin calls and preflights on the REST API (default true, so browser dApps
+   * can call it; `--no-cors` or `CORS=off` turns it off). The TON HTTP API and `/local/*`
+   * always allow them.
+   */
+  readonly cors?: boolean | undefined
 }
 
 /**
@@ -47,6 +53,7 @@ export function parseServeOptions(
     host?: string | undefined
     port?: string | undefined
     'demo-swaps'?: string | undefined
+    'no-cors'?: boolean | undefined
   }
   try {
     values = parseArgs({
@@ -56,6 +63,7 @@ export function parseServeOptions(
         host: { type: 'string' },
         port: { type: 'string' },
         'demo-swaps': { type: 'string' },
+        'no-cors': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -64,7 +72,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n> --no-cors)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -89,5 +97,6 @@ export function parseServeOptions(
     host: values.host ?? env.HOST ?? DEFAULT_SERVE_OPTIONS.host,
     port,
     ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
+    ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
   }
 }

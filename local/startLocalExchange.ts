@@ -21,6 +21,7 @@ import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
+import { liveChainReader } from './liveChainReader.js'
 import { startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
@@ -145,7 +146,12 @@ async function openParts(
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
   }
-  const building = createService({ store })
+  let liveChain: LiveChain | undefined
+  const building = createService({
+    store,
+    cors: options.cors ?? true,
+    chain: liveChainReader(() => liveChain),
+  })
   closers.unshift(async () => (await building).close())
   try {
     const sqliteJournal = memory ? undefined : new SqliteChainJournal(dbPath)
@@ -173,6 +179,7 @@ async function openParts(
     // The local exchange is a process of its own: it takes the emulator's process-wide speed-ups.
     const dex = await createLocalDex({ seed: CHAIN_SEED, fastCells: true })
     const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
+    liveChain = chain
     closers.unshift(() => chain.close())
     const blocks: BlockLookup =
       sqliteJournal === undefined

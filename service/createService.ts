@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Store } from '../store/Store.js'
+import type { ChainReader } from './chain/ChainReader.js'
 import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
@@ -36,6 +37,19 @@ export type CreateServiceOptions = {
    * symbol `USDT` / `USD₮`); see `docs/indexer.md`.
    */
   readonly usdStablecoin?: UsdStablecoin | undefined
+  /**
+   * Let browser pages of any origin call the API (default false): every answer carries
+   * `Access-Control-Allow-Origin: *`, and a CORS preflight (`OPTIONS` with
+   * `Access-Control-Request-Method`) on any path answers 204 with the allowed methods and
+   * headers. The local exchange turns it on (`--no-cors` turns it off); see `docs/service.md`.
+   */
+  readonly cors?: boolean | undefined
+  /**
+   * The running chain, when one runs (the local exchange passes its live chain): jetton-wallet
+   * addresses of any owner come from the minter's `get_wallet_address`. Without it (a snapshot
+   * database) the service answers from the store alone.
+   */
+  readonly chain?: ChainReader | undefined
 }
 
 /** The package version, shown in the OpenAPI document. */
@@ -65,6 +79,8 @@ export async function createService({
   docs = true,
   bodyLimit = 1024 * 1024,
   usdStablecoin,
+  cors = false,
+  chain,
 }: CreateServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -107,6 +123,8 @@ export async function createService({
       done(null, text.trim() === '' ? undefined : parseQueryString(text))
     },
   )
+
+  if (cors) allowCrossOrigin(app)
 
   // Every route's methods, for 405 answers on a known path called with another method.
   const routeMethods = createRouteMethods()
@@ -155,7 +173,7 @@ export async function createService({
     registerDocsRoutes(app)
   }
 
-  const market = createMarketReader(store, usdStablecoin)
+  const market = createMarketReader(store, usdStablecoin, chain)
   registerRouterRoutes(app, market)
   registerAssetRoutes(app, market)
   registerPoolRoutes(app, market)
@@ -169,6 +187,29 @@ export async function createService({
 
   await app.ready()
   return app
+}
+
+/** CORS for browser dApps: any origin, preflights answered before routing (404 paths too). */
+function allowCrossOrigin(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('access-control-allow-origin', '*')
+    if (
+      request.method !== 'OPTIONS' ||
+      request.headers['access-control-request-method'] === undefined
+    )
+      return
+    const headers = request.headers['access-control-request-headers']
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header(
+        'access-control-allow-headers',
+        typeof headers === 'string' && headers !== '' ? headers : 'content-type, x-api-key',
+      )
+      .header('access-control-max-age', '86400')
+      .header('vary', 'access-control-request-headers')
+      .send()
+  })
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {

@@ -42,6 +42,7 @@ export type {
 export { type CreateSqliteStoreOptions, createSqliteStore, StoreError } from '../store/index.js'
 export { NATIVE_ADDRESS, parseAddress } from './address/canonicalAddress.js'
 export { deriveJettonWalletAddress } from './address/jettonWalletAddress.js'
+export type { ChainReader } from './chain/ChainReader.js'
 export { type CreateServiceOptions, createService } from './createService.js'
 export { type InvalidParameterCode, InvalidParameterError } from './errors/InvalidParameterError.js'
 export { type NotFoundCode, NotFoundError } from './errors/NotFoundError.js'

@@ -15,6 +15,7 @@ import type { TrackedPool } from '../pool/TrackedPool.js'
 import { createWalletLedger } from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
 import { addressText } from './addressText.js'
+import { externalMessageHashes } from './externalMessageHashes.js'
 import { isoSeconds } from './isoSeconds.js'
 import { messageKey } from './messageKey.js'
 
@@ -110,6 +111,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
       const links = new Map<string, PendingLink>()
       const stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
       let txs: IndexedTransactionRow[] = []
+      let externals: { hash: string; txHash: string }[] = []
       let ops: OperationRow[] = []
       let withdrawals: FeeWithdrawalRow[] = []
       const touched = new Set<TrackedPool>()
@@ -129,6 +131,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           operations: ops,
           feeWithdrawals: withdrawals,
           links: pending,
+          externalMessages: externals,
           pools: [...touched].map(poolRow),
           ...ledger.takeChanges(),
           cursor: { name: cursorName, value: `${last?.lt ?? 0n}:${last?.hash ?? ''}` },
@@ -137,6 +140,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         stats.operations += ops.length
         stats.withdrawals += withdrawals.length
         txs = []
+        externals = []
         ops = []
         withdrawals = []
         touched.clear()
@@ -284,6 +288,8 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
             pool,
           }),
         })
+        if (!internal)
+          for (const h of externalMessageHashes(tx)) externals.push({ hash: h, txHash: hash })
         last = { lt: tx.lt, hash }
       }
 

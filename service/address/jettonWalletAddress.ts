@@ -1,6 +1,7 @@
 import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import type { AssetRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
+import type { ChainReader } from '../chain/ChainReader.js'
 
 const codeCache = new Map<string, Cell>()
 
@@ -41,8 +42,9 @@ export function deriveJettonWalletAddress({
 
 /**
  * `owner`'s wallet of `asset`, as far as the service can know it: the owner itself for the
- * native coin, a stored address (captured from the chain or the live API), or one derived from
- * the jetton's wallet code; `undefined` when none applies.
+ * native coin, a stored address (captured from the chain or the live API), the minter's
+ * `get_wallet_address` when a chain runs (`chain`), or one derived from the jetton's wallet
+ * code; `undefined` when none applies.
  *
  * @example
  * ```ts
@@ -54,10 +56,13 @@ export async function resolveJettonWallet(
   store: Store,
   asset: AssetRow,
   ownerAddress: string,
+  chain?: ChainReader,
 ): Promise<string | undefined> {
   if (asset.kind === 'Ton') return ownerAddress
   const stored = await store.getJettonWallet(ownerAddress, asset.address)
   if (stored !== undefined) return stored
+  const onChain = await chain?.jettonWalletAddress(asset.address, ownerAddress)
+  if (onChain !== undefined) return onChain
   if (asset.jettonWalletCode === null) return undefined
   return deriveJettonWalletAddress({
     walletCode: asset.jettonWalletCode,

@@ -1,5 +1,6 @@
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
+import type { ChainReader } from '../chain/ChainReader.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { UsdStablecoin } from '../wire/indexedMarket.js'
 import { dexOf } from './poolState.js'
@@ -24,7 +25,11 @@ const YIELD_RECHECK_MS = 1000
  * {@link indexedPoolYields}), priced against `usdStablecoin` (default: the stored USDT). The yields are recomputed when the
  * newest indexed transaction changes, checked at most once a second.
  */
-export function createMarketReader(store: Store, usdStablecoin?: UsdStablecoin) {
+export function createMarketReader(
+  store: Store,
+  usdStablecoin?: UsdStablecoin,
+  chain?: ChainReader,
+) {
   let cached: { key: string; at: number; yields: ReadonlyMap<string, PoolYield> } | undefined
   const yields = async (): Promise<ReadonlyMap<string, PoolYield>> => {
     const now = Date.now()
@@ -40,6 +45,8 @@ export function createMarketReader(store: Store, usdStablecoin?: UsdStablecoin) 
   }
   return {
     store,
+    /** The running chain's answers, when one runs (the local exchange); see {@link ChainReader}. */
+    chain,
 
     /** The configured USD stablecoin, if any (else statistics use the stored USDT). */
     usdStablecoin,

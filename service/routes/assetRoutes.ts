@@ -152,7 +152,7 @@ export function registerAssetRoutes(fastify: FastifyInstance, market: MarketRead
         'address',
       )
       const owner = requiredAddress(request.query, 'owner_address')
-      const wallet = await resolveJettonWallet(market.store, jetton, owner)
+      const wallet = await resolveJettonWallet(market.store, jetton, owner, market.chain)
       if (wallet === undefined) {
         throw new UnprocessableError({
           code: 'JETTON_WALLET_UNKNOWN',

@@ -137,7 +137,10 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
         }),
         response: {
           200: Type.Object({
-            seqno: Type.Integer({ description: 'External messages the wallet sent (indexed)' }),
+            seqno: Type.Integer({
+              description:
+                "The wallet's seqno: its get-method on a running chain, else the externals of its indexed history",
+            }),
             tx_list: Type.Array(TxIdSchema),
           }),
           ...ERROR_RESPONSES,
@@ -150,7 +153,7 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
       const since = timestampParam(request.query, 'min_tx_timestamp', false)
       const txs = await store.listIndexedTransactions({ account: wallet, since, limit })
       return {
-        seqno: txs.filter((t) => t.kind === 'external').length,
+        seqno: await walletSeqno(wallet),
         tx_list: txs.map((t) => ({ hash: t.hash, lt: Number(t.lt), contract_address: t.account })),
       }
     },
@@ -191,19 +194,42 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
           coins: swapCoins(op).toString(),
           logical_time: tx.lt.toString(),
           tx_hash: tx.hash,
-          balance_deltas: '',
+          balance_deltas: balanceDeltas(op),
         }
       }
       return { '@type': 'NotFound' as const }
     },
   )
 
+  /**
+   * The wallet's seqno: asked of the running chain when one runs; else the external messages
+   * it sent in the indexed history (each accepted external raised the seqno by one).
+   */
+  const walletSeqno = async (wallet: string): Promise<number> => {
+    const live = await market.chain?.walletSeqno(wallet)
+    if (live !== undefined) return live
+    const history = await store.listIndexedTransactions({ account: wallet, limit: 10_000 })
+    return history.filter((t) => t.kind === 'external').length
+  }
+
   const transactionQuery = async (params: Static<typeof TxQuery>) => {
     if (params.ext_msg_hash !== undefined && params.ext_msg_hash !== '') {
-      const [tx] = await store.listIndexedTransactions({ hash: params.ext_msg_hash.toLowerCase() })
+      // The external message's hash as TON Connect users compute it (normalized, TEP-467) or as
+      // sent; a transaction hash is still accepted.
+      const hash = extMsgHashHex(params.ext_msg_hash)
+      const [tx] =
+        hash === undefined
+          ? []
+          : [
+              ...(await store.listIndexedTransactions({ externalMessageHash: hash, limit: 1 })),
+              ...(await store.listIndexedTransactions({ hash, limit: 1 })),
+            ]
       return tx === undefined
         ? {}
-        : { tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account } }
+        : {
+            tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account },
+            wallet_seqno: await walletSeqno(tx.account),
+          }
     }
     const wallet = requiredAddress(params, 'wallet_address')
     const queryId = queryIdParam(params.query_id)
@@ -337,4 +363,31 @@ function swapCoins(op: OperationRow): bigint {
     return op.asset0Amount + op.asset1Amount
   }
   return op.asset0Delta < 0n ? op.asset0Amount : op.asset1Amount
+}
+
+/** A 256-bit hash given as hex or base64 (standard or URL-safe), as lower-case hex. */
+function extMsgHashHex(text: string): string | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase()
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+  return bytes.length === 32 ? bytes.toString('hex') : undefined
+}
+
+/**
+ * What the swap changed in the owner's balances, as a JSON object string of signed base units
+ * by asset (`{"EQ…offer": "-5000000", "EQ…ask": "4950123"}`); `{}` when it failed (the offer
+ * came back). The wire carries a string here; its inner format is ours (wire-contract C16).
+ */
+function balanceDeltas(op: OperationRow): string {
+  if (!op.success || op.asset0Delta >= 0n === op.asset1Delta >= 0n) return '{}'
+  const [offer, ask] =
+    op.asset0Delta > 0n
+      ? [
+          [op.asset0Address, op.asset0Amount],
+          [op.asset1Address, op.asset1Amount],
+        ]
+      : [
+          [op.asset1Address, op.asset1Amount],
+          [op.asset0Address, op.asset0Amount],
+        ]
+  return JSON.stringify({ [String(offer[0])]: `-${offer[1]}`, [String(ask[0])]: String(ask[1]) })
 }

@@ -76,7 +76,9 @@ export function registerWalletRoutes(fastify: FastifyInstance, market: MarketRea
         (b) => b.assetAddress === asset.address,
       )
       const jettonWallet =
-        balance?.jettonWalletAddress ?? (await resolveJettonWallet(store, asset, owner)) ?? null
+        balance?.jettonWalletAddress ??
+        (await resolveJettonWallet(store, asset, owner, market.chain)) ??
+        null
       return {
         asset: toWireAsset(asset, { balance: balance?.balance ?? 0n, walletAddress: jettonWallet }),
       }

@@ -5,7 +5,8 @@ import { burn } from '../../core/ops/burn.js'
 import { type ProvideResult, provide } from '../../core/ops/provide.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import { minAskAmount } from '../../core/quote/minAskAmount.js'
-import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import { resolveJettonWallet } from '../address/jettonWalletAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { UnprocessableError } from '../errors/UnprocessableError.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -156,12 +157,79 @@ async function choosePool(
   const chosen = empty[0]
   if (chosen !== undefined) return chosen
   if (pools[0] !== undefined) throw alreadyInitialized(pools[0])
+  const undeployed =
+    request.provisionType === 'Initial' ? await newPool(market, request) : undefined
+  if (undeployed !== undefined) return undeployed
   throw new UnprocessableError({
     code: 'POOL_NOT_DEPLOYED',
     field: 'token_b',
     message:
       'No pool of this pair is deployed; the address of a new pool depends on contract code the offline service does not have.',
   })
+}
+
+/**
+ * A pool no router deployed yet, as the router would deploy it (only with a running chain: its
+ * `get_pool_address` over the router's wallets of both tokens): on the newest pool-creating
+ * constant-product router, empty, with the fees of that router's other pools (an empty pool's
+ * first provision does not depend on them).
+ */
+async function newPool(
+  market: MarketReader,
+  request: ProvisionRequest,
+): Promise<{ pool: PoolRow; router: RouterRow } | undefined> {
+  if (market.chain === undefined) return undefined
+  const routers = [...(await market.store.listRouters())]
+    .filter((r) => r.poolCreationEnabled && r.routerType === 'ConstantProduct')
+    .sort((x, y) => y.majorVersion - x.majorVersion || y.minorVersion - x.minorVersion)
+  const tokenA = await market.asset(request.tokenA, 'token_a')
+  const tokenB = await market.asset(request.tokenB, 'token_b')
+  for (const router of routers) {
+    const walletA = await routerWalletOf(market, router, tokenA)
+    const walletB = await routerWalletOf(market, router, tokenB)
+    if (walletA === undefined || walletB === undefined) continue
+    const address = await market.chain.poolAddress(router.address, walletA, walletB)
+    if (address === undefined) continue
+    const sibling = (await market.store.listPools()).find((p) => p.routerAddress === router.address)
+    const pool: PoolRow = {
+      address,
+      routerAddress: router.address,
+      token0Address: tokenA.address,
+      token1Address: tokenB.address,
+      reserve0: 0n,
+      reserve1: 0n,
+      lpTotalSupply: 0n,
+      lpFee: sibling?.lpFee ?? 0n,
+      protocolFee: sibling?.protocolFee ?? 0n,
+      refFee: sibling?.refFee ?? 0n,
+      protocolFeeAddress: sibling?.protocolFeeAddress ?? router.address,
+      collectedToken0ProtocolFee: 0n,
+      collectedToken1ProtocolFee: 0n,
+      deprecated: false,
+      amp: null,
+      rate: null,
+      w0: null,
+      lpTotalSupplyUsd: null,
+      lpPriceUsd: null,
+      apy1d: null,
+      apy7d: null,
+      apy30d: null,
+      volume24hUsd: null,
+      popularityIndex: null,
+    }
+    return { pool, router }
+  }
+  return undefined
+}
+
+/** The router's own wallet of an asset: its pTON wallet for the native coin. */
+async function routerWalletOf(
+  market: MarketReader,
+  router: RouterRow,
+  asset: AssetRow,
+): Promise<string | undefined> {
+  if (asset.kind === 'Ton') return router.ptonWalletAddress
+  return resolveJettonWallet(market.store, asset, router.address, market.chain)
 }
 
 function alreadyInitialized(pool: PoolRow): UnprocessableError {

@@ -233,5 +233,5 @@ async function routerWallet(
   asset: AssetRow,
 ): Promise<string | null> {
   if (asset.kind === 'Ton') return router.ptonWalletAddress
-  return (await resolveJettonWallet(market.store, asset, router.address)) ?? null
+  return (await resolveJettonWallet(market.store, asset, router.address, market.chain)) ?? null
 }

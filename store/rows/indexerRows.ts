@@ -169,6 +169,13 @@ export interface IndexBatch {
   readonly lpAccounts?: readonly IndexedLpAccountRow[] | undefined
   /** DEX v2 referral vaults whose balance changed in the batch (replaced). */
   readonly vaults?: readonly IndexedVaultRow[] | undefined
+  /**
+   * Hashes (hex) of the batch's external-in messages, each naming its transaction: the hash as
+   * sent and the normalized one (TEP-467).
+   */
+  readonly externalMessages?:
+    | readonly { readonly hash: string; readonly txHash: string }[]
+    | undefined
   readonly cursor: { readonly name: string; readonly value: string }
 }
 
@@ -239,6 +246,8 @@ export interface IndexedVaultRow {
 export interface IndexedTransactionFilter {
   readonly originHash?: string | undefined
   readonly hash?: string | undefined
+  /** The transaction whose external-in message has this hash (hex; as sent or normalized). */
+  readonly externalMessageHash?: string | undefined
   readonly account?: string | undefined
   readonly sourceAddress?: string | undefined
   readonly queryId?: bigint | undefined

@@ -80,6 +80,8 @@ export function createIndexerQueries(db: Database.Database) {
     for (const a of batch.lpAccounts ?? [])
       insert('indexed_lp_accounts', encodeLpAccount(a), 'REPLACE')
     for (const v of batch.vaults ?? []) insert('indexed_vaults', encodeVault(v), 'REPLACE')
+    for (const m of batch.externalMessages ?? [])
+      insert('indexed_external_messages', { hash: m.hash, tx_hash: m.txHash }, 'IGNORE')
     setCursor.run(batch.cursor.name, batch.cursor.value)
   })
   const pools = db.prepare('SELECT * FROM indexed_pools ORDER BY address')
@@ -124,6 +126,10 @@ export function createIndexerQueries(db: Database.Database) {
       }
       eq('origin_hash', filter.originHash)
       eq('hash', filter.hash)
+      if (filter.externalMessageHash !== undefined) {
+        where.push('hash IN (SELECT tx_hash FROM indexed_external_messages WHERE hash = ?)')
+        params.push(filter.externalMessageHash)
+      }
       eq('account', filter.account)
       eq('source_address', filter.sourceAddress)
       eq('query_id', filter.queryId === undefined ? undefined : writeBigint(filter.queryId))

@@ -336,4 +336,16 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       CREATE INDEX indexed_vaults_by_owner ON indexed_vaults (owner_address);
     `,
   },
+  {
+    name: '2026_11_24_9_external_message_hashes',
+    sql: `
+      -- The hashes of each indexed transaction's external-in message: as sent and normalized
+      -- (TEP-467, what TON Connect users track), for /v1/transaction/query?ext_msg_hash=.
+      CREATE TABLE indexed_external_messages (
+        hash TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        PRIMARY KEY (hash, tx_hash)
+      ) STRICT;
+    `,
+  },
 ]

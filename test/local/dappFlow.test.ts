@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
-import { Address, internal, SendMode } from '@ton/core'
+import { Address, beginCell, external, internal, SendMode, storeMessage } from '@ton/core'
 import { mnemonicToPrivateKey } from '@ton/crypto'
-import { WalletContractV4 } from '@ton/ton'
+import { TonClient, WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { externalMessageHash } from '../../local/chain/externalMessageHash.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 
 let exchange: RunningLocalExchange
@@ -77,4 +79,204 @@ test('a dApp swaps with a test wallet through the official clients and sees it i
   ).balance
   // What the wallet received is what the simulation made just before said.
   expect(BigInt(stonAfter ?? '0') - BigInt(stonBefore ?? '0')).toBe(BigInt(simulation.askUnits))
+})
+
+test('a browser page on another origin can call the REST API: preflight and cross-origin GET', async () => {
+  const origin = { origin: 'http://127.0.0.1:5173' }
+  const preflight = await fetch(`${exchange.url}/v1/swap/simulate`, {
+    method: 'OPTIONS',
+    headers: {
+      ...origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  })
+  expect(preflight.status).toBe(204)
+  expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+  expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+  const get = await fetch(`${exchange.url}/v1/assets`, { headers: origin })
+  expect(get.status).toBe(200)
+  expect(get.headers.get('access-control-allow-origin')).toBe('*')
+})
+
+test("any owner's jetton wallet is the minter's get_wallet_address, in the jetton address and wallet asset endpoints", async () => {
+  const chain = exchange.chain
+  if (chain === undefined) throw new Error('no chain')
+  const assets = (await (await fetch(`${exchange.url}/v1/assets`)).json()) as {
+    asset_list: { contract_address: string; symbol: string }[]
+  }
+  const usdt = assets.asset_list.find((a) => a.symbol === 'USDT')?.contract_address as string
+  const owner = new Address(0, randomBytes(32)) // never seen by the chain or the index
+  const { stack } = await chain.runGetMethod(Address.parse(usdt), 'get_wallet_address', [
+    { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+  ])
+  const [top] = stack
+  if (top?.type !== 'slice') throw new Error('get_wallet_address answered no slice')
+  const expected = top.cell.beginParse().loadAddress().toString()
+  const res = await fetch(
+    `${exchange.url}/v1/jetton/${usdt}/address?owner_address=${owner.toString()}`,
+  )
+  expect(res.status).toBe(200)
+  expect(((await res.json()) as { address: string }).address).toBe(expected)
+  const asset = (await (
+    await fetch(`${exchange.url}/v1/wallets/${owner.toString()}/assets/${usdt}`)
+  ).json()) as { asset: { wallet_address: string | null } }
+  expect(asset.asset.wallet_address).toBe(expected)
+})
+
+test("an Initial provision for a pair without a pool answers the address the router's get_pool_address gives", async () => {
+  const chain = exchange.chain
+  if (chain === undefined) throw new Error('no chain')
+  const base = exchange.url
+  const listed = (
+    (await (await fetch(`${base}/v1/assets`)).json()) as {
+      asset_list: { contract_address: string; kind: string }[]
+    }
+  ).asset_list
+  const ton = listed.find((a) => a.kind === 'Ton')?.contract_address as string
+  const pools = (
+    (await (await fetch(`${base}/v1/pools`)).json()) as {
+      pool_list: { token0_address: string; token1_address: string }[]
+    }
+  ).pool_list
+  const pooled = new Set(pools.map((p) => [p.token0_address, p.token1_address].sort().join()))
+  // A jetton whose minter runs on the chain and has no pool with TON (the demo's STON).
+  let jetton: string | undefined
+  for (const asset of listed) {
+    if (asset.kind !== 'Jetton' || pooled.has([ton, asset.contract_address].sort().join())) continue
+    const account = await chain.account(Address.parse(asset.contract_address))
+    if (account.code !== undefined) jetton = asset.contract_address
+  }
+  if (jetton === undefined) throw new Error('every deployed jetton has a pool with TON')
+  const res = await fetch(
+    `${base}/v1/liquidity_provision/simulate?provision_type=Initial&token_a=${ton}&token_b=${jetton}&token_a_units=5000000000&token_b_units=7000000000&slippage_tolerance=0.01`,
+    { method: 'POST' },
+  )
+  expect(res.status).toBe(200)
+  const simulation = (await res.json()) as {
+    pool_address: string
+    router: { address: string; pton_wallet_address: string; pool_creation_enabled: boolean }
+  }
+  expect(simulation.router.pool_creation_enabled).toBe(true)
+  const slice = (address: Address) => ({
+    type: 'slice' as const,
+    cell: beginCell().storeAddress(address).endCell(),
+  })
+  const router = Address.parse(simulation.router.address)
+  const [wallet] = (
+    await chain.runGetMethod(Address.parse(jetton), 'get_wallet_address', [slice(router)])
+  ).stack
+  if (wallet?.type !== 'slice') throw new Error('no router wallet')
+  const { exitCode, stack } = await chain.runGetMethod(router, 'get_pool_address', [
+    slice(Address.parse(simulation.router.pton_wallet_address)),
+    slice(wallet.cell.beginParse().loadAddress()),
+  ])
+  expect(exitCode).toBe(0)
+  const [top] = stack
+  if (top?.type !== 'slice') throw new Error('get_pool_address answered no slice')
+  expect(simulation.pool_address).toBe(top.cell.beginParse().loadAddress().toString())
+  // Nothing is deployed there yet.
+  expect((await fetch(`${base}/v1/pools/${simulation.pool_address}`)).status).toBe(404)
+})
+
+test('a swap sent as a BoC is found by the normalized hash of its external message; transactions/last gives the seqno', async () => {
+  const base = exchange.url
+  const api = new StonApiClient({ baseURL: base })
+  const tonClient = new TonClient({ endpoint: `${base}/api/v2/jsonRPC` })
+  const client = new Client({ endpoint: `${base}/api/v2/jsonRPC`, stonApiClient: api })
+  const beta = (
+    (await (await fetch(`${base}/local/wallets`)).json()) as { wallets: { mnemonic: string }[] }
+  ).wallets[1]
+  if (beta === undefined) throw new Error('no second test wallet')
+  const keys = await mnemonicToPrivateKey(beta.mnemonic.split(' '))
+  const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey })
+  const wallet = tonClient.open(contract)
+  const assets = await api.getAssets()
+  const usdt = assets.find((a) => a.symbol === 'USDT')?.contractAddress as string
+  const ston = assets.find((a) => a.symbol === 'STON')?.contractAddress as string
+  const v2 = (await api.getRouters()).find(
+    (r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct',
+  )
+  if (v2 === undefined) throw new Error('no DEX v2 router')
+  const router = client.open(DEX.v2_2.Router.CPI.create(Address.parse(v2.address)))
+  const tx = await router.getSwapJettonToJettonTxParams({
+    userWalletAddress: wallet.address,
+    offerJettonAddress: usdt,
+    askJettonAddress: ston,
+    offerAmount: 3_000_000n,
+    minAskAmount: 1n,
+    queryId: 777_001n,
+  })
+  const seqno = await wallet.getSeqno()
+  const transfer = contract.createTransfer({
+    seqno,
+    secretKey: keys.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages: [internal({ to: tx.to, value: tx.value, body: tx.body ?? null })],
+  })
+  const message = beginCell()
+    .store(
+      storeMessage(
+        external({
+          to: wallet.address,
+          // A wallet's first message deploys it (the normalized hash leaves the init out).
+          init: (await tonClient.isContractDeployed(wallet.address)) ? null : contract.init,
+          body: transfer,
+        }),
+      ),
+    )
+    .endCell()
+  // What a dApp does with the BoC TON Connect returns: the normalized hash (TEP-467).
+  const { normalizedHash } = externalMessageHash(message)
+  await tonClient.sendFile(message.toBoc())
+  await exchange.indexed(exchange.chain?.head.seqno ?? 0)
+
+  const query = await fetch(
+    `${base}/v1/transaction/query?ext_msg_hash=${normalizedHash.toString('hex')}`,
+    { method: 'POST' },
+  )
+  expect(query.status).toBe(200)
+  const found = (await query.json()) as {
+    tx_id?: { hash: string; contract_address: string }
+    wallet_seqno?: number
+  }
+  expect(found.tx_id?.contract_address).toBe(wallet.address.toString())
+  expect(found.wallet_seqno).toBe(seqno + 1)
+  // The same transaction by the base64 form, as TON Connect libraries also print it.
+  const byBase64 = (await (
+    await fetch(
+      `${base}/v1/transaction/query?ext_msg_hash=${encodeURIComponent(normalizedHash.toString('base64'))}`,
+      { method: 'POST' },
+    )
+  ).json()) as { tx_id?: { hash: string } }
+  expect(byBase64.tx_id?.hash).toBe(found.tx_id?.hash)
+  // And by the plain hash of the message as sent (here with the wallet's state init).
+  const plain = (await (
+    await fetch(`${base}/v1/transaction/query?ext_msg_hash=${message.hash().toString('hex')}`, {
+      method: 'POST',
+    })
+  ).json()) as { tx_id?: { hash: string } }
+  expect(message.hash().equals(normalizedHash)).toBe(false)
+  expect(plain.tx_id?.hash).toBe(found.tx_id?.hash)
+  const [newest] = (
+    (await (
+      await fetch(`${base}/v1/wallets/${wallet.address.toString()}/transactions/last?limit=1`)
+    ).json()) as { tx_list: { hash: string }[] }
+  ).tx_list
+  const last = (await (
+    await fetch(`${base}/v1/wallets/${wallet.address.toString()}/transactions/last?limit=1`)
+  ).json()) as { seqno: number }
+  expect(last.seqno).toBe(await wallet.getSeqno())
+  expect(last.seqno).toBe(seqno + 1)
+  expect(newest).toBeDefined()
+  // Swap status: what the swap changed in the wallet's balances.
+  const status = (await (
+    await fetch(
+      `${base}/v1/swap/status?router_address=${v2.address}&owner_address=${wallet.address.toString()}&query_id=777001`,
+    )
+  ).json()) as { '@type': string; balance_deltas?: string; coins?: string }
+  expect(status['@type']).toBe('Found')
+  const deltas = JSON.parse(status.balance_deltas ?? '') as Record<string, string>
+  expect(deltas[usdt]).toBe('-3000000')
+  expect(BigInt(deltas[ston] ?? '0')).toBe(BigInt(status.coins ?? ''))
 })

@@ -166,5 +166,8 @@ describe('parseServeOptions', () => {
     expect(() => parseServeOptions(['--demo-swaps', '-1'], {})).toThrow(/demo-swaps/)
     expect(() => parseServeOptions(['--port', '70000'], {})).toThrow(/port/)
     expect(() => parseServeOptions(['--verbose'], {})).toThrow(/Unknown option/)
+    expect(parseServeOptions(['--no-cors'], {}).cors).toBe(false)
+    expect(parseServeOptions([], { CORS: 'off' }).cors).toBe(false)
+    expect(parseServeOptions([], {}).cors).toBeUndefined()
   })
 })

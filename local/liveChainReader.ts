@@ -1,0 +1,65 @@
+import { Address, beginCell } from '@ton/core'
+import type { ChainReader } from '../service/chain/ChainReader.js'
+import type { LiveChain } from './chain/LiveChain.js'
+import { LiveChainError } from './chain/LiveChainError.js'
+
+/**
+ * The REST service's {@link ChainReader} over the local exchange's live chain: jetton-wallet
+ * addresses from the minter's `get_wallet_address`, pool addresses from the router's
+ * `get_pool_address`, wallet seqnos from `seqno`, all run on the current state. `chain()` is
+ * asked at every call, so the service can be built before the chain opens; `undefined` (no
+ * chain yet, or a snapshot database) answers `undefined`, as does a minter that is not deployed
+ * or whose get-method fails.
+ *
+ * @example
+ * ```ts
+ * const reader = liveChainReader(() => exchange.chain)
+ * await reader.jettonWalletAddress(usdtMinter, 'EQ…fresh owner') // 'EQ…' (its USDT wallet)
+ * ```
+ */
+export function liveChainReader(chain: () => LiveChain | undefined): ChainReader {
+  /** An address-answering get-method taking address slices; `undefined` when it cannot answer. */
+  const addressGetter = async (
+    contract: string,
+    method: string,
+    args: readonly string[],
+  ): Promise<string | undefined> => {
+    const live = chain()
+    if (live === undefined) return undefined
+    let outcome: Awaited<ReturnType<LiveChain['runGetMethod']>>
+    try {
+      outcome = await live.runGetMethod(
+        Address.parse(contract),
+        method,
+        args.map((a) => ({
+          type: 'slice',
+          cell: beginCell().storeAddress(Address.parse(a)).endCell(),
+        })),
+      )
+    } catch (error) {
+      // Not deployed on this chain (e.g. an asset of a captured market): the store decides.
+      if (error instanceof LiveChainError) return undefined
+      throw error
+    }
+    const [top] = outcome.stack
+    if (outcome.exitCode !== 0 || top === undefined || top.type !== 'slice') return undefined
+    return top.cell.beginParse().loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+  }
+  return {
+    jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),
+    poolAddress: (router, wallet0, wallet1) =>
+      addressGetter(router, 'get_pool_address', [wallet0, wallet1]),
+    async walletSeqno(wallet) {
+      const live = chain()
+      if (live === undefined) return undefined
+      try {
+        const { exitCode, stack } = await live.runGetMethod(Address.parse(wallet), 'seqno')
+        const [top] = stack
+        return exitCode === 0 && top?.type === 'int' ? Number(top.value) : undefined
+      } catch (error) {
+        if (error instanceof LiveChainError) return undefined // not deployed yet: seqno 0 below
+        throw error
+      }
+    },
+  }
+}
