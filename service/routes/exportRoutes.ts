@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
+import { jsonListStream } from '../http/jsonListStream.js'
 import type { Params } from '../http/params.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { decimalised, formatUsd, usdDecimal } from '../wire/usdPricing.js'
 
-const MAX_EVENTS = 10_000
 const EVENT_TYPES = { Swap: 'swap', AddLiquidity: 'join', WithdrawLiquidity: 'exit' } as const
 
 /**
@@ -32,7 +32,10 @@ export function registerExportRoutes(
 ): void {
   const { store } = market
   const load = async () => loadIndexedMarket(store, await resolveStablecoin(store, configured))
-  const both = (path: string, handler: (request: FastifyRequest) => Promise<unknown>) => {
+  const both = (
+    path: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => {
     const schema = { tags: ['exports'], summary: `Listing-service export ${path}` }
     app.get(`/export/screener/v1${path}`, { schema }, handler)
     app.get(`/export/dexscreener/v1${path}`, { schema }, handler)
@@ -46,7 +49,8 @@ export function registerExportRoutes(
     const { pools, meta } = await load()
     const latest = await latestBlock()
     const since = isoSeconds(latest - 24 * 3600)
-    const ops = await store.scanOperations({ since, operationTypes: ['Swap'] })
+    const totals = new Map((await store.poolSwapTotals({ since })).map((t) => [t.poolAddress, t]))
+    const lastSwaps = new Map((await store.lastSwaps({ since })).map((o) => [o.poolAddress, o]))
     const pairs: Record<string, Record<string, string>> = {}
     const groups = new Map<string, typeof pools>()
     for (const p of pools)
@@ -55,14 +59,20 @@ export function registerExportRoutes(
       const [first] = group
       if (first === undefined) continue
       const [m0, m1] = [await meta(first.asset0), await meta(first.asset1)]
-      const addresses = new Set(group.map((p) => p.address))
-      const swaps = ops.filter((o) => o.success && addresses.has(o.poolAddress))
-      const last = swaps.at(-1)
+      // The pair's newest swap among its pools' newest swaps.
+      let last: OperationRow | undefined
       let base = 0n
       let quote = 0n
-      for (const o of swaps) {
-        base += o.asset0Amount
-        quote += o.asset1Amount
+      for (const p of group) {
+        const t = totals.get(p.address)
+        if (t !== undefined) {
+          base += t.offer0.amount0 + t.offer1.amount0
+          quote += t.offer0.amount1 + t.offer1.amount1
+        }
+        const candidate = lastSwaps.get(p.address)
+        if (candidate !== undefined && (last === undefined || isLater(candidate, last))) {
+          last = candidate
+        }
       }
       const reserve0 = group.reduce((s, p) => s + p.reserve0, 0n)
       const reserve1 = group.reduce((s, p) => s + p.reserve1, 0n)
@@ -136,7 +146,7 @@ export function registerExportRoutes(
     return { pair, pool: pair }
   })
 
-  both('/events', async (request) => {
+  both('/events', async (request, reply) => {
     const params = request.query as Params
     const from = blockParam(params, 'fromBlock')
     const to = blockParam(params, 'toBlock')
@@ -148,30 +158,33 @@ export function registerExportRoutes(
       })
     }
     const { meta } = await load()
-    const ops = await store.scanOperations({
+    const pages = store.operationPages({
       since: isoSeconds(from),
       until: isoSeconds(to),
       operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
+      success: true,
     })
-    const included = ops.filter((o) => o.success)
-    if (included.length > MAX_EVENTS) {
-      throw new InvalidParameterError({
-        code: 'INVALID_PARAMETER',
-        field: 'toBlock',
-        reason: `the range holds more than ${MAX_EVENTS} events; ask for fewer blocks`,
-      })
-    }
-    const events = []
     let block = -1
     let txnIndex = 0
-    for (const o of included) {
-      const number = unixSeconds(o.poolTxTimestamp)
-      txnIndex = number === block ? txnIndex + 1 : 0
-      block = number
-      events.push(await toEvent(o, number, txnIndex, meta))
-    }
-    return { events }
+    const list = jsonListStream('events', pages, async (ops) => {
+      const events = []
+      for (const o of ops) {
+        const number = unixSeconds(o.poolTxTimestamp)
+        txnIndex = number === block ? txnIndex + 1 : 0
+        block = number
+        events.push(await toEvent(o, number, txnIndex, meta))
+      }
+      return events
+    })
+    return reply.type('application/json; charset=utf-8').send(list)
   })
+}
+
+/** Whether `a` happened after `b` (time, then logical time). */
+function isLater(a: OperationRow, b: OperationRow): boolean {
+  return a.poolTxTimestamp === b.poolTxTimestamp
+    ? a.poolTxLt > b.poolTxLt
+    : a.poolTxTimestamp > b.poolTxTimestamp
 }
 
 async function toEvent(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
+import { jsonListStream } from '../http/jsonListStream.js'
 import { type Params, requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
@@ -51,21 +52,19 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
         querystring: Type.Object({ ...TimeRange, op_type: Type.Optional(Type.Unknown()) }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const wallet = canonicalAddress((request.params as Params).address, 'address')
       const { since, until } = timeRange(q(request))
-      return {
-        operations: await toWireOperationsWithAssets(
-          store,
-          await store.listOperations({
-            walletAddress: wallet,
-            since,
-            until,
-            operationTypes: opTypes(q(request).op_type),
-            limit: 10_000,
-          }),
-        ),
-      }
+      const pages = store.operationPages({
+        walletAddress: wallet,
+        since,
+        until,
+        operationTypes: opTypes(q(request).op_type),
+      })
+      const list = jsonListStream('operations', pages, (ops) =>
+        toWireOperationsWithAssets(store, ops),
+      )
+      return reply.type('application/json; charset=utf-8').send(list)
     },
   )
 
@@ -162,11 +161,6 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
     referrer: requiredAddress(q(request), 'referrer_address'),
     ...timeRange(q(request)),
   })
-  // Every accrual of the window (no row limit): `fees` sums them and `fee_accruals` lists them all.
-  const accruals = async (referrer: string, since: string, until: string) =>
-    (await store.scanOperations({ referralAddress: referrer, since, until })).filter(
-      (o) => o.success && o.referralFeeAmount > 0n,
-    )
   const statsTags = {
     tags: ['stats'],
     querystring: Type.Object({ ...TimeRange, referrer_address: Type.Optional(Type.String()) }),
@@ -175,16 +169,24 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
   app.get(
     '/v1/stats/fee_accruals',
     { schema: { ...statsTags, summary: 'Referral fee accruals' } },
-    async (request) => {
+    async (request, reply) => {
       const { referrer, since, until } = referrerRange(request)
       const dex = await dexOfPools()
-      return {
-        operations: (await accruals(referrer, since, until)).map((o) => ({
+      // Every accrual of the window (no row limit), page by page.
+      const pages = store.operationPages({
+        referralAddress: referrer,
+        since,
+        until,
+        accrualsOnly: true,
+      })
+      const list = jsonListStream('operations', pages, (ops) =>
+        ops.map((o) => ({
           ...toWireOperation(o),
           // DEX v2 accrues into the referrer's vault; DEX v1 pays the referrer at once.
           accrual_kind: dex.get(o.poolAddress) === 'v1' ? 'instant_payout' : 'vault',
         })),
-      }
+      )
+      return reply.type('application/json; charset=utf-8').send(list)
     },
   )
 
@@ -215,27 +217,12 @@ export function registerHistoryRoutes(app: FastifyInstance, market: MarketReader
     { schema: { ...statsTags, summary: 'Referral fees per asset' } },
     async (request) => {
       const { referrer, since, until } = referrerRange(request)
-      const dex = await dexOfPools()
-      const totals = new Map<string, { accrued: bigint; withdrawn: bigint }>()
-      const entry = (asset: string) => {
-        const found = totals.get(asset) ?? { accrued: 0n, withdrawn: 0n }
-        totals.set(asset, found)
-        return found
-      }
-      for (const o of await accruals(referrer, since, until)) {
-        const e = entry(o.feeAssetAddress ?? '')
-        e.accrued += o.referralFeeAmount
-        // A DEX v1 referral fee is paid out in the same trace: accrued and withdrawn at once.
-        if (dex.get(o.poolAddress) === 'v1') e.withdrawn += o.referralFeeAmount
-      }
-      for (const w of await store.listFeeWithdrawals(referrer, since, until)) {
-        if (w.success) entry(w.assetAddress).withdrawn += w.amount
-      }
+      const totals = await store.referralFeeTotals(referrer, since, until)
       return {
         since,
         until,
-        assets_fee_stats: [...totals].map(([asset, t]) => ({
-          asset_address: asset,
+        assets_fee_stats: totals.map((t) => ({
+          asset_address: t.assetAddress,
           accrued: t.accrued.toString(),
           withdrawn: t.withdrawn.toString(),
         })),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { OperationRow } from '../../store/rows/historyRows.js'
+import type { PoolSwapTotals } from '../../store/rows/statsRows.js'
+import { jsonListStream } from '../http/jsonListStream.js'
 import { optionalAddress, type Params } from '../http/params.js'
 import { timeRange } from '../http/timeRange.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -51,18 +52,21 @@ export function registerStatsRoutes(
       const { pools, prices, usd } = await pricing()
       let tvl = usdDecimal(0)
       for (const p of pools) tvl = tvl.add(poolTvl(p, prices))
-      const ops = await store.scanOperations({ since, until })
-      const swaps = ops.filter((o) => o.operationType === 'Swap' && o.success)
+      const totals = await store.poolSwapTotals({ since, until })
       let volume = usdDecimal(0)
-      for (const o of swaps) volume = volume.add(swapVolumeUsd(o, prices, usd))
+      let trades = 0
+      for (const t of totals) {
+        volume = volume.add(swapVolumeUsd(t, prices, usd))
+        trades += t.offer0.swaps + t.offer1.swaps
+      }
       return {
         since,
         until,
         stats: {
           tvl: formatUsd(tvl),
           volume_usd: formatUsd(volume),
-          unique_wallets: new Set(ops.map((o) => o.walletAddress)).size,
-          trades: swaps.length,
+          unique_wallets: await store.countWallets({ since, until }),
+          trades,
         },
       }
     },
@@ -75,30 +79,27 @@ export function registerStatsRoutes(
       const { since, until } = timeRange(q(request))
       const wanted = poolFilter(q(request))
       const { pools, prices, meta } = await pricing()
-      const ops = await store.scanOperations({ since, until, poolAddresses: wanted })
-      // Successful swaps grouped by pool once (not one pass over all operations per pool).
-      const swapsByPool = new Map<string, OperationRow[]>()
-      for (const o of ops) {
-        if (o.operationType !== 'Swap' || !o.success) continue
-        const list = swapsByPool.get(o.poolAddress)
-        if (list === undefined) swapsByPool.set(o.poolAddress, [o])
-        else list.push(o)
-      }
+      const totals = new Map(
+        (await store.poolSwapTotals({ since, until, poolAddresses: wanted })).map((t) => [
+          t.poolAddress,
+          t,
+        ]),
+      )
       const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
       const stats = []
       for (const p of pools) {
         if (wanted !== undefined && !wanted.includes(p.address)) continue
         const [m0, m1] = [await meta(p.asset0), await meta(p.asset1)]
-        const swaps = swapsByPool.get(p.address) ?? []
-        let base = 0n
-        let quote = 0n
-        let lpFeesUsd = usdDecimal(0)
-        for (const o of swaps) {
-          base += o.asset0Amount
-          quote += o.asset1Amount
-          const offer = o.asset0Delta > 0n ? o.asset0Address : o.asset1Address
-          lpFeesUsd = lpFeesUsd.add(usdValue(prices, offer, o.lpFeeAmount))
-        }
+        const t = totals.get(p.address)
+        const base = t === undefined ? 0n : t.offer0.amount0 + t.offer1.amount0
+        const quote = t === undefined ? 0n : t.offer0.amount1 + t.offer1.amount1
+        // LP fees are valued in the offered asset.
+        const lpFeesUsd =
+          t === undefined
+            ? usdDecimal(0)
+            : usdValue(prices, t.asset0Address, t.offer0.lpFee).add(
+                usdValue(prices, t.asset1Address, t.offer1.lpFee),
+              )
         const tvl = poolTvl(p, prices)
         const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
         // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
@@ -134,7 +135,7 @@ export function registerStatsRoutes(
       return {
         since,
         until,
-        unique_wallets_count: new Set(ops.map((o) => o.walletAddress)).size,
+        unique_wallets_count: await store.countWallets({ since, until, poolAddresses: wanted }),
         stats,
       }
     },
@@ -143,31 +144,25 @@ export function registerStatsRoutes(
   app.get(
     '/v1/stats/operations',
     { schema: { tags, summary: 'Operations of a time period' } },
-    async (request) => {
+    async (request, reply) => {
       const { since, until } = timeRange(q(request))
-      const ops = await store.scanOperations({
-        since,
-        until,
-        poolAddresses: poolFilter(q(request)),
-      })
-      return { operations: await toWireOperationsWithAssets(store, ops) }
+      const pages = store.operationPages({ since, until, poolAddresses: poolFilter(q(request)) })
+      const list = jsonListStream('operations', pages, (ops) =>
+        toWireOperationsWithAssets(store, ops),
+      )
+      return reply.type('application/json; charset=utf-8').send(list)
     },
   )
 
   const staking = async (request: FastifyRequest) => {
     // Positions carry no history: a range is validated and otherwise has no effect.
     timeRange(q(request), true)
-    const stakes = await store.listStakes()
+    const totals = await store.stakeTotals()
     const { prices, meta, pools } = await pricing()
     const ston = (await store.listAssets()).find((a) => a.symbol === 'STON')
-    let held = 0n
-    let staked = 0n
-    let gemston = 0n
-    for (const s of stakes) {
-      held += s.stonBalance
-      staked += s.stakedSton
-      gemston += s.mintedGemston
-    }
+    const held = totals.stonBalance
+    const staked = totals.stakedSton
+    const gemston = totals.mintedGemston
     const decimals = ston === undefined ? 9 : (await meta(ston.address)).decimals
     const price =
       ston === undefined || pools.length === 0
@@ -196,17 +191,20 @@ function poolTvl(
   return (v0 ?? v1 ?? usdDecimal(0)).mul(2)
 }
 
-/** USD volume of a successful swap: its stablecoin leg when it has one, else the offer at today's price. */
+/**
+ * USD volume of a pool's successful swaps: their stablecoin leg when the pool has one, else
+ * each swap's offer at today's price.
+ */
 function swapVolumeUsd(
-  o: OperationRow,
+  t: PoolSwapTotals,
   prices: ReturnType<typeof usdPrices>,
   usd: UsdStablecoin | undefined,
 ) {
-  if (usd !== undefined && o.asset0Address === usd.address)
-    return usdValue(prices, usd.address, o.asset0Amount)
-  if (usd !== undefined && o.asset1Address === usd.address)
-    return usdValue(prices, usd.address, o.asset1Amount)
-  return o.asset0Delta > 0n
-    ? usdValue(prices, o.asset0Address, o.asset0Amount)
-    : usdValue(prices, o.asset1Address, o.asset1Amount)
+  if (usd !== undefined && t.asset0Address === usd.address)
+    return usdValue(prices, usd.address, t.offer0.amount0 + t.offer1.amount0)
+  if (usd !== undefined && t.asset1Address === usd.address)
+    return usdValue(prices, usd.address, t.offer0.amount1 + t.offer1.amount1)
+  return usdValue(prices, t.asset0Address, t.offer0.amount0).add(
+    usdValue(prices, t.asset1Address, t.offer1.amount1),
+  )
 }
