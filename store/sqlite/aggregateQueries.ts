@@ -111,11 +111,11 @@ export function createAggregateQueries(db: Database.Database) {
       const selects: string[] = []
       const params: Param[] = []
       for (const range of parts.days) {
-        selects.push('SELECT wallet_address FROM wallet_days WHERE day >= ? AND day < ?')
+        selects.push('SELECT DISTINCT wallet_address FROM wallet_days WHERE day >= ? AND day < ?')
         params.push(range.from, range.before)
       }
       for (const range of parts.raw) {
-        selects.push(`SELECT wallet_address FROM operations
+        selects.push(`SELECT DISTINCT wallet_address FROM operations
           WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?`)
         params.push(range.from, range.to)
       }
