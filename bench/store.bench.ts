@@ -128,7 +128,7 @@ async function main(): Promise<void> {
         days,
         seed: 2026,
         onProgress: (written) => {
-          if (written - shown >= 1_000_000 || written === operations) {
+          if (written - shown >= operations / 10 || written === operations) {
             shown = written
             const s = (performance.now() - started) / 1000
             console.log(`${label}: ${written} operations written in ${s.toFixed(1)} s`)
@@ -247,12 +247,12 @@ async function measureAll(cannon: Cannon, path: string, h: SyntheticHistory): Pr
     for (const endpoint of endpoints(h)) {
       for (const [window, url] of Object.entries(endpoint.paths)) {
         const params = new URL(url, base).searchParams
-        const since = params.get('since')
-        const n = (
-          since === null
-            ? { n: 0 }
-            : (count.get(since, params.get('until') ?? h.last) as { n: number })
-        ).n
+        const block = (name: string) =>
+          new Date(Number(params.get(name)) * 1000).toISOString().slice(0, 19)
+        const [since, until] = params.has('fromBlock')
+          ? [block('fromBlock'), block('toBlock')]
+          : [params.get('since'), params.get('until') ?? h.last]
+        const n = since === null ? 0 : (count.get(since, until) as { n: number }).n
         await fetchText(base + url) // warm the caches once
         send(child, 'reset')
         const times: number[] = []

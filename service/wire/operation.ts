@@ -58,9 +58,15 @@ export async function toWireOperationsWithAssets(
   store: Pick<Store, 'getAsset'>,
   ops: readonly OperationRow[],
 ) {
+  // Each asset is built once per call: a page of operations names few distinct assets.
+  const built = new Map<string, ReturnType<typeof toWireAsset> | null>()
   const info = async (address: string) => {
+    const known = built.get(address)
+    if (known !== undefined) return known
     const row = await store.getAsset(address)
-    return row === undefined ? null : toWireAsset(row)
+    const wire = row === undefined ? null : toWireAsset(row)
+    built.set(address, wire)
+    return wire
   }
   const out = []
   for (const op of ops) {

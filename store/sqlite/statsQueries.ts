@@ -8,7 +8,7 @@ import { decodeStake } from './walletCodecs.js'
 type DbRecord = Record<string, unknown>
 
 /** Rows per page of {@link createStatsQueries}' `operationPages`. */
-const PAGE_ROWS = 500
+const PAGE_ROWS = 200
 
 /**
  * The row reads behind the statistics, export and action-tree endpoints: every operation of a
@@ -18,7 +18,7 @@ const PAGE_ROWS = 500
  * @example
  * ```ts
  * const stats = createStatsQueries(db)
- * for await (const page of stats.operationPages({ since: '2023-11-14T00:00:00' })) page.length // ≤ 500
+ * for await (const page of stats.operationPages({ since: '2023-11-14T00:00:00' })) page.length // ≤ 200
  * stats.listOperationsByPoolTx(['ab12…']) // [op]
  * ```
  */
