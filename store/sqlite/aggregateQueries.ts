@@ -55,6 +55,10 @@ export function createAggregateQueries(db: Database.Database) {
   }
   const stakes = db.prepare(`SELECT big_sum(ston_balance) AS ston_balance,
     big_sum(staked_ston) AS staked_ston, big_sum(minted_gemston) AS minted_gemston FROM stakes`)
+  const earlier = db.prepare('SELECT 1 FROM operations WHERE pool_tx_timestamp < ? LIMIT 1')
+  const firstSeen = db.prepare(
+    'SELECT COUNT(*) AS n FROM wallet_first_seen WHERE first_timestamp <= ?',
+  )
   const withdrawals = `SELECT asset_address AS asset, NULL AS accrued, amount AS withdrawn
     FROM fee_withdrawals WHERE owner_address = ? AND vault_tx_timestamp >= ?
     AND vault_tx_timestamp <= ? AND success = 1`
@@ -106,6 +110,11 @@ export function createAggregateQueries(db: Database.Database) {
           [since, until, ...pools.params],
         )
         return readInteger(row?.n, 'count')
+      }
+      // No operation before the window: its wallets are those first seen by its end.
+      const since = window.since ?? OPEN_SINCE
+      if (earlier.get(since) === undefined) {
+        return readInteger((firstSeen.get(window.until ?? OPEN_UNTIL) as DbRecord).n, 'count')
       }
       const parts = partsOf(window, false)
       const selects: string[] = []

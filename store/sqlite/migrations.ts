@@ -436,4 +436,20 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
         WHERE operation_type = 'Swap' AND success = 1;
     `,
   },
+  {
+    name: '2026_11_24_8_wallet_first_seen',
+    sql: `
+      -- The first operation time of every wallet, kept with the other rollups: the distinct
+      -- wallets of a window that starts before any operation are those first seen by its end.
+      CREATE TABLE wallet_first_seen (
+        wallet_address TEXT PRIMARY KEY,
+        first_timestamp TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX wallet_first_seen_by_time ON wallet_first_seen (first_timestamp);
+      INSERT INTO wallet_first_seen (wallet_address, first_timestamp)
+        SELECT wallet_address, MIN(pool_tx_timestamp) FROM operations
+        WHERE rowid <= (SELECT operations_rowid FROM rollup_state WHERE id = 1)
+        GROUP BY wallet_address;
+    `,
+  },
 ]

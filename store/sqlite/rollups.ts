@@ -60,8 +60,9 @@ const referralRollup = (span: 'hour' | 'day', bucket: string) => `
     accrued = big_add(accrued, excluded.accrued)`
 
 /**
- * Keeps the rollup tables (`swap_rollups`, `referral_rollups`, `wallet_days`; see the
- * `2026_11_24_7_history_rollups` migration) true: `rollUp()` folds every operation stored since
+ * Keeps the rollup tables (`swap_rollups`, `referral_rollups`, `wallet_days`,
+ * `wallet_first_seen`; see the `2026_11_24_7_history_rollups` and `…_8_wallet_first_seen`
+ * migrations) true: `rollUp()` folds every operation stored since
  * the last call (by rowid, recorded in `rollup_state`) into them. Every writer of operations
  * calls it inside the transaction that inserted them, so a rollup never disagrees with the
  * operations it summarises, whoever wrote them; the store also calls it when it opens, which
@@ -83,6 +84,11 @@ export function createRollups(db: Database.Database) {
     `INSERT OR IGNORE INTO wallet_days (day, wallet_address)
       SELECT DISTINCT ${DAY_BUCKET_SQL}, wallet_address FROM operations
       WHERE rowid > @from AND rowid <= @to`,
+    `INSERT INTO wallet_first_seen (wallet_address, first_timestamp)
+      SELECT wallet_address, MIN(pool_tx_timestamp) FROM operations
+      WHERE rowid > @from AND rowid <= @to GROUP BY wallet_address
+      ON CONFLICT (wallet_address) DO UPDATE
+        SET first_timestamp = MIN(first_timestamp, excluded.first_timestamp)`,
   ].map((sql) => db.prepare(sql))
   const mark = db.prepare('SELECT operations_rowid AS done FROM rollup_state WHERE id = 1')
   const last = db.prepare('SELECT COALESCE(max(rowid), 0) AS last FROM operations')
