@@ -82,7 +82,10 @@ export interface Store {
   setCursor(name: string, value: string): Promise<void>
   /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
   applyIndexBatch(batch: IndexBatch): Promise<void>
-  /** Every pool state the indexer tracks. */
+  /**
+   * Every pool state the indexer tracks, with its assets. The same (frozen) array is returned
+   * until the pools may have changed, so callers can cache what they derive from it.
+   */
   listIndexedPools(): Promise<readonly IndexedPoolRow[]>
   /** Every jetton wallet (jettons and LP tokens) the indexer derived from transactions. */
   listIndexedJettonWallets(): Promise<readonly IndexedJettonWalletRow[]>

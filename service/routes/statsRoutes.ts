@@ -31,10 +31,19 @@ export function registerStatsRoutes(
 ): void {
   const { store } = market
   const q = (request: FastifyRequest) => request.query as Params
+  // Prices are computed once per copy of the indexed pools (and stablecoin).
+  const priced = new WeakMap<object, Map<string, ReturnType<typeof usdPrices>>>()
   const pricing = async () => {
     const usd = await resolveStablecoin(store, configured)
     const indexed = await loadIndexedMarket(store, usd)
-    return { ...indexed, prices: usdPrices(indexed.pools, usd), usd }
+    const byUsd = priced.get(indexed.pools) ?? new Map<string, ReturnType<typeof usdPrices>>()
+    priced.set(indexed.pools, byUsd)
+    let prices = byUsd.get(usd?.address ?? '')
+    if (prices === undefined) {
+      prices = usdPrices(indexed.pools, usd)
+      byUsd.set(usd?.address ?? '', prices)
+    }
+    return { ...indexed, prices, usd }
   }
   const poolFilter = (params: Params) => {
     const raw = params.pool_address

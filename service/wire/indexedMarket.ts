@@ -1,6 +1,9 @@
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 
+/** Market pools derived from a copy of the store's indexed pools. */
+const marketPools = new WeakMap<readonly IndexedPoolRow[], readonly IndexedMarketPool[]>()
+
 /** The native coin's zero address (`wire-contract.md` §1). */
 const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
 
@@ -40,12 +43,18 @@ export type AssetMeta = {
  * ```
  */
 export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undefined) {
-  // The indexer stores each pool's assets with it: one read for the whole market.
-  const pools: IndexedMarketPool[] = (await store.listIndexedPools()).map((pool) => ({
-    ...pool,
-    asset0: pool.asset0Address,
-    asset1: pool.asset1Address,
-  }))
+  // The indexer stores each pool's assets with it: one read for the whole market, mapped once
+  // per copy the store hands out.
+  const rows = await store.listIndexedPools()
+  let pools = marketPools.get(rows)
+  if (pools === undefined) {
+    pools = rows.map((pool) => ({
+      ...pool,
+      asset0: pool.asset0Address,
+      asset1: pool.asset1Address,
+    }))
+    marketPools.set(rows, pools)
+  }
   const meta = async (address: string): Promise<AssetMeta> => {
     const row = await store.getAsset(address)
     if (row !== undefined) {

@@ -24,6 +24,8 @@ declare module 'better-sqlite3' {
       all(params: Readonly<Record<string, BindValue>>): unknown[]
       /** Rows as arrays of column values instead of objects. */
       raw(toggle?: boolean): this
+      /** Rows as their first column's value. */
+      pluck(toggle?: boolean): this
     }
 
     interface FunctionOptions {

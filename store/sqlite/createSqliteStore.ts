@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
 import { createAggregateQueries } from './aggregateQueries.js'
@@ -89,6 +90,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const indexer = createIndexerQueries(db, rollups)
   const statsQueries = createStatsQueries(db)
   const aggregates = createAggregateQueries(db)
+  // The indexed pools, cached: statistics price every request from them.
+  const dataVersion = db.prepare('PRAGMA data_version').pluck()
+  let indexedPools: readonly IndexedPoolRow[] | undefined
+  let indexedPoolsVersion: unknown
   const all = (statement: Database.Statement, ...params: string[]) =>
     statement.all(...params) as DbRecord[]
   const one = (statement: Database.Statement, ...params: string[]) =>
@@ -183,10 +188,17 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       history.setCursor(name, value)
     },
     async applyIndexBatch(batch) {
+      indexedPools = undefined
       indexer.applyIndexBatch(batch)
     },
     async listIndexedPools() {
-      return indexer.listIndexedPools()
+      // One copy until this connection writes a batch or another connection commits.
+      const version = dataVersion.get()
+      if (indexedPools === undefined || version !== indexedPoolsVersion) {
+        indexedPools = Object.freeze(indexer.listIndexedPools())
+        indexedPoolsVersion = version
+      }
+      return indexedPools
     },
     async listIndexedJettonWallets() {
       return indexer.listIndexedJettonWallets()
