@@ -137,6 +137,11 @@ async function main(): Promise<void> {
       })
       const seconds = (performance.now() - started) / 1000
       await store.close()
+      // Fold the write-ahead log into the file before serving, as a long-running server would
+      // have done by then.
+      const settle = new Database(path)
+      settle.pragma('wal_checkpoint(TRUNCATE)')
+      settle.close()
       const generation = {
         operations,
         days,
