@@ -24,7 +24,8 @@
  * 1 M operations written at 11 200/s; stats/dex 10.6 ms (1 d) / 47.6 ms (30 d), stats/pool
  * 54.7 / 54.9 ms, stats/fees 1.0 / 6.5 ms, export/cmc 9.6 ms; wallet operations (400, 942 kB)
  * 28.8 ms and 46 req/s with no timeout; stats/operations 1 d (6.5 MB) 96 ms with a 15 ms
- * longest stall. 10 M operations written at 4 040/s (16.3 GB): wallet operations 35.7 ms, 54
+ * longest stall. 3 M operations written at 8 560/s: stats/dex 26.5 / 133.9 ms, stats/pool
+ * 176 / 159 ms, wallet operations 16.6 ms and 79 req/s. 10 M operations written at 4 040/s (16.3 GB): wallet operations 35.7 ms, 54
  * req/s, p99 4.5 s, no timeout; stats/operations 1 d (64.8 MB) 1.14 s, 55 ms longest stall;
  * export/cmc 38 ms; the other aggregates were measured while the machine was saturated (see
  * docs/store.md). Not met: 500 req/s for the 942 kB wallet answer (CPU-bound at ~20-35 ms of
