@@ -43,7 +43,7 @@ test('a restart resumes the same chain and index, and both go on', async () => {
         operations: { operation: { operation_type: string; success: boolean } }[]
       }
     ).operations
-  expect((await ops(first.url)).map((o) => o.operation.operation_type)).toEqual(['Swap'])
+  expect((await ops(first.url)).map((o) => o.operation.operation_type)).toEqual(['swap'])
   // The pools' reserves in the REST API follow the chain.
   for (const p of await first.store.listIndexedPools()) {
     const { pool } = (await (await fetch(`${first.url}/v1/pools/${p.address}`)).json()) as {
@@ -69,7 +69,7 @@ test('a restart resumes the same chain and index, and both go on', async () => {
   expect(second.seeded).toBe(false)
   expect(await picture(second)).toEqual(before)
   expect(await latest(second.url)).toBe(before.head.seqno)
-  expect((await ops(second.url)).map((o) => o.operation.operation_type)).toEqual(['Swap'])
+  expect((await ops(second.url)).map((o) => o.operation.operation_type)).toEqual(['swap'])
   // The same wallets, and the chain goes on: a second swap with the wallet's next seqno.
   expect(second.wallets.map((w) => w.address.toString())).toEqual(
     first.wallets.map((w) => w.address.toString()),
@@ -81,6 +81,6 @@ test('a restart resumes the same chain and index, and both go on', async () => {
   expect(after.indexed).toBe(after.chainTransactions)
   expect(after.distinct).toBe(after.indexed)
   expect(after.operations).toBe(before.operations + 1)
-  expect((await ops(second.url)).map((o) => o.operation.operation_type)).toEqual(['Swap', 'Swap'])
+  expect((await ops(second.url)).map((o) => o.operation.operation_type)).toEqual(['swap', 'swap'])
   await second.close()
 })
