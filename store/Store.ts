@@ -13,6 +13,12 @@ import type {
 import type { MarketData } from './rows/MarketData.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from './rows/referenceRows.js'
 import type {
+  PoolSwapTotals,
+  ReferralFeeTotals,
+  StakeTotals,
+  StatsWindow,
+} from './rows/statsRows.js'
+import type {
   FarmNftRow,
   FeeVaultRow,
   LpPositionRow,
@@ -76,7 +82,10 @@ export interface Store {
   setCursor(name: string, value: string): Promise<void>
   /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
   applyIndexBatch(batch: IndexBatch): Promise<void>
-  /** Every pool state the indexer tracks. */
+  /**
+   * Every pool state the indexer tracks, with its assets. The same (frozen) array is returned
+   * until the pools may have changed, so callers can cache what they derive from it.
+   */
   listIndexedPools(): Promise<readonly IndexedPoolRow[]>
   /** Every jetton wallet (jettons and LP tokens) the indexer derived from transactions. */
   listIndexedJettonWallets(): Promise<readonly IndexedJettonWalletRow[]>
@@ -104,6 +113,28 @@ export interface Store {
   listOperationsByPoolTx(poolTxHashes: readonly string[]): Promise<readonly OperationRow[]>
   /** Every stored staking position (without its NFTs), by wallet address. */
   listStakes(): Promise<readonly StakeRow[]>
+  /**
+   * Every operation matching `filter` (no row limit), oldest first, in pages of at most a few
+   * hundred rows: memory stays flat and other requests run between pages, however long the
+   * list.
+   */
+  operationPages(filter: Omit<OperationFilter, 'limit'>): AsyncIterable<readonly OperationRow[]>
+
+  // Aggregates over history, computed by the store (SQL over rollups kept with the operations).
+  /** Successful swaps of the window per pool, by offered side; pools without swaps are absent. */
+  poolSwapTotals(window: StatsWindow): Promise<readonly PoolSwapTotals[]>
+  /** How many distinct wallets made any operation in the window. */
+  countWallets(window: StatsWindow): Promise<number>
+  /** The newest successful swap of every indexed pool that swapped in the window. */
+  lastSwaps(window: StatsWindow): Promise<readonly OperationRow[]>
+  /** Referral fees accrued and withdrawn per asset by `referrer` in the inclusive range. */
+  referralFeeTotals(
+    referrer: string,
+    since: string,
+    until: string,
+  ): Promise<readonly ReferralFeeTotals[]>
+  /** Sums over every stored staking position. */
+  stakeTotals(): Promise<StakeTotals>
 
   /** Releases the database. Further calls fail. */
   close(): Promise<void>

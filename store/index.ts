@@ -33,6 +33,13 @@ export {
   type RouterType,
 } from './rows/referenceRows.js'
 export type {
+  PoolSwapTotals,
+  ReferralFeeTotals,
+  StakeTotals,
+  StatsWindow,
+  SwapSideTotals,
+} from './rows/statsRows.js'
+export type {
   FarmNftRewardRow,
   FarmNftRow,
   FeeVaultRow,

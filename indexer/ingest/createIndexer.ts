@@ -78,10 +78,12 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
       const track = (
         identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
         state: PoolState,
+        stored?: { readonly asset0Address: string; readonly asset1Address: string },
       ): TrackedPool => ({
         ...identity,
-        asset0: assetOf(identity.wallet0) ?? identity.wallet0,
-        asset1: assetOf(identity.wallet1) ?? identity.wallet1,
+        // A resumed run keeps the assets it stored when this run cannot resolve the wallets.
+        asset0: assetOf(identity.wallet0) ?? stored?.asset0Address ?? identity.wallet0,
+        asset1: assetOf(identity.wallet1) ?? stored?.asset1Address ?? identity.wallet1,
         state,
       })
       for (const p of await store.listIndexedPools()) {
@@ -99,6 +101,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
               collectedProtocolFee0: p.collected0,
               collectedProtocolFee1: p.collected1,
             }),
+            p,
           ),
         )
       }
@@ -365,6 +368,7 @@ function poolRow(p: TrackedPool) {
   return {
     ...{ address: p.address, routerAddress: p.router, dex: p.dex },
     ...{ wallet0: p.wallet0, wallet1: p.wallet1 },
+    ...{ asset0Address: p.asset0, asset1Address: p.asset1 },
     ...{ reserve0: p.state.reserve0, reserve1: p.state.reserve1, totalSupply: p.state.totalSupply },
     ...{ lpFee: p.state.lpFee, protocolFee: p.state.protocolFee, refFee: p.state.refFee },
     collected0: p.state.collectedProtocolFee0,

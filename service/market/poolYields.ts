@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js'
-import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
+import type { PoolSwapTotals } from '../../store/rows/statsRows.js'
 import type { Store } from '../../store/Store.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { formatUsd, poolTvlUsd, usdDecimal, usdPrices, usdValue } from '../wire/usdPricing.js'
@@ -32,7 +32,8 @@ export type PoolYield = {
  * as the statistics ({@link usdPrices}), so that a consumer pricing assets from `/v1/pools`
  * and volume from `/v1/stats/dex` sees one price per asset. The windows end at the newest
  * indexed transaction (the chain's clock, not the wall clock: the emulator's chain keeps its
- * own time); LP fees are the swaps' `lpFeeAmount` priced at the fee asset's USD price; TVL is
+ * own time), summed by the store ({@link Store.poolSwapTotals}); LP fees are the swaps'
+ * `lpFeeAmount` priced at the fee asset's (the ask asset's) USD price; TVL is
  * today's reserves at today's prices; `null` APY for a pool without TVL. A listed pool the
  * index does not track but one of whose assets it prices is valued at those prices too (its
  * stored reserves, an unpriced side worth as much as the priced one), so that one asset has one
@@ -54,28 +55,28 @@ export async function indexedPoolYields(
   const { pools } = await loadIndexedMarket(store, usd)
   const prices = usdPrices(pools, usd)
   const end = Date.parse(`${newest.timestamp}Z`) / 1000
-  const since = isoSeconds(end - 30 * DAY_SECONDS)
-  const swaps = (await store.scanOperations({ since, operationTypes: ['Swap'] })).filter(
-    (o) => o.success,
-  )
+  // The store sums each window's swaps in SQL; a window is the `days` × 24 h before the newest
+  // transaction, that second excluded at the start (whole-second timestamps).
+  const totals = new Map<number, ReadonlyMap<string, PoolSwapTotals>>()
+  for (const days of WINDOWS) {
+    const since = isoSeconds(end - days * DAY_SECONDS + 1)
+    const rows = await store.poolSwapTotals({ since })
+    totals.set(days, new Map(rows.map((t) => [t.poolAddress, t])))
+  }
   const out = new Map<string, PoolYield>()
   for (const pool of pools) {
     const tvl = poolTvlUsd(pool, prices)
     const supply = usdDecimal(pool.totalSupply).div(1e9)
-    const own = swaps.filter((o) => o.poolAddress === pool.address)
+    const own = (days: number) => totals.get(days)?.get(pool.address)
     const apy = (days: number) => {
       if (tvl.isZero()) return null
-      const from = isoSeconds(end - days * DAY_SECONDS)
-      let fees = usdDecimal(0)
-      for (const o of own) if (o.poolTxTimestamp > from) fees = fees.add(lpFeeUsd(o, prices))
+      const t = own(days)
+      const fees = t === undefined ? usdDecimal(0) : lpFeeUsd(t, prices)
       return formatUsd(fees.div(tvl).mul(365 / days))
     }
     const [apy1d, apy7d, apy30d] = WINDOWS.map(apy)
-    const dayFrom = isoSeconds(end - DAY_SECONDS)
-    let volume = usdDecimal(0)
-    for (const o of own) {
-      if (o.poolTxTimestamp > dayFrom) volume = volume.add(swapVolumeUsd(o, prices, usd))
-    }
+    const day = own(1)
+    const volume = day === undefined ? usdDecimal(0) : swapVolumeUsd(day, prices, usd)
     out.set(pool.address, {
       indexed: true,
       lpTotalSupplyUsd: tvl.isZero() ? null : formatUsd(tvl),
@@ -135,39 +136,41 @@ export function withYield(row: PoolRow, found: PoolYield | undefined): PoolRow {
 }
 
 /**
- * The LP fee of a swap in USD: `lpFeeAmount` is in the fee asset (the ask asset).
+ * The LP fees of a pool's swaps in USD: `lpFeeAmount` is in the fee asset, the ask asset
+ * (`wire-contract.md` C26), so the swaps that offered asset0 withheld asset1 and vice versa.
  *
  * @example
  * ```ts
- * lpFeeUsd(swapRow, prices).toString() // '0.011976'
+ * lpFeeUsd(totals, prices).toString() // '0.011976'
  * ```
  */
-export function lpFeeUsd(o: OperationRow, prices: ReadonlyMap<string, Decimal>): Decimal {
-  const asset = o.feeAssetAddress ?? (o.asset0Delta > 0n ? o.asset1Address : o.asset0Address)
-  return usdValue(prices, asset, o.lpFeeAmount)
+export function lpFeeUsd(t: PoolSwapTotals, prices: ReadonlyMap<string, Decimal>): Decimal {
+  return usdValue(prices, t.asset1Address, t.offer0.lpFee).add(
+    usdValue(prices, t.asset0Address, t.offer1.lpFee),
+  )
 }
 
 /**
- * USD volume of a successful swap: its stablecoin leg when it has one, else the offer at
- * today's price.
+ * USD volume of a pool's successful swaps: their stablecoin leg when the pool has one, else
+ * each swap's offer at today's price.
  *
  * @example
  * ```ts
- * swapVolumeUsd(swapRow, prices, usdt).toString() // '6.02'
+ * swapVolumeUsd(totals, prices, usdt).toString() // '6.02'
  * ```
  */
 export function swapVolumeUsd(
-  o: OperationRow,
+  t: PoolSwapTotals,
   prices: ReadonlyMap<string, Decimal>,
   usd: UsdStablecoin | undefined,
 ): Decimal {
-  if (usd !== undefined && o.asset0Address === usd.address)
-    return usdValue(prices, usd.address, o.asset0Amount)
-  if (usd !== undefined && o.asset1Address === usd.address)
-    return usdValue(prices, usd.address, o.asset1Amount)
-  return o.asset0Delta > 0n
-    ? usdValue(prices, o.asset0Address, o.asset0Amount)
-    : usdValue(prices, o.asset1Address, o.asset1Amount)
+  if (usd !== undefined && t.asset0Address === usd.address)
+    return usdValue(prices, usd.address, t.offer0.amount0 + t.offer1.amount0)
+  if (usd !== undefined && t.asset1Address === usd.address)
+    return usdValue(prices, usd.address, t.offer0.amount1 + t.offer1.amount1)
+  return usdValue(prices, t.asset0Address, t.offer0.amount0).add(
+    usdValue(prices, t.asset1Address, t.offer1.amount1),
+  )
 }
 
 function isoSeconds(unix: number): string {

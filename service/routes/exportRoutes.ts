@@ -1,8 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
+import { sendJsonList } from '../http/jsonListStream.js'
 import type { Params } from '../http/params.js'
 import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -15,6 +17,7 @@ import {
   decimalPrice,
   LatestBlockSchema,
   ScreenerAssetSchema,
+  type ScreenerEventSchema,
   ScreenerEventsSchema,
   ScreenerPairSchema,
   toScreenerEvent,
@@ -22,7 +25,6 @@ import {
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { decimalised } from '../wire/usdPricing.js'
 
-const MAX_EVENTS = 10_000
 const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
 const AddressParams = Type.Object({
   address: Type.String({ description: 'Jetton master (asset) or pool (pair) address' }),
@@ -102,9 +104,8 @@ export function registerExportRoutes(
     const { pools, meta, usd } = await load()
     const latest = await latestBlock()
     const since = isoSeconds(latest - 24 * 3600)
-    const swaps = (await store.scanOperations({ since, operationTypes: ['Swap'] })).filter(
-      (o) => o.success,
-    )
+    const totals = new Map((await store.poolSwapTotals({ since })).map((t) => [t.poolAddress, t]))
+    const lastSwaps = new Map((await store.lastSwaps({ since })).map((o) => [o.poolAddress, o]))
     const markets = new Map<string, { base: string; quote: string; pools: ListedPool[] }>()
     for (const p of pools) {
       const { base, quote } = canonicalPair(p.asset0, p.asset1, usd?.address)
@@ -121,25 +122,33 @@ export function registerExportRoutes(
         p.asset0 === base ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
       let baseLiquidity = 0n
       let quoteLiquidity = 0n
+      let baseVolume = 0n
+      let quoteVolume = 0n
+      // The market's newest swap among its pools' newest swaps.
+      let last: OperationRow | undefined
       for (const p of group) {
         const [b, q] = sides(p)
         baseLiquidity += b ?? 0n
         quoteLiquidity += q ?? 0n
+        const t = totals.get(p.address)
+        if (t !== undefined) {
+          const amount0 = t.offer0.amount0 + t.offer1.amount0
+          const amount1 = t.offer0.amount1 + t.offer1.amount1
+          const asset0IsBase = t.asset0Address === base
+          baseVolume += asset0IsBase ? amount0 : amount1
+          quoteVolume += asset0IsBase ? amount1 : amount0
+        }
+        const candidate = lastSwaps.get(p.address)
+        if (candidate !== undefined && (last === undefined || isLater(candidate, last))) {
+          last = candidate
+        }
       }
-      const addresses = new Set(group.map((p) => p.address))
-      let baseVolume = 0n
-      let quoteVolume = 0n
-      let last: { base: bigint; quote: bigint } | undefined
-      for (const o of swaps) {
-        if (!addresses.has(o.poolAddress)) continue
-        const [b, q] =
-          o.asset0Address === base
-            ? [o.asset0Amount, o.asset1Amount]
-            : [o.asset1Amount, o.asset0Amount]
-        baseVolume += b
-        quoteVolume += q
-        last = { base: b, quote: q }
-      }
+      const lastSides =
+        last === undefined
+          ? undefined
+          : last.asset0Address === base
+            ? { base: last.asset0Amount, quote: last.asset1Amount }
+            : { base: last.asset1Amount, quote: last.asset0Amount }
       const deepest = [...group].sort((x, y) => {
         const qx = sides(x)[1] ?? 0n
         const qy = sides(y)[1] ?? 0n
@@ -154,8 +163,8 @@ export function registerExportRoutes(
         quote_symbol: mq.symbol,
         // The last trade's execution price; the market's combined spot price when none.
         last_price: decimalPrice(
-          last?.base ?? baseLiquidity,
-          last?.quote ?? quoteLiquidity,
+          lastSides?.base ?? baseLiquidity,
+          lastSides?.quote ?? quoteLiquidity,
           mb.decimals,
           mq.decimals,
         ),
@@ -282,7 +291,7 @@ export function registerExportRoutes(
           response: { 200: ScreenerEventsSchema, ...ERROR_RESPONSES },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const from = blockParam(request.query, 'fromBlock')
         const to = blockParam(request.query, 'toBlock')
         if (from > to) {
@@ -293,36 +302,41 @@ export function registerExportRoutes(
           })
         }
         const { meta } = await load()
-        const ops = await store.scanOperations({
+        // Any range is answered in full (the live API states no limit), streamed page by page
+        // through the same mapping; the response schema above documents the shape.
+        const pages = store.operationPages({
           since: isoSeconds(from),
           until: isoSeconds(to),
           operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
+          success: true,
         })
-        const included = ops.filter((o) => o.success)
-        if (included.length > MAX_EVENTS) {
-          throw new InvalidParameterError({
-            code: 'INVALID_PARAMETER',
-            field: 'toBlock',
-            reason: `the range holds more than ${MAX_EVENTS} events; ask for fewer blocks`,
-          })
-        }
-        const events = []
         let block = -1
         let txnIndex = 0
-        for (const o of included) {
-          const number = unixSeconds(o.poolTxTimestamp)
-          txnIndex = number === block ? txnIndex + 1 : 0
-          block = number
-          const [d0, d1] = [
-            (await meta(o.asset0Address)).decimals,
-            (await meta(o.asset1Address)).decimals,
-          ]
-          events.push(toScreenerEvent(o, number, txnIndex, d0, d1))
-        }
-        return { events }
+        type Event = Static<typeof ScreenerEventSchema>
+        return sendJsonList(reply, 'events', pages, async (ops) => {
+          const page: Event[] = []
+          for (const o of ops) {
+            const number = unixSeconds(o.poolTxTimestamp)
+            txnIndex = number === block ? txnIndex + 1 : 0
+            block = number
+            const [d0, d1] = [
+              (await meta(o.asset0Address)).decimals,
+              (await meta(o.asset1Address)).decimals,
+            ]
+            page.push(toScreenerEvent(o, number, txnIndex, d0, d1))
+          }
+          return page
+        })
       },
     )
   }
+}
+
+/** Whether `a` happened after `b` (time, then logical time). */
+function isLater(a: OperationRow, b: OperationRow): boolean {
+  return a.poolTxTimestamp === b.poolTxTimestamp
+    ? a.poolTxLt > b.poolTxLt
+    : a.poolTxTimestamp > b.poolTxTimestamp
 }
 
 function blockParam(params: Params, name: string): number {

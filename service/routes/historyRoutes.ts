@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
+import { sendJsonList } from '../http/jsonListStream.js'
 import { OP_TYPE_WORDS, opTypeParam } from '../http/opTypeParam.js'
 import { requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
@@ -104,23 +105,28 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const wallet = canonicalAddress(request.params.address, 'address')
       const { since, until } = timeRange(request.query)
-      const ops = await store.listOperations({
+      const pages = store.operationPages({
         walletAddress: wallet,
         since,
         until,
         operationTypes: opTypeParam(request.query.op_type),
-        limit: 10_000,
       })
       const v1 = request.query.dex_v2 === false ? await dexV1Routers() : undefined
-      return {
-        operations: await toWireOperationsWithAssets(
-          store,
-          v1 === undefined ? ops : ops.filter((o) => v1.has(o.routerAddress)),
-        ),
-      }
+      // Every operation of the window, streamed page by page through the wire mapping; the
+      // response schema above documents the shape.
+      return sendJsonList(
+        reply,
+        'operations',
+        pages,
+        (ops): Promise<readonly Static<typeof OperationsInfoSchema>[]> =>
+          toWireOperationsWithAssets(
+            store,
+            v1 === undefined ? ops : ops.filter((o) => v1.has(o.routerAddress)),
+          ),
+      )
     },
   )
 
@@ -265,11 +271,6 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
     referrer: requiredAddress(query, 'referrer_address'),
     ...timeRange(query),
   })
-  // Every accrual of the window (no row limit): `fees` sums them and `fee_accruals` lists them all.
-  const accruals = async (referrer: string, since: string, until: string) =>
-    (await store.scanOperations({ referralAddress: referrer, since, until })).filter(
-      (o) => o.success && o.referralFeeAmount > 0n,
-    )
   const stats = (summary: string, response: TSchema) => ({
     schema: {
       tags: ['stats'],
@@ -282,16 +283,27 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
   app.get(
     '/v1/stats/fee_accruals',
     stats('Referral fee accruals', Type.Object({ operations: Type.Array(FeeAccrualSchema) })),
-    async (request) => {
+    async (request, reply) => {
       const { referrer, since, until } = referrerRange(request.query)
       const dex = await dexOfPools()
-      return {
-        operations: (await accruals(referrer, since, until)).map((o) => ({
-          ...toWireOperation(o),
-          // DEX v2 accrues into the referrer's vault; DEX v1 pays the referrer at once.
-          accrual_kind: dex.get(o.poolAddress) === 'v1' ? 'instant_payout' : 'vault',
-        })),
-      }
+      // Every accrual of the window (no row limit), page by page.
+      const pages = store.operationPages({
+        referralAddress: referrer,
+        since,
+        until,
+        accrualsOnly: true,
+      })
+      return sendJsonList(
+        reply,
+        'operations',
+        pages,
+        (ops): readonly Static<typeof FeeAccrualSchema>[] =>
+          ops.map((o) => ({
+            ...toWireOperation(o),
+            // DEX v2 accrues into the referrer's vault; DEX v1 pays the referrer at once.
+            accrual_kind: dex.get(o.poolAddress) === 'v1' ? 'instant_payout' : 'vault',
+          })),
+      )
     },
   )
 
@@ -316,22 +328,10 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
     stats('Referral fees per asset, with their USD values', FeeStatsSchema),
     async (request) => {
       const { referrer, since, until } = referrerRange(request.query)
-      const dex = await dexOfPools()
-      const totals = new Map<string, { accrued: bigint; withdrawn: bigint }>()
-      const entry = (asset: string) => {
-        const found = totals.get(asset) ?? { accrued: 0n, withdrawn: 0n }
-        totals.set(asset, found)
-        return found
-      }
-      for (const o of await accruals(referrer, since, until)) {
-        const e = entry(o.feeAssetAddress ?? '')
-        e.accrued += o.referralFeeAmount
-        // A DEX v1 referral fee is paid out in the same trace: accrued and withdrawn at once.
-        if (dex.get(o.poolAddress) === 'v1') e.withdrawn += o.referralFeeAmount
-      }
-      for (const w of await store.listFeeWithdrawals(referrer, since, until)) {
-        if (w.success) entry(w.assetAddress).withdrawn += w.amount
-      }
+      // Summed in SQL: DEX v1 referral fees count as withdrawn at once (paid in the same trace).
+      const totals = new Map(
+        (await store.referralFeeTotals(referrer, since, until)).map((t) => [t.assetAddress, t]),
+      )
       const usd = await resolveStablecoin(store, market.usdStablecoin)
       const prices = usdPrices((await loadIndexedMarket(store, usd)).pools, usd)
       return toWireFeeStats(since, until, totals, prices)

@@ -1,6 +1,6 @@
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import type { OperationRow } from '../../store/rows/historyRows.js'
+import { sendJsonList } from '../http/jsonListStream.js'
 import { optionalAddress } from '../http/params.js'
 import { timeRange } from '../http/timeRange.js'
 import type { TypedInstance } from '../http/typeProvider.js'
@@ -48,10 +48,19 @@ export function registerStatsRoutes(
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
+  // Prices are computed once per copy of the indexed pools (and stablecoin).
+  const priced = new WeakMap<object, Map<string, ReturnType<typeof usdPrices>>>()
   const pricing = async () => {
     const usd = await resolveStablecoin(store, configured)
     const indexed = await loadIndexedMarket(store, usd)
-    return { ...indexed, prices: usdPrices(indexed.pools, usd), usd }
+    const byUsd = priced.get(indexed.pools) ?? new Map<string, ReturnType<typeof usdPrices>>()
+    priced.set(indexed.pools, byUsd)
+    let prices = byUsd.get(usd?.address ?? '')
+    if (prices === undefined) {
+      prices = usdPrices(indexed.pools, usd)
+      byUsd.set(usd?.address ?? '', prices)
+    }
+    return { ...indexed, prices, usd }
   }
   const poolFilter = (raw: readonly string[] | undefined) => {
     if (raw === undefined || raw.length === 0) return undefined
@@ -76,18 +85,21 @@ export function registerStatsRoutes(
       const { pools, prices, usd } = await pricing()
       let tvl = usdDecimal(0)
       for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
-      const ops = await store.scanOperations({ since, until })
-      const swaps = ops.filter((o) => o.operationType === 'Swap' && o.success)
+      const totals = await store.poolSwapTotals({ since, until })
       let volume = usdDecimal(0)
-      for (const o of swaps) volume = volume.add(swapVolumeUsd(o, prices, usd))
+      let trades = 0
+      for (const t of totals) {
+        volume = volume.add(swapVolumeUsd(t, prices, usd))
+        trades += t.offer0.swaps + t.offer1.swaps
+      }
       return {
         since,
         until,
         stats: {
           tvl: formatUsd(tvl),
           volume_usd: formatUsd(volume),
-          unique_wallets: new Set(ops.map((o) => o.walletAddress)).size,
-          trades: swaps.length,
+          unique_wallets: await store.countWallets({ since, until }),
+          trades,
         },
       }
     },
@@ -107,29 +119,22 @@ export function registerStatsRoutes(
       const { since, until } = timeRange(request.query)
       const wanted = poolFilter(request.query.pool_address)
       const { pools, prices, meta } = await pricing()
-      const ops = await store.scanOperations({ since, until, poolAddresses: wanted })
-      // Successful swaps grouped by pool once (not one pass over all operations per pool).
-      const swapsByPool = new Map<string, OperationRow[]>()
-      for (const o of ops) {
-        if (o.operationType !== 'Swap' || !o.success) continue
-        const list = swapsByPool.get(o.poolAddress)
-        if (list === undefined) swapsByPool.set(o.poolAddress, [o])
-        else list.push(o)
-      }
+      const totals = new Map(
+        (await store.poolSwapTotals({ since, until, poolAddresses: wanted })).map((t) => [
+          t.poolAddress,
+          t,
+        ]),
+      )
       const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
       const stats = []
       for (const p of pools) {
         if (wanted !== undefined && !wanted.includes(p.address)) continue
         const [m0, m1] = [await meta(p.asset0), await meta(p.asset1)]
-        const swaps = swapsByPool.get(p.address) ?? []
-        let base = 0n
-        let quote = 0n
-        let lpFeesUsd = usdDecimal(0)
-        for (const o of swaps) {
-          base += o.asset0Amount
-          quote += o.asset1Amount
-          lpFeesUsd = lpFeesUsd.add(lpFeeUsd(o, prices))
-        }
+        const t = totals.get(p.address)
+        const base = t === undefined ? 0n : t.offer0.amount0 + t.offer1.amount0
+        const quote = t === undefined ? 0n : t.offer0.amount1 + t.offer1.amount1
+        // LP fees are in the ask asset (the fee asset): priced by `lpFeeUsd`.
+        const lpFeesUsd = t === undefined ? usdDecimal(0) : lpFeeUsd(t, prices)
         const tvl = poolTvlUsd(p, prices)
         const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
         // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
@@ -165,7 +170,7 @@ export function registerStatsRoutes(
       return {
         since,
         until,
-        unique_wallets_count: new Set(ops.map((o) => o.walletAddress)).size,
+        unique_wallets_count: await store.countWallets({ since, until, poolAddresses: wanted }),
         stats,
       }
     },
@@ -184,31 +189,34 @@ export function registerStatsRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { since, until } = timeRange(request.query)
-      const ops = await store.scanOperations({
+      // Every operation of the window, streamed page by page through the wire mapping; the
+      // response schema above documents the shape.
+      const pages = store.operationPages({
         since,
         until,
         poolAddresses: poolFilter(request.query.pool_address),
       })
-      return { operations: await toWireOperationsWithAssets(store, ops) }
+      return sendJsonList(
+        reply,
+        'operations',
+        pages,
+        (ops): Promise<readonly Static<typeof OperationsInfoSchema>[]> =>
+          toWireOperationsWithAssets(store, ops),
+      )
     },
   )
 
   const staking = async (query: { since?: string | undefined; until?: string | undefined }) => {
     // Positions carry no history: a range is validated and otherwise has no effect.
     timeRange(query, true)
-    const stakes = await store.listStakes()
+    const totals = await store.stakeTotals()
     const { prices, meta, pools } = await pricing()
     const ston = (await store.listAssets()).find((a) => a.symbol === 'STON')
-    let held = 0n
-    let staked = 0n
-    let gemston = 0n
-    for (const s of stakes) {
-      held += s.stonBalance
-      staked += s.stakedSton
-      gemston += s.mintedGemston
-    }
+    const held = totals.stonBalance
+    const staked = totals.stakedSton
+    const gemston = totals.mintedGemston
     const decimals = ston === undefined ? 9 : (await meta(ston.address)).decimals
     const price =
       ston === undefined || pools.length === 0

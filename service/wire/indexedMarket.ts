@@ -1,6 +1,9 @@
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 
+/** Market pools derived from a copy of the store's indexed pools. */
+const marketPools = new WeakMap<readonly IndexedPoolRow[], readonly IndexedMarketPool[]>()
+
 /** The native coin's zero address (`wire-contract.md` §1). */
 const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
 
@@ -27,7 +30,7 @@ export type AssetMeta = {
 
 /**
  * The indexed market: every pool the indexer tracks (current reserves) with its asset addresses
- * (read from the pool's first operation), and a metadata lookup for assets. Metadata comes from
+ * (as the indexer stored them), and a metadata lookup for assets. Metadata comes from
  * the store's reference data; an asset the store does not describe is named by its address,
  * TON is `TON` with 9 decimals, the configured stablecoin has its configured decimals, and any
  * other jetton has the TEP-64 default of 9 decimals.
@@ -40,11 +43,17 @@ export type AssetMeta = {
  * ```
  */
 export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undefined) {
-  const pools: IndexedMarketPool[] = []
-  for (const pool of await store.listIndexedPools()) {
-    const [first] = await store.listOperations({ poolAddresses: [pool.address], limit: 1 })
-    if (first === undefined) continue
-    pools.push({ ...pool, asset0: first.asset0Address, asset1: first.asset1Address })
+  // The indexer stores each pool's assets with it: one read for the whole market, mapped once
+  // per copy the store hands out.
+  const rows = await store.listIndexedPools()
+  let pools = marketPools.get(rows)
+  if (pools === undefined) {
+    pools = rows.map((pool) => ({
+      ...pool,
+      asset0: pool.asset0Address,
+      asset1: pool.asset1Address,
+    }))
+    marketPools.set(rows, pools)
   }
   const meta = async (address: string): Promise<AssetMeta> => {
     const row = await store.getAsset(address)

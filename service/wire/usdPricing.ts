@@ -81,7 +81,17 @@ export function formatUsd(value: Decimal): string {
  * ```
  */
 export function decimalised(raw: bigint, decimals: number): string {
-  return new D(raw.toString()).div(new D(10).pow(decimals)).toFixed()
+  // Exact by string: the digits with a point `decimals` places from the right, trailing zeros
+  // and a bare point dropped — what decimal.js's `toFixed()` prints, without its 60-digit cost.
+  if (!Number.isInteger(decimals) || decimals < 0) {
+    return new D(raw.toString()).div(new D(10).pow(decimals)).toFixed()
+  }
+  const negative = raw < 0n
+  const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  const text = fraction === '' ? whole : `${whole}.${fraction}`
+  return negative && text !== '0' ? `-${text}` : text
 }
 
 /**

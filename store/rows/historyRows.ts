@@ -75,6 +75,10 @@ export interface OperationFilter {
   readonly operationTypes?: readonly OperationType[] | undefined
   readonly since?: string | undefined
   readonly until?: string | undefined
+  /** Only successful (`true`) or failed (`false`) operations. */
+  readonly success?: boolean | undefined
+  /** Only operations that accrued a referral fee (successful, with a positive fee). */
+  readonly accrualsOnly?: boolean | undefined
   /** At most this many rows, oldest first (default 1000). */
   readonly limit?: number | undefined
 }

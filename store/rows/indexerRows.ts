@@ -86,7 +86,7 @@ export interface IndexedAction {
  * @example
  * ```ts
  * const pool: IndexedPoolRow = { address: 'EQ…', routerAddress: 'EQ…', dex: 'v2', wallet0: 'EQ…',
- *   wallet1: 'EQ…', reserve0: 10n ** 12n, reserve1: 10n ** 12n, totalSupply: 10n ** 12n,
+ *   wallet1: 'EQ…', asset0Address: 'EQ…usdt', asset1Address: 'EQ…pton', reserve0: 10n ** 12n, reserve1: 10n ** 12n, totalSupply: 10n ** 12n,
  *   lpFee: 20n, protocolFee: 10n, refFee: 0n, collected0: 0n, collected1: 0n }
  * ```
  */
@@ -97,6 +97,12 @@ export interface IndexedPoolRow {
   /** The router's jetton wallets of token0 and token1. */
   readonly wallet0: string
   readonly wallet1: string
+  /**
+   * The assets (jetton masters, the TON address for pTON) behind wallet0 / wallet1, as the
+   * indexer resolved them; a wallet it could not resolve stands for itself.
+   */
+  readonly asset0Address: string
+  readonly asset1Address: string
   readonly reserve0: bigint
   readonly reserve1: bigint
   readonly totalSupply: bigint

@@ -22,6 +22,22 @@ declare module 'better-sqlite3' {
       get(params: Readonly<Record<string, BindValue>>): unknown
       all(...params: BindValue[]): unknown[]
       all(params: Readonly<Record<string, BindValue>>): unknown[]
+      /** Rows as arrays of column values instead of objects. */
+      raw(toggle?: boolean): this
+      /** Rows as their first column's value. */
+      pluck(toggle?: boolean): this
+    }
+
+    interface FunctionOptions {
+      deterministic?: boolean
+      varargs?: boolean
+      directOnly?: boolean
+    }
+
+    interface AggregateOptions<T> extends FunctionOptions {
+      start: T | (() => T)
+      step: (total: T, ...values: never[]) => T
+      result?: (total: T) => unknown
     }
 
     interface Options {
@@ -38,6 +54,10 @@ declare module 'better-sqlite3' {
       exec(source: string): this
       pragma(source: string, options?: { simple?: boolean }): unknown
       transaction<F extends (...args: never[]) => unknown>(fn: F): F
+      /** Registers a scalar SQL function implemented in JavaScript. */
+      function(name: string, options: FunctionOptions, fn: (...args: never[]) => unknown): this
+      /** Registers an aggregate SQL function implemented in JavaScript. */
+      aggregate<T>(name: string, options: AggregateOptions<T>): this
       close(): this
     }
   }

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
+import { createAggregateQueries } from './aggregateQueries.js'
+import { registerBigIntegerFunctions } from './bigIntegerSql.js'
 import { createHistoryQueries } from './historyQueries.js'
 import { createIndexerQueries } from './indexerQueries.js'
 import { migrate } from './migrate.js'
 import { createReferenceCache, pairKey } from './referenceCache.js'
+import { createRollups } from './rollups.js'
 import { createStatsQueries } from './statsQueries.js'
 import {
   decodeBalance,
@@ -48,6 +52,7 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    registerBigIntegerFunctions(db)
     migrate(db)
   } catch (error) {
     db.close()
@@ -78,9 +83,17 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   }
   const cache = createReferenceCache(db)
   const writeMarket = createMarketWriter(db)
-  const history = createHistoryQueries(db)
-  const indexer = createIndexerQueries(db)
+  const rollups = createRollups(db)
+  // History stored before the rollups existed (or by an older build) is rolled up now.
+  rollups.rollUp()
+  const history = createHistoryQueries(db, rollups)
+  const indexer = createIndexerQueries(db, rollups)
   const statsQueries = createStatsQueries(db)
+  const aggregates = createAggregateQueries(db)
+  // The indexed pools, cached: statistics price every request from them.
+  const dataVersion = db.prepare('PRAGMA data_version').pluck()
+  let indexedPools: readonly IndexedPoolRow[] | undefined
+  let indexedPoolsVersion: unknown
   const all = (statement: Database.Statement, ...params: string[]) =>
     statement.all(...params) as DbRecord[]
   const one = (statement: Database.Statement, ...params: string[]) =>
@@ -175,10 +188,17 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       history.setCursor(name, value)
     },
     async applyIndexBatch(batch) {
+      indexedPools = undefined
       indexer.applyIndexBatch(batch)
     },
     async listIndexedPools() {
-      return indexer.listIndexedPools()
+      // One copy until this connection writes a batch or another connection commits.
+      const version = dataVersion.get()
+      if (indexedPools === undefined || version !== indexedPoolsVersion) {
+        indexedPools = Object.freeze(indexer.listIndexedPools())
+        indexedPoolsVersion = version
+      }
+      return indexedPools
     },
     async listIndexedJettonWallets() {
       return indexer.listIndexedJettonWallets()
@@ -207,6 +227,24 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
     async listStakes() {
       return statsQueries.listStakes()
+    },
+    operationPages(filter) {
+      return statsQueries.operationPages(filter)
+    },
+    async poolSwapTotals(window) {
+      return aggregates.poolSwapTotals(window)
+    },
+    async countWallets(window) {
+      return aggregates.countWallets(window)
+    },
+    async lastSwaps(window) {
+      return aggregates.lastSwaps(window)
+    },
+    async referralFeeTotals(referrer, since, until) {
+      return aggregates.referralFeeTotals(referrer, since, until)
+    },
+    async stakeTotals() {
+      return aggregates.stakeTotals()
     },
 
     async close() {

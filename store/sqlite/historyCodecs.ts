@@ -3,9 +3,11 @@ import {
   readBigint,
   readBoolean,
   readOptionalText,
+  readSortableUint64,
   readText,
   writeBigint,
   writeBoolean,
+  writeSortableUint64,
 } from './columns.js'
 
 type DbRecord = Readonly<Record<string, unknown>>
@@ -24,7 +26,7 @@ export function encodeOperation(row: OperationRow): DbParams {
     pool_tx_hash: row.poolTxHash,
     pool_address: row.poolAddress,
     router_address: row.routerAddress,
-    pool_tx_lt: writeBigint(row.poolTxLt),
+    pool_tx_lt: writeSortableUint64(row.poolTxLt),
     pool_tx_timestamp: row.poolTxTimestamp,
     destination_wallet_address: row.destinationWalletAddress,
     operation_type: row.operationType,
@@ -47,7 +49,7 @@ export function encodeOperation(row: OperationRow): DbParams {
     referral_address: row.referralAddress,
     wallet_address: row.walletAddress,
     wallet_tx_hash: row.walletTxHash,
-    wallet_tx_lt: writeBigint(row.walletTxLt),
+    wallet_tx_lt: writeSortableUint64(row.walletTxLt),
     wallet_tx_timestamp: row.walletTxTimestamp,
   }
 }
@@ -67,7 +69,7 @@ export function decodeOperation(r: DbRecord): OperationRow {
     poolTxHash: text('pool_tx_hash'),
     poolAddress: text('pool_address'),
     routerAddress: text('router_address'),
-    poolTxLt: big('pool_tx_lt'),
+    poolTxLt: readSortableUint64(r.pool_tx_lt, 'operations.pool_tx_lt'),
     poolTxTimestamp: text('pool_tx_timestamp'),
     destinationWalletAddress: text('destination_wallet_address'),
     operationType: text('operation_type') as OperationType,
@@ -90,7 +92,7 @@ export function decodeOperation(r: DbRecord): OperationRow {
     referralAddress: readOptionalText(r.referral_address, 'operations.referral_address'),
     walletAddress: text('wallet_address'),
     walletTxHash: text('wallet_tx_hash'),
-    walletTxLt: big('wallet_tx_lt'),
+    walletTxLt: readSortableUint64(r.wallet_tx_lt, 'operations.wallet_tx_lt'),
     walletTxTimestamp: text('wallet_tx_timestamp'),
   }
 }

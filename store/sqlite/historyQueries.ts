@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import { decodeOperation, encodeOperation } from './historyCodecs.js'
+import type { Rollups } from './rollups.js'
 import { selectOperations } from './selectOperations.js'
 
 /** Default and largest number of operations one read returns. */
@@ -9,15 +10,16 @@ const MAX_OPERATION_LIMIT = 10_000
 
 /**
  * The history half of the SQLite store: operations written by the indexer and named cursors.
+ * Inserting operations also rolls them up, in the same transaction.
  *
  * @example
  * ```ts
- * const history = createHistoryQueries(db)
+ * const history = createHistoryQueries(db, createRollups(db))
  * history.insertOperations([op]) // 1
  * history.listOperations({ walletAddress: op.walletAddress }) // [op]
  * ```
  */
-export function createHistoryQueries(db: Database.Database) {
+export function createHistoryQueries(db: Database.Database, rollups: Rollups) {
   let insertStatement: Database.Statement | undefined
   const getCursor = db.prepare('SELECT value FROM cursors WHERE name = ?')
   const setCursor = db.prepare(
@@ -35,6 +37,7 @@ export function createHistoryQueries(db: Database.Database) {
       }
       inserted += insertStatement.run(params).changes
     }
+    rollups.rollUp()
     return inserted
   })
 

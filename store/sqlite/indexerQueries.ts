@@ -19,12 +19,15 @@ import {
   readInteger,
   readOptionalBigint,
   readOptionalText,
+  readSortableUint64,
   readText,
   writeBigint,
   writeBoolean,
   writeOptionalBigint,
+  writeSortableUint64,
 } from './columns.js'
 import { encodeOperation } from './historyCodecs.js'
+import type { Rollups } from './rollups.js'
 import {
   decodeJettonWallet,
   decodeLpAccount,
@@ -38,18 +41,18 @@ type DbRecord = Record<string, unknown>
 type DbParams = Record<string, string | number | null>
 
 /**
- * The indexer's half of the SQLite store: one atomic write per batch (transactions, operations,
- * pool states, withdrawals, message links and the cursor) and the reads behind the history
+ * The indexer's half of the SQLite store: one atomic write per batch (transactions, operations
+ * with their rollups, pool states, withdrawals, message links and the cursor) and the reads behind the history
  * endpoints.
  *
  * @example
  * ```ts
- * const indexer = createIndexerQueries(db)
+ * const indexer = createIndexerQueries(db, createRollups(db))
  * indexer.applyIndexBatch(batch)
  * indexer.listIndexedPools() // [{ address: 'EQ…', reserve0: 1000n, … }]
  * ```
  */
-export function createIndexerQueries(db: Database.Database) {
+export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
   // Rows are bound by position: binding by name costs a property lookup per column per row.
   // The statement is keyed by the encoder's column list (every encoder returns a fixed shape).
   const insert = (table: string, params: DbParams, conflict: 'IGNORE' | 'REPLACE') => {
@@ -72,6 +75,7 @@ export function createIndexerQueries(db: Database.Database) {
   const apply = db.transaction((batch: IndexBatch) => {
     for (const tx of batch.transactions) insert('indexed_transactions', encodeTx(tx), 'IGNORE')
     for (const op of batch.operations) insert('operations', encodeOperation(op), 'IGNORE')
+    rollups.rollUp()
     for (const pool of batch.pools) insert('indexed_pools', encodePool(pool), 'REPLACE')
     for (const w of batch.feeWithdrawals) insert('fee_withdrawals', encodeWithdrawal(w), 'IGNORE')
     for (const link of batch.links) insert('message_links', encodeLink(link), 'IGNORE')
@@ -138,14 +142,14 @@ export function createIndexerQueries(db: Database.Database) {
         params.push(filter.since)
       }
       const limit = Math.min(Math.max(1, Math.trunc(filter.limit ?? 1000)), 10_000)
-      // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
+      // Logical times are fixed-width TEXT: text order is numeric order.
       const sql = `SELECT * FROM indexed_transactions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY length(lt) DESC, lt DESC LIMIT ${limit}`
+        ORDER BY lt DESC LIMIT ${limit}`
       return (db.prepare(sql).all(...params) as DbRecord[]).map(decodeTx)
     },
     listFeeWithdrawals(ownerAddress: string, since: string, until: string): FeeWithdrawalRow[] {
       const sql = `SELECT * FROM fee_withdrawals WHERE owner_address = ? AND vault_tx_timestamp >= ?
-        AND vault_tx_timestamp <= ? ORDER BY vault_tx_timestamp, length(vault_tx_lt), vault_tx_lt`
+        AND vault_tx_timestamp <= ? ORDER BY vault_tx_timestamp, vault_tx_lt`
       return (db.prepare(sql).all(ownerAddress, since, until) as DbRecord[]).map(decodeWithdrawal)
     },
   }
@@ -154,7 +158,7 @@ export function createIndexerQueries(db: Database.Database) {
 function encodeTx(tx: IndexedTransactionRow): DbParams {
   return {
     hash: tx.hash,
-    lt: writeBigint(tx.lt),
+    lt: writeSortableUint64(tx.lt),
     timestamp: tx.timestamp,
     account: tx.account,
     origin_hash: tx.originHash,
@@ -173,7 +177,7 @@ function decodeTx(r: DbRecord): IndexedTransactionRow {
   const text = (c: string) => readText(r[c], `indexed_transactions.${c}`)
   return {
     hash: text('hash'),
-    lt: readBigint(r.lt, 'indexed_transactions.lt'),
+    lt: readSortableUint64(r.lt, 'indexed_transactions.lt'),
     timestamp: text('timestamp'),
     account: text('account'),
     originHash: text('origin_hash'),
@@ -246,6 +250,8 @@ function encodePool(p: IndexedPoolRow): DbParams {
     dex: p.dex,
     wallet0: p.wallet0,
     wallet1: p.wallet1,
+    asset0_address: p.asset0Address,
+    asset1_address: p.asset1Address,
     reserve0: writeBigint(p.reserve0),
     reserve1: writeBigint(p.reserve1),
     total_supply: writeBigint(p.totalSupply),
@@ -266,6 +272,8 @@ function decodePool(r: DbRecord): IndexedPoolRow {
     dex: text('dex') === 'v1' ? 'v1' : 'v2',
     wallet0: text('wallet0'),
     wallet1: text('wallet1'),
+    asset0Address: text('asset0_address'),
+    asset1Address: text('asset1_address'),
     reserve0: big('reserve0'),
     reserve1: big('reserve1'),
     totalSupply: big('total_supply'),
@@ -288,7 +296,7 @@ function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {
     operation_wallet_address: w.operationWalletAddress,
     success: writeBoolean(w.success),
     exit_code: w.exitCode,
-    vault_tx_lt: writeBigint(w.vaultTxLt),
+    vault_tx_lt: writeSortableUint64(w.vaultTxLt),
     vault_tx_timestamp: w.vaultTxTimestamp,
   }
 }
@@ -305,7 +313,7 @@ function decodeWithdrawal(r: DbRecord): FeeWithdrawalRow {
     success: readBoolean(r.success, 'fee_withdrawals.success'),
     exitCode: text('exit_code'),
     vaultTxHash: text('vault_tx_hash'),
-    vaultTxLt: readBigint(r.vault_tx_lt, 'fee_withdrawals.vault_tx_lt'),
+    vaultTxLt: readSortableUint64(r.vault_tx_lt, 'fee_withdrawals.vault_tx_lt'),
     vaultTxTimestamp: text('vault_tx_timestamp'),
   }
 }

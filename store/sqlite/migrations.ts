@@ -337,6 +337,122 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
+    name: '2026_11_24_5_sortable_logical_times',
+    sql: `
+      -- Logical times become 20-digit zero-padded TEXT (a uint64 has at most 20 digits): text
+      -- order is then numeric order and indexes can serve ORDER BY ... lt directly.
+      UPDATE operations SET pool_tx_lt = substr('00000000000000000000' || pool_tx_lt, -20),
+        wallet_tx_lt = substr('00000000000000000000' || wallet_tx_lt, -20);
+      UPDATE indexed_transactions SET lt = substr('00000000000000000000' || lt, -20);
+      UPDATE fee_withdrawals SET vault_tx_lt = substr('00000000000000000000' || vault_tx_lt, -20);
+      -- Ordered reads page by (timestamp, lt, rowid): every index carries lt after the timestamp.
+      DROP INDEX operations_by_time;
+      DROP INDEX operations_by_wallet;
+      DROP INDEX operations_by_pool;
+      DROP INDEX operations_by_referrer;
+      CREATE INDEX operations_by_time ON operations (pool_tx_timestamp, pool_tx_lt);
+      CREATE INDEX operations_by_wallet ON operations (wallet_address, pool_tx_timestamp, pool_tx_lt);
+      CREATE INDEX operations_by_pool ON operations (pool_address, pool_tx_timestamp, pool_tx_lt);
+      CREATE INDEX operations_by_referrer
+        ON operations (referral_address, pool_tx_timestamp, pool_tx_lt);
+      CREATE INDEX indexed_transactions_by_lt ON indexed_transactions (lt);
+    `,
+  },
+  {
+    name: '2026_11_24_6_indexed_pool_assets',
+    sql: `
+      -- The assets behind a pool's router wallets, written by the indexer with the pool. Pools
+      -- indexed before take them from their first operation, else stand for their wallets (as
+      -- the indexer names an asset it cannot resolve).
+      ALTER TABLE indexed_pools ADD COLUMN asset0_address TEXT;
+      ALTER TABLE indexed_pools ADD COLUMN asset1_address TEXT;
+      UPDATE indexed_pools SET
+        asset0_address = COALESCE((SELECT o.asset0_address FROM operations o
+          WHERE o.pool_address = indexed_pools.address
+          ORDER BY o.pool_tx_timestamp, o.pool_tx_lt LIMIT 1), wallet0),
+        asset1_address = COALESCE((SELECT o.asset1_address FROM operations o
+          WHERE o.pool_address = indexed_pools.address
+          ORDER BY o.pool_tx_timestamp, o.pool_tx_lt LIMIT 1), wallet1);
+    `,
+  },
+  {
+    name: '2026_11_24_7_history_rollups',
+    sql: `
+      -- Rollups of the operations, kept true by the store in the transaction that inserts the
+      -- operations (store/sqlite/rollups.ts). span is 'hour' (bucket 'YYYY-MM-DDTHH') or 'day' (bucket 'YYYY-MM-DD'); amounts
+      -- are TEXT digits summed with big_add / big_sum (store/sqlite/bigIntegerSql.ts).
+      -- Successful swaps per pool and bucket, split by the offered side: 'in0' when asset0
+      -- went into the pool (asset0_delta > 0), 'in1' otherwise.
+      CREATE TABLE swap_rollups (
+        span TEXT NOT NULL,
+        bucket TEXT NOT NULL,
+        pool_address TEXT NOT NULL,
+        asset0_address TEXT NOT NULL,
+        asset1_address TEXT NOT NULL,
+        swaps_in0 INTEGER NOT NULL,
+        amount0_in0 TEXT NOT NULL,
+        amount1_in0 TEXT NOT NULL,
+        lp_fee_in0 TEXT NOT NULL,
+        swaps_in1 INTEGER NOT NULL,
+        amount0_in1 TEXT NOT NULL,
+        amount1_in1 TEXT NOT NULL,
+        lp_fee_in1 TEXT NOT NULL,
+        PRIMARY KEY (span, bucket, pool_address, asset0_address, asset1_address)
+      ) STRICT, WITHOUT ROWID;
+
+      -- Referral fees accrued by successful operations, per referrer, bucket, pool and fee asset
+      -- ('' when the operation names none).
+      CREATE TABLE referral_rollups (
+        referral_address TEXT NOT NULL,
+        span TEXT NOT NULL,
+        bucket TEXT NOT NULL,
+        pool_address TEXT NOT NULL,
+        fee_asset_address TEXT NOT NULL,
+        accruals INTEGER NOT NULL,
+        accrued TEXT NOT NULL,
+        PRIMARY KEY (referral_address, span, bucket, pool_address, fee_asset_address)
+      ) STRICT, WITHOUT ROWID;
+
+      -- The wallets that made any operation on a day.
+      CREATE TABLE wallet_days (
+        day TEXT NOT NULL,
+        wallet_address TEXT NOT NULL,
+        PRIMARY KEY (day, wallet_address)
+      ) STRICT, WITHOUT ROWID;
+
+      -- How far the rollups have consumed operations (by rowid). The store rolls up every
+      -- operation past this mark when it opens (history stored before this migration) and in
+      -- every transaction that inserts operations.
+      CREATE TABLE rollup_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        operations_rowid INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO rollup_state (id, operations_rowid) VALUES (1, 0);
+
+      -- Distinct wallets of the raw edges of a window straight from the index; the newest
+      -- successful swap of a pool from a partial index.
+      CREATE INDEX operations_wallets_by_time ON operations (pool_tx_timestamp, wallet_address);
+      CREATE INDEX operations_swaps_by_pool ON operations (pool_address, pool_tx_timestamp, pool_tx_lt)
+        WHERE operation_type = 'Swap' AND success = 1;
+    `,
+  },
+  {
+    name: '2026_11_24_8_wallet_first_seen',
+    sql: `
+      -- The first operation time of every wallet, kept with the other rollups: the distinct
+      -- wallets of a window that starts before any operation are those first seen by its end.
+      CREATE TABLE wallet_first_seen (
+        wallet_address TEXT PRIMARY KEY,
+        first_timestamp TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX wallet_first_seen_by_time ON wallet_first_seen (first_timestamp);
+      INSERT INTO wallet_first_seen (wallet_address, first_timestamp)
+        SELECT wallet_address, MIN(pool_tx_timestamp) FROM operations
+        WHERE rowid <= (SELECT operations_rowid FROM rollup_state WHERE id = 1)
+        GROUP BY wallet_address;
+    `,
+  },
+  {
     name: '2026_11_24_9_external_message_hashes',
     sql: `
       -- The hashes of each indexed transaction's external-in message: as sent and normalized

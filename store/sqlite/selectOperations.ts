@@ -1,24 +1,38 @@
 import type { OperationFilter } from '../rows/historyRows.js'
+import { ACCRUAL_FILTER_SQL } from './rollups.js'
 
 /**
- * The `SELECT` of every operation matching `filter` (all fields but `limit`), oldest first, with
- * its bound parameters; a caller that pages appends its own `LIMIT`. Shared by the limited
- * history read and the unlimited statistics scan so that both filter and order alike.
+ * Where an ordered read of operations resumes: the last row read, by its ordering key (time,
+ * fixed-width logical time, rowid as the tie-break).
+ */
+export type OperationKey = {
+  readonly timestamp: string
+  readonly lt: string
+  readonly rowid: number
+}
+
+/**
+ * The `SELECT` of every operation matching `filter` (all fields but `limit`), oldest first
+ * (timestamp, logical time, then insertion order), with its bound parameters; rows carry their
+ * `rowid` as `_rowid` for paging. `after` resumes behind a row already read, so a caller pages
+ * by keyset (each page costs its own rows, not the rows before it) and appends its own `LIMIT`.
+ * Shared by the limited history read, the unlimited scan and the paged lists so that all filter
+ * and order alike.
  *
  * @example
  * ```ts
  * selectOperations({ walletAddress: 'EQA…', since: '2023-11-14T00:00:00' })
- * // { sql: 'SELECT * FROM operations WHERE wallet_address = ? AND pool_tx_timestamp >= ? ORDER BY …',
+ * // { sql: 'SELECT rowid AS _rowid, * FROM operations WHERE wallet_address = ? AND …',
  * //   params: ['EQA…', '2023-11-14T00:00:00'] }
  * ```
  */
-export function selectOperations(filter: Omit<OperationFilter, 'limit'>): {
-  sql: string
-  params: string[]
-} {
+export function selectOperations(
+  filter: Omit<OperationFilter, 'limit'>,
+  after?: OperationKey,
+): { sql: string; params: (string | number)[] } {
   const where: string[] = []
-  const params: string[] = []
-  const add = (clause: string, ...values: readonly string[]) => {
+  const params: (string | number)[] = []
+  const add = (clause: string, ...values: readonly (string | number)[]) => {
     where.push(clause)
     params.push(...values)
   }
@@ -32,10 +46,22 @@ export function selectOperations(filter: Omit<OperationFilter, 'limit'>): {
   if (filter.operationTypes !== undefined) {
     add(`operation_type IN (${marks(filter.operationTypes)})`, ...filter.operationTypes)
   }
+  if (filter.success !== undefined) add('success = ?', filter.success ? 1 : 0)
+  if (filter.accrualsOnly === true) add(`(${ACCRUAL_FILTER_SQL})`)
   if (filter.since !== undefined) add('pool_tx_timestamp >= ?', filter.since)
   if (filter.until !== undefined) add('pool_tx_timestamp <= ?', filter.until)
-  // Logical times are TEXT; order by length first so that '999' sorts before '1000'.
-  const sql = `SELECT * FROM operations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY pool_tx_timestamp, length(pool_tx_lt), pool_tx_lt`
+  if (after !== undefined) {
+    add('pool_tx_timestamp >= ?', after.timestamp)
+    add(
+      '(pool_tx_timestamp > ? OR pool_tx_lt > ? OR (pool_tx_lt = ? AND rowid > ?))',
+      after.timestamp,
+      after.lt,
+      after.lt,
+      after.rowid,
+    )
+  }
+  // Logical times are fixed-width TEXT: text order is numeric order.
+  const sql = `SELECT rowid AS _rowid, * FROM operations ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY pool_tx_timestamp, pool_tx_lt, rowid`
   return { sql, params }
 }

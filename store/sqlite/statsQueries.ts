@@ -2,29 +2,62 @@ import type Database from 'better-sqlite3'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import type { StakeRow } from '../rows/walletRows.js'
 import { decodeOperation } from './historyCodecs.js'
-import { selectOperations } from './selectOperations.js'
+import { type OperationKey, selectOperations } from './selectOperations.js'
 import { decodeStake } from './walletCodecs.js'
 
 type DbRecord = Record<string, unknown>
 
+/** Rows per page of {@link createStatsQueries}' `operationPages`. */
+const PAGE_ROWS = 200
+
 /**
- * The reads behind the statistics, export and action-tree endpoints: every operation of a
- * window (no row limit: aggregates must see all of them), operations by pool transaction hash,
- * and every stored staking position.
+ * The row reads behind the statistics, export and action-tree endpoints: every operation of a
+ * window, in pages read by keyset (each page costs its own rows) with a turn of the event loop
+ * between pages, operations by pool transaction hash, and every stored staking position.
  *
  * @example
  * ```ts
  * const stats = createStatsQueries(db)
- * stats.scanOperations({ since: '2023-11-14T00:00:00', until: '2023-11-15T00:00:00' }).length // 3012
+ * for await (const page of stats.operationPages({ since: '2023-11-14T00:00:00' })) page.length // ≤ 200
  * stats.listOperationsByPoolTx(['ab12…']) // [op]
  * ```
  */
 export function createStatsQueries(db: Database.Database) {
   const stakes = db.prepare('SELECT * FROM stakes ORDER BY wallet_address')
+  const prepared = new Map<string, Database.Statement>()
+  const read = (sql: string, params: readonly (string | number)[]) => {
+    let statement = prepared.get(sql)
+    if (statement === undefined) {
+      statement = db.prepare(sql)
+      prepared.set(sql, statement)
+    }
+    return statement.all(...params) as DbRecord[]
+  }
   return {
     scanOperations(filter: Omit<OperationFilter, 'limit'>): OperationRow[] {
       const { sql, params } = selectOperations(filter)
-      return (db.prepare(sql).all(...params) as DbRecord[]).map(decodeOperation)
+      return read(sql, params).map(decodeOperation)
+    },
+    async *operationPages(
+      filter: Omit<OperationFilter, 'limit'>,
+      pageRows = PAGE_ROWS,
+    ): AsyncGenerator<readonly OperationRow[]> {
+      let after: OperationKey | undefined
+      for (;;) {
+        const { sql, params } = selectOperations(filter, after)
+        const records = read(`${sql} LIMIT ${Math.max(1, Math.trunc(pageRows))}`, params)
+        const last = records.at(-1)
+        if (last === undefined) return
+        yield records.map(decodeOperation)
+        if (records.length < pageRows) return
+        after = {
+          timestamp: last.pool_tx_timestamp as string,
+          lt: last.pool_tx_lt as string,
+          rowid: last._rowid as number,
+        }
+        // Let other requests run between pages.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     },
     listOperationsByPoolTx(hashes: readonly string[]): OperationRow[] {
       if (hashes.length === 0) return []
@@ -33,7 +66,7 @@ export function createStatsQueries(db: Database.Database) {
       for (let i = 0; i < hashes.length; i += 500) {
         const chunk = hashes.slice(i, i + 500)
         const sql = `SELECT * FROM operations WHERE pool_tx_hash IN (${chunk.map(() => '?').join(', ')})
-          ORDER BY length(pool_tx_lt), pool_tx_lt`
+          ORDER BY pool_tx_lt`
         out.push(...(db.prepare(sql).all(...chunk) as DbRecord[]).map(decodeOperation))
       }
       return out

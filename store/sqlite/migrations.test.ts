@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { OperationRow } from '../rows/historyRows.js'
+import { createSqliteStore } from './createSqliteStore.js'
+import { encodeOperation } from './historyCodecs.js'
+import { migrate } from './migrate.js'
+import { MIGRATIONS } from './migrations.js'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-migrate-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const swap = (hash: string, lt: bigint): OperationRow => ({
+  poolTxHash: hash,
+  poolAddress: 'EQpool',
+  routerAddress: 'EQrouter',
+  poolTxLt: lt,
+  poolTxTimestamp: '2026-11-01T10:00:00',
+  destinationWalletAddress: 'EQalice',
+  operationType: 'Swap',
+  success: true,
+  exitCode: 'swap_ok',
+  asset0Address: 'EQton',
+  asset0Amount: 1_000_000_000n,
+  asset0Delta: 1_000_000_000n,
+  asset0Reserve: 1_001_000_000_000n,
+  asset1Address: 'EQusdt',
+  asset1Amount: 1_992_015_968n,
+  asset1Delta: -1_994_009_978n,
+  asset1Reserve: 1_998_005_990_022n,
+  lpTokenDelta: 0n,
+  lpTokenSupply: 1_414_213_562_373n,
+  feeAssetAddress: 'EQusdt',
+  lpFeeAmount: 2_000_000n,
+  protocolFeeAmount: 1_994_010n,
+  referralFeeAmount: 0n,
+  referralAddress: null,
+  walletAddress: 'EQalice',
+  walletTxHash: `w${hash}`,
+  walletTxLt: lt - 1n,
+  walletTxTimestamp: '2026-11-01T10:00:00',
+})
+
+describe('migrations of a database written before the read model', () => {
+  test('behavior: pads logical times, fills pool assets and the rollups on first open', async () => {
+    const path = join(dir, 'old.sqlite')
+    const old = new Database(path)
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.name < '2026_11_24_5'),
+    )
+    // Rows as the previous build wrote them: logical times as bare digits ('999' < '1000' fails).
+    const insert = (row: OperationRow) => {
+      const params = { ...encodeOperation(row) }
+      params.pool_tx_lt = row.poolTxLt.toString()
+      params.wallet_tx_lt = row.walletTxLt.toString()
+      const columns = Object.keys(params)
+      old
+        .prepare(
+          `INSERT INTO operations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        )
+        .run(params)
+    }
+    const later = swap('aa', 1000n)
+    const earlier = swap('bb', 999n)
+    insert(later)
+    insert(earlier)
+    old.exec(`INSERT INTO indexed_pools (address, router_address, dex, wallet0, wallet1, reserve0,
+      reserve1, total_supply, lp_fee, protocol_fee, ref_fee, collected0, collected1) VALUES
+      ('EQpool', 'EQrouter', 'v2', 'EQw0', 'EQw1', '1', '1', '1', '20', '10', '10', '0', '0'),
+      ('EQidle', 'EQrouter', 'v2', 'EQw2', 'EQw3', '0', '0', '0', '20', '10', '10', '0', '0')`)
+    old.exec(`INSERT INTO indexed_transactions (hash, lt, timestamp, account, origin_hash, kind,
+      aborted, compute_exit_code) VALUES ('t1', '1000', '2026-11-01T10:00:00', 'EQpool', 't1',
+      'other', 0, 0), ('t2', '999', '2026-11-01T10:00:00', 'EQpool', 't2', 'other', 0, 0)`)
+    old.close()
+
+    const store = createSqliteStore({ path })
+    expect(await store.listOperations({})).toEqual([earlier, later])
+    const [newest] = await store.listIndexedTransactions({ limit: 1 })
+    expect(newest?.lt).toBe(1000n)
+    const pools = await store.listIndexedPools()
+    expect(pools.map((p) => [p.address, p.asset0Address, p.asset1Address])).toEqual([
+      ['EQidle', 'EQw2', 'EQw3'],
+      ['EQpool', 'EQton', 'EQusdt'],
+    ])
+    const [totals] = await store.poolSwapTotals({})
+    expect(totals?.offer0).toEqual({
+      swaps: 2,
+      amount0: 2_000_000_000n,
+      amount1: 3_984_031_936n,
+      lpFee: 4_000_000n,
+    })
+    expect(await store.countWallets({ since: '2026-11-01T00:00:00' })).toBe(1)
+    await store.close()
+  })
+})

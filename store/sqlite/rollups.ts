@@ -1,0 +1,115 @@
+import type Database from 'better-sqlite3'
+import { DAY_BUCKET_SQL, HOUR_BUCKET_SQL } from './timeWindow.js'
+
+/** Asset0 went into the pool (`asset0_delta > 0`): the swap offered asset0. */
+const IN0 = "(substr(asset0_delta, 1, 1) <> '-' AND asset0_delta <> '0')"
+
+/**
+ * The columns of a swap aggregate over rows of `operations` (successful swaps), by offered
+ * side; shared by the rollup writer and the raw edges of a window so that both count alike.
+ * `lp_fee_in0` sums LP fees in asset1 (the ask asset of a swap that offered asset0) and
+ * `lp_fee_in1` LP fees in asset0: `lp_fee_amount` is in the fee asset, the ask asset.
+ */
+export const SWAP_AGGREGATE_SQL = `
+  SUM(${IN0}) AS swaps_in0,
+  big_sum(CASE WHEN ${IN0} THEN asset0_amount END) AS amount0_in0,
+  big_sum(CASE WHEN ${IN0} THEN asset1_amount END) AS amount1_in0,
+  big_sum(CASE WHEN ${IN0} THEN lp_fee_amount END) AS lp_fee_in0,
+  SUM(NOT ${IN0}) AS swaps_in1,
+  big_sum(CASE WHEN NOT ${IN0} THEN asset0_amount END) AS amount0_in1,
+  big_sum(CASE WHEN NOT ${IN0} THEN asset1_amount END) AS amount1_in1,
+  big_sum(CASE WHEN NOT ${IN0} THEN lp_fee_amount END) AS lp_fee_in1`
+
+/** Which operations count as swaps in the swap aggregates. */
+export const SWAP_FILTER_SQL = "operation_type = 'Swap' AND success = 1"
+
+/** Which operations accrue a referral fee (successful, to a referrer, a positive amount). */
+export const ACCRUAL_FILTER_SQL = `success = 1 AND referral_address IS NOT NULL
+  AND referral_fee_amount <> '0' AND substr(referral_fee_amount, 1, 1) <> '-'`
+
+/** The columns of a referral aggregate over rows of `operations` (accruals). */
+export const ACCRUAL_AGGREGATE_SQL = 'COUNT(*) AS accruals, big_sum(referral_fee_amount) AS accrued'
+
+const SWAP_SUMS = [
+  'amount0_in0',
+  'amount1_in0',
+  'lp_fee_in0',
+  'amount0_in1',
+  'amount1_in1',
+  'lp_fee_in1',
+] as const
+
+const swapRollup = (span: 'hour' | 'day', bucket: string) => `
+  INSERT INTO swap_rollups (span, bucket, pool_address, asset0_address, asset1_address,
+    swaps_in0, amount0_in0, amount1_in0, lp_fee_in0, swaps_in1, amount0_in1, amount1_in1, lp_fee_in1)
+  SELECT '${span}', ${bucket}, pool_address, asset0_address, asset1_address, ${SWAP_AGGREGATE_SQL}
+  FROM operations WHERE rowid > @from AND rowid <= @to AND ${SWAP_FILTER_SQL}
+  GROUP BY 2, 3, 4, 5
+  ON CONFLICT (span, bucket, pool_address, asset0_address, asset1_address) DO UPDATE SET
+    swaps_in0 = swaps_in0 + excluded.swaps_in0,
+    swaps_in1 = swaps_in1 + excluded.swaps_in1,
+    ${SWAP_SUMS.map((c) => `${c} = big_add(${c}, excluded.${c})`).join(',\n    ')}`
+
+const referralRollup = (span: 'hour' | 'day', bucket: string) => `
+  INSERT INTO referral_rollups (referral_address, span, bucket, pool_address, fee_asset_address,
+    accruals, accrued)
+  SELECT referral_address, '${span}', ${bucket}, pool_address, COALESCE(fee_asset_address, ''),
+    ${ACCRUAL_AGGREGATE_SQL}
+  FROM operations WHERE rowid > @from AND rowid <= @to AND ${ACCRUAL_FILTER_SQL}
+  GROUP BY 1, 3, 4, 5
+  ON CONFLICT (referral_address, span, bucket, pool_address, fee_asset_address) DO UPDATE SET
+    accruals = accruals + excluded.accruals,
+    accrued = big_add(accrued, excluded.accrued)`
+
+/**
+ * Keeps the rollup tables (`swap_rollups`, `referral_rollups`, `wallet_days`,
+ * `wallet_first_seen`; see the `2026_11_24_7_history_rollups` and `…_8_wallet_first_seen`
+ * migrations) true: `rollUp()` folds every operation stored since
+ * the last call (by rowid, recorded in `rollup_state`) into them. Every writer of operations
+ * calls it inside the transaction that inserted them, so a rollup never disagrees with the
+ * operations it summarises, whoever wrote them; the store also calls it when it opens, which
+ * fills the rollups of a database migrated from a version without them. Operations are never
+ * updated or deleted by the store; a writer that did so would have to subtract them first.
+ *
+ * @example
+ * ```ts
+ * const rollups = createRollups(db)
+ * db.transaction(() => { insertOperations(rows); rollups.rollUp() })()
+ * ```
+ */
+export function createRollups(db: Database.Database) {
+  const statements = [
+    swapRollup('hour', HOUR_BUCKET_SQL),
+    swapRollup('day', DAY_BUCKET_SQL),
+    referralRollup('hour', HOUR_BUCKET_SQL),
+    referralRollup('day', DAY_BUCKET_SQL),
+    `INSERT OR IGNORE INTO wallet_days (day, wallet_address)
+      SELECT DISTINCT ${DAY_BUCKET_SQL}, wallet_address FROM operations
+      WHERE rowid > @from AND rowid <= @to`,
+    `INSERT INTO wallet_first_seen (wallet_address, first_timestamp)
+      SELECT wallet_address, MIN(pool_tx_timestamp) FROM operations
+      WHERE rowid > @from AND rowid <= @to GROUP BY wallet_address
+      ON CONFLICT (wallet_address) DO UPDATE
+        SET first_timestamp = MIN(first_timestamp, excluded.first_timestamp)`,
+  ].map((sql) => db.prepare(sql))
+  const mark = db.prepare('SELECT operations_rowid AS done FROM rollup_state WHERE id = 1')
+  const last = db.prepare('SELECT COALESCE(max(rowid), 0) AS last FROM operations')
+  const advance = db.prepare('UPDATE rollup_state SET operations_rowid = ? WHERE id = 1')
+  const rollUp = db.transaction(() => {
+    const { done } = mark.get() as { done: number }
+    const { last: to } = last.get() as { last: number }
+    if (to <= done) return 0
+    for (const statement of statements) statement.run({ from: done, to })
+    advance.run(to)
+    return to - done
+  })
+  return {
+    /** Folds the operations stored since the last call into the rollups; returns how many. */
+    rollUp(): number {
+      return rollUp()
+    },
+  }
+}
+
+/** The rollup writer of a connection; see {@link createRollups}. */
+export type Rollups = ReturnType<typeof createRollups>
