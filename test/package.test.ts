@@ -27,6 +27,7 @@ describe('the published package', () => {
     expect(subpaths.map((s) => s.subpath)).toEqual([
       './core',
       './testing',
+      './protocol',
       './emulator',
       './indexer',
       './service',
