@@ -16,13 +16,13 @@
  * @module
  */
 
+export { externalMessageHash } from '../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
   type ChainSnapshotRecord,
   MemoryChainJournal,
 } from './chain/ChainJournal.js'
-export { externalMessageHash } from './chain/externalMessageHash.js'
 export {
   type AccountInfo,
   type ChainBlock,

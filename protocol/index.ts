@@ -46,6 +46,7 @@ export {
   dexV2SwapPayload,
   dexV2WithdrawFeeBody,
 } from './dexV2Payloads.js'
+export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export {
   type DecodedJettonTransfer,

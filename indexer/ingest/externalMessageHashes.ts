@@ -1,4 +1,5 @@
-import { beginCell, type Transaction } from '@ton/core'
+import type { Transaction } from '@ton/core'
+import { normalizedExternalHash } from '../../protocol/externalMessageHash.js'
 
 /**
  * The hashes (hex) a transaction's external-in message is tracked by: the message cell as it
@@ -14,17 +15,7 @@ import { beginCell, type Transaction } from '@ton/core'
 export function externalMessageHashes(tx: Transaction): string[] {
   const message = tx.inMessage
   if (message?.info.type !== 'external-in') return []
-  const normalized = beginCell()
-    .storeUint(0b10, 2) // ext_in_msg_info$10
-    .storeUint(0, 2) // src: addr_none
-    .storeAddress(message.info.dest)
-    .storeCoins(0) // import_fee
-    .storeBit(false) // init: nothing
-    .storeBit(true) // body: in a reference
-    .storeRef(message.body)
-    .endCell()
-    .hash()
-    .toString('hex')
+  const normalized = normalizedExternalHash(message.info.dest, message.body).toString('hex')
   // The cell as sent: the transaction's first reference holds `in_msg:(Maybe ^Message)`.
   const sent = tx.raw.refs[0]?.beginParse().loadMaybeRef()?.hash().toString('hex')
   return sent === undefined || sent === normalized ? [normalized] : [sent, normalized]

@@ -10,6 +10,7 @@
  * @module
  */
 
+export { externalMessageHash } from '../../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
@@ -18,7 +19,6 @@ export {
   type JournalTransaction,
   MemoryChainJournal,
 } from './ChainJournal.js'
-export { externalMessageHash } from './externalMessageHash.js'
 export {
   type AccountInfo,
   type AccountStatus,

@@ -1,5 +1,5 @@
 import { type Address, Cell, external, loadTransaction, type Transaction } from '@ton/core'
-import { externalMessageHash } from '../chain/externalMessageHash.js'
+import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'

@@ -5,8 +5,8 @@ import { Address, beginCell, external, internal, SendMode, storeMessage } from '
 import { mnemonicToPrivateKey } from '@ton/crypto'
 import { TonClient, WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { externalMessageHash } from '../../local/chain/externalMessageHash.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
