@@ -1,5 +1,5 @@
 /**
- * `node --import tsx local/chain/liveChain.bench.ts`: what the live chain costs on top of the
+ * `npm run bench:chain`: what the live chain costs on top of the
  * sandbox, and how fast it resumes.
  *
  * 1. Throughput of v4r2 wallet transfers (external → wallet → recipient, 2 transactions a
@@ -29,12 +29,12 @@ import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
 import { Address, beginCell, internal, SendMode, storeMessage, toNano } from '@ton/core'
 import Fastify from 'fastify'
-import { createLocalDex } from '../../emulator/createLocalDex.js'
-import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
-import { tonHttpApi } from '../tonHttpApi/tonHttpApi.js'
-import { deployTestWallets, transferMessage } from './_support/testWallets.js'
-import { MemoryChainJournal } from './ChainJournal.js'
-import { LiveChain } from './LiveChain.js'
+import { createLocalDex } from '../emulator/createLocalDex.js'
+import { LocalBlockchain } from '../emulator/LocalBlockchain.js'
+import { deployTestWallets, transferMessage } from '../local/chain/_support/testWallets.js'
+import { MemoryChainJournal } from '../local/chain/ChainJournal.js'
+import { LiveChain } from '../local/chain/LiveChain.js'
+import { tonHttpApi } from '../local/tonHttpApi/tonHttpApi.js'
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100)
 const ROUNDS = 3
