@@ -152,6 +152,7 @@ export async function runScenario(
     if (xton !== undefined && usdc !== undefined && stable && weighted && wstable) {
       // Reserves at the reference prices: XTON = TON, USDC = USDT, STON = USDT / 5; the weighted
       // pools hold value in proportion to their weights (STON 80 %, TON 20 %).
+      // Divisions below floor: every operand is positive.
       const tonUsdt = tonPoolUsdt / 100_000n // USDT units per whole TON
       const tonStonWhole = (tonUsdt * 5n * 4n * 10n ** 9n) / 10n ** 6n // STON units per TON, ×4
       specs.push(
@@ -202,6 +203,7 @@ export async function runScenario(
         assetB: b,
         amountB,
       })
+      // A tenth of the first provision (floor: positive amounts).
       await dex.provide(router, {
         from: bob,
         assetA: a,
@@ -311,7 +313,7 @@ export async function runScenario(
     for (const pool of pools) {
       const lp = await dex.lpBalance(pool, bob.address)
       if (lp > 0n) {
-        await dex.burn(pool, { from: bob, lp: lp / 2n })
+        await dex.burn(pool, { from: bob, lp: lp / 2n }) // half, floor: lp > 0
         burns += 1
       }
     }
