@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalDex } from '../../emulator/index.js'
-import { fuzz } from '../_support/fuzz.js'
+import { fuzz, fuzzEmulated } from '../_support/fuzz.js'
 import { type Scenario, scenario } from './_support/differentialModel.js'
 import { type DifferentialEnv, runScenario } from './_support/runScenario.js'
 
@@ -92,7 +92,7 @@ for (const version of ['v1', 'v2'] as const) {
     it('agrees with core on random scenarios', async () => {
       await fc.assert(
         fc.asyncProperty(scenario(version, OPS_PER_SCENARIO), run),
-        fuzz({ numRuns: SCENARIOS }),
+        fuzzEmulated({ numRuns: SCENARIOS }),
       )
     })
   })

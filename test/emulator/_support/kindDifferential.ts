@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PoolKind } from '../../../core/index.js'
 import { createLocalDex } from '../../../emulator/index.js'
-import { fuzz } from '../../_support/fuzz.js'
+import { fuzz, fuzzEmulated } from '../../_support/fuzz.js'
 import { kindScenario, type Scenario } from './differentialModel.js'
 import { type DifferentialEnv, excludedCases, refundCodesSeen, runScenario } from './runScenario.js'
 
@@ -53,7 +53,7 @@ export function kindDifferentialSuite(kind: PoolKind, regressions: readonly Scen
     it('agrees with core on random scenarios', async () => {
       await fc.assert(
         fc.asyncProperty(kindScenario(kind, OPS_PER_SCENARIO), run),
-        fuzz({ numRuns: SCENARIOS }),
+        fuzzEmulated({ numRuns: SCENARIOS }),
       )
     }, 900_000)
 
