@@ -16,6 +16,34 @@ export type V2PoolDataReply = {
   readonly collectedProtocolFee1: bigint
 }
 
+/**
+ * The kind parameters a DEX v2 `set_params` (admin → router) or `internal_set_params` (router →
+ * pool) carries, in the layout of the router's pool type (`contracts.md` §2.13); the layouts
+ * differ in length, so the body itself says which kind it is for. `weight` is the weight of the
+ * `side` wallet (18 decimals); weighted stableswap's `rate` 0 and `weight` 0 leave the stored
+ * values.
+ *
+ * @example
+ * ```ts
+ * const params: V2KindParams = { kind: 'stableswap', amp: 200n }
+ * ```
+ */
+export type V2KindParams =
+  | { readonly kind: 'stableswap'; readonly amp: bigint }
+  | {
+      readonly kind: 'weighted_const_product'
+      readonly weight: bigint
+      readonly side: Address | null
+    }
+  | {
+      readonly kind: 'weighted_stableswap'
+      readonly amp: bigint
+      readonly rate: bigint
+      readonly weight: bigint
+      readonly side: Address | null
+      readonly rateSetter: Address | null
+    }
+
 /** What a DEX v2 LP account's on-chain `getter_lp_account_data` reply carries. */
 export type V2LpAccountDataReply = {
   readonly user: Address | null
@@ -26,10 +54,10 @@ export type V2LpAccountDataReply = {
 
 /**
  * Administrative, getter and wallet-discovery messages of the exchange (`contracts.md` §1.6,
- * §1.7, §2.12, §2.13, TEP-89): they move no tokens, and only the fee changes alter a pool's
- * tracked state. Where one op names two layouts, the optional fields tell them apart: the
- * admin → router `set_fees` / `reset_pool_gas` carry the pool's wallets, the router → pool
- * forms do not (`wallet0`/`wallet1` are `null`); a getter request has no reply (`reply: null`)
+ * §1.7, §2.12, §2.13, TEP-89): they move no tokens, and only the fee and kind-parameter
+ * changes (`internal_set_fees`, `internal_set_params`, `set_rate`) alter a pool's tracked
+ * state. Where one op names two layouts, the optional fields tell them apart: the admin →
+ * router `set_fees` / `reset_pool_gas` carry the pool's wallets, the router → pool forms do not (`wallet0`/`wallet1` are `null`); a getter request has no reply (`reply: null`)
  * and its reply no request fields.
  *
  * @example
@@ -67,6 +95,26 @@ export type AdminBody =
       readonly protocolFee: bigint
       readonly protocolFeeAddress: Address | null
       readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v2.set_params'
+      readonly queryId: bigint
+      readonly params: V2KindParams
+      readonly wallet0: Address | null
+      readonly wallet1: Address | null
+      readonly excesses: Address | null
+    }
+  | {
+      readonly type: 'v2.internal_set_params'
+      readonly queryId: bigint
+      readonly params: V2KindParams
+      readonly excesses: Address | null
+    }
+  | {
+      /** Weighted stableswap: the rate setter's new rate (token0 per token1, 18 decimals). */
+      readonly type: 'v2.set_rate'
+      readonly queryId: bigint
+      readonly rate: bigint
     }
   | {
       readonly type: 'v2.update_pool_status' | 'v2.reset_pool_gas'

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { dexV1SetFeesBody } from '../../protocol/dexV1.js'
 import {
   dexV2SetFeesBody,
+  dexV2SetParamsBody,
+  dexV2SetRateBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
 } from '../../protocol/dexV2Admin.js'
@@ -207,5 +209,108 @@ describe('DEX v2 on-chain getters: request and reply', () => {
       reply: { amount0: 1_000_000n, amount1: 0n },
     })
     expect(reply?.type === 'v2.getter_lp_account_data' && same(reply.reply?.pool, pool)).toBe(true)
+  })
+})
+
+describe('DEX v2 kind parameters', () => {
+  const E18 = 10n ** 18n
+  const common = { wallet0, wallet1, excesses: admin, queryId: 11n }
+
+  test('set_params from the admin: each pool type’s layout, told apart by its length', () => {
+    const stable = decodeBody(dexV2SetParamsBody({ ...common, kind: 'stableswap', amp: 200n }))
+    expect(stable).toMatchObject({
+      type: 'v2.set_params',
+      params: { kind: 'stableswap', amp: 200n },
+    })
+    const weighted = decodeBody(
+      dexV2SetParamsBody({
+        ...common,
+        kind: 'weighted_const_product',
+        weight: E18 / 5n,
+        side: wallet1,
+      }),
+    )
+    expect(weighted).toMatchObject({
+      type: 'v2.set_params',
+      params: { kind: 'weighted_const_product', weight: E18 / 5n },
+    })
+    const wstable = decodeBody(
+      dexV2SetParamsBody({
+        ...common,
+        kind: 'weighted_stableswap',
+        ...{
+          amp: 100n * E18,
+          rate: 2n * E18,
+          weight: E18 / 2n,
+          side: wallet0,
+          rateSetter: collector,
+        },
+      }),
+    )
+    expect(wstable).toMatchObject({
+      type: 'v2.set_params',
+      params: { kind: 'weighted_stableswap', amp: 100n * E18, rate: 2n * E18, weight: E18 / 2n },
+    })
+    for (const d of [stable, weighted, wstable]) {
+      if (d?.type !== 'v2.set_params') throw new Error('not set_params')
+      expect(same(d.wallet0, wallet0) && same(d.wallet1, wallet1) && same(d.excesses, admin)).toBe(
+        true,
+      )
+    }
+    if (weighted?.type === 'v2.set_params' && weighted.params.kind === 'weighted_const_product') {
+      expect(same(weighted.params.side, wallet1)).toBe(true)
+    }
+    if (wstable?.type === 'v2.set_params' && wstable.params.kind === 'weighted_stableswap') {
+      expect(same(wstable.params.rateSetter, collector)).toBe(true)
+    }
+  })
+
+  test('internal_set_params from the router (fixture InternalSetParams of each kind)', () => {
+    const op = OP_CODES.v2InternalSetParams
+    expect(decodeBody(header(op).storeUint(50, 32).storeAddress(admin).endCell())).toMatchObject({
+      type: 'v2.internal_set_params',
+      params: { kind: 'stableswap', amp: 50n },
+    })
+    expect(decodeBody(header(op).storeUint(50, 32).storeAddress(null).endCell())).toMatchObject({
+      params: { kind: 'stableswap', amp: 50n },
+      excesses: null,
+    })
+    const weighted = decodeBody(
+      header(op)
+        .storeUint(E18 / 4n, 128)
+        .storeAddress(wallet0)
+        .storeAddress(null)
+        .endCell(),
+    )
+    expect(weighted).toMatchObject({
+      type: 'v2.internal_set_params',
+      params: { kind: 'weighted_const_product', weight: E18 / 4n },
+      excesses: null,
+    })
+    const tail = beginCell().storeAddress(wallet1).storeAddress(collector).storeAddress(admin)
+    const wstable = decodeBody(
+      header(op).storeUint(E18, 128).storeUint(0n, 128).storeUint(0n, 128).storeRef(tail).endCell(),
+    )
+    expect(wstable).toMatchObject({
+      type: 'v2.internal_set_params',
+      params: { kind: 'weighted_stableswap', amp: E18, rate: 0n, weight: 0n },
+    })
+    if (
+      wstable?.type === 'v2.internal_set_params' &&
+      wstable.params.kind === 'weighted_stableswap'
+    ) {
+      expect(same(wstable.params.side, wallet1) && same(wstable.params.rateSetter, collector)).toBe(
+        true,
+      )
+      expect(same(wstable.excesses, admin)).toBe(true)
+    }
+  })
+
+  test('set_rate from the rate setter', () => {
+    expect(decodeBody(dexV2SetRateBody({ rate: 3n * E18, queryId: 11n }))).toEqual({
+      type: 'v2.set_rate',
+      queryId: 11n,
+      rate: 3n * E18,
+    })
   })
 })

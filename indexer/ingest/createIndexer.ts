@@ -51,7 +51,17 @@ type Origin = { readonly hash: string; readonly lt: bigint; readonly timestamp: 
 /** A message sent but not yet received; `stored` once a batch has written it to the store. */
 type PendingLink = { readonly parentHash: string; readonly origin: Origin; stored?: boolean }
 
-const SWAP_BOUNCE = new Set(['v1.swap', 'v2.swap', 'v1.provide_lp', 'v2.provide_lp'])
+/**
+ * The router → pool messages that may deploy a pool (they carry its state-init): swaps and
+ * provisions, and the DEX v2 `internal_set_params` an admin sends before the first provision.
+ */
+const POOL_DEPLOYING = new Set([
+  'v1.swap',
+  'v2.swap',
+  'v1.provide_lp',
+  'v2.provide_lp',
+  'v2.internal_set_params',
+])
 
 /**
  * Creates the indexer: it reads transactions from `source`, decodes them by the exchange's
@@ -95,9 +105,10 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
             { ...identity, ...wallets },
             createPoolState({
               dex: p.dex,
-              kind: 'constant_product',
+              kind: p.kind,
               ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
               ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
+              ...{ amp: p.amp, w0: p.w0, rate: p.rate },
               collectedProtocolFee0: p.collected0,
               collectedProtocolFee1: p.collected1,
             }),
@@ -212,7 +223,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
 
         try {
           if (body !== undefined && !aborted) {
-            if (pool === undefined && SWAP_BOUNCE.has(body.type) && inMessage?.init?.data) {
+            if (pool === undefined && POOL_DEPLOYING.has(body.type) && inMessage?.init?.data) {
               const init = readPoolInit(
                 body.type.startsWith('v1') ? 'v1' : 'v2',
                 inMessage.init.data,
@@ -366,12 +377,13 @@ function parseCursor(value: string | undefined): { lt: bigint; hash: string } | 
 
 function poolRow(p: TrackedPool) {
   return {
-    ...{ address: p.address, routerAddress: p.router, dex: p.dex },
+    ...{ address: p.address, routerAddress: p.router, dex: p.dex, kind: p.state.kind },
     ...{ wallet0: p.wallet0, wallet1: p.wallet1 },
     ...{ asset0Address: p.asset0, asset1Address: p.asset1 },
     ...{ reserve0: p.state.reserve0, reserve1: p.state.reserve1, totalSupply: p.state.totalSupply },
     ...{ lpFee: p.state.lpFee, protocolFee: p.state.protocolFee, refFee: p.state.refFee },
     collected0: p.state.collectedProtocolFee0,
     collected1: p.state.collectedProtocolFee1,
+    ...{ amp: p.state.amp, w0: p.state.w0, rate: p.state.rate },
   }
 }

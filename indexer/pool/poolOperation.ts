@@ -7,6 +7,7 @@ import type { OperationRow, OperationType } from '../../store/rows/historyRows.j
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
 import { feeChange } from './feeChange.js'
+import { paramsChange } from './paramsChange.js'
 import { resultName } from './resultName.js'
 import { swapLpFeeInAsk } from './swapLpFee.js'
 import type { TrackedPool } from './TrackedPool.js'
@@ -23,7 +24,7 @@ export type OperationContext = {
 
 /**
  * What one pool transaction did: its operation row (`undefined` for a message that changes
- * the pool without being an operation — a fee change — or that a pool merely answers or
+ * the pool without being an operation — a fee or kind-parameter change — or that a pool merely answers or
  * ignores: admin lock / gas messages, on-chain getters, wallet discovery, plain TON, bounces),
  * the pool state after it, and the exchange result name of the transaction.
  */
@@ -37,9 +38,10 @@ export type PoolOperation = {
  * Turns one pool transaction into an operation (`wire-contract.md` §4.6): the inbound body says
  * what was asked, the outbound `pay_to` / `pay_vault` / mint / `add_liquidity` bodies say how
  * the pool answered, and `ton-dex-lab/core` replays the exact math on the tracked state to get
- * what messages do not carry (reserves after, protocol fee, LP fee, LP supply). A fee change
- * forwarded by the router (v1 `set_fees`, v2 `internal_set_fees`) yields the new state and no
- * row; so do the pool's other non-operation messages (state unchanged). Returns `undefined`
+ * what messages do not carry (reserves after, protocol fee, LP fee, LP supply), with the curve
+ * of the pool's kind. A fee change forwarded by the router (v1 `set_fees`, v2
+ * `internal_set_fees`) and a kind-parameter change (v2 `internal_set_params`, the rate setter's
+ * `set_rate`) yield the new state and no row; so do the pool's other non-operation messages (state unchanged). Returns `undefined`
  * for a body a pool does not take, or when the pool's answer contradicts the replayed math or
  * the contract's rules (a fee above 100 bps); the caller records such a transaction as
  * `other`. Call it only for transactions that did not abort: an aborted one changed nothing.
@@ -240,6 +242,11 @@ export function poolOperation(
     case 'v1.set_fees':
     case 'v2.internal_set_fees': {
       const state = feeChange(s, body)
+      return state === undefined ? undefined : { row: undefined, state, resultCode: 'ok' }
+    }
+    case 'v2.internal_set_params':
+    case 'v2.set_rate': {
+      const state = paramsChange(s, body, pool.wallet0)
       return state === undefined ? undefined : { row: undefined, state, resultCode: 'ok' }
     }
     case 'v2.internal_update_status':

@@ -1,7 +1,7 @@
 import { Address, beginCell, type Cell } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { createPoolState } from '../../core/pool/PoolState.js'
+import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { readPoolInit } from './readPoolInit.js'
 
@@ -44,15 +44,26 @@ function v1Data(f: Fields): Cell {
     .endCell()
 }
 
-/** DEX v2 constant-product pool data (`contracts.md` §2.14), as the fixture's `PoolStorage`. */
-function v2Data(f: Fields): Cell {
+/** A DEX v2 pool's kind parameters; weighted stableswap's rate setter is `setter`. */
+type KindFields = { kind: PoolKind; amp: bigint; w0: bigint; rate: bigint; setter: Address | null }
+
+const CONSTANT_PRODUCT: KindFields = {
+  kind: 'constant_product',
+  amp: 0n,
+  w0: 0n,
+  rate: 0n,
+  setter: null,
+}
+
+/** DEX v2 pool data (`contracts.md` §2.14), as the fixture's `PoolStorage` of each kind. */
+function v2Data(f: Fields, k: KindFields = CONSTANT_PRODUCT): Cell {
   const statics = beginCell()
     .storeAddress(f.router)
     .storeAddress(f.wallet0)
     .storeAddress(f.wallet1)
     .storeRef(code)
     .storeRef(code)
-  return beginCell()
+  const data = beginCell()
     .storeBit(false)
     .storeCoins(f.reserve0)
     .storeCoins(f.reserve1)
@@ -62,8 +73,18 @@ function v2Data(f: Fields): Cell {
     .storeAddress(f.feeAddress)
     .storeUint(f.lpFee, 16)
     .storeUint(f.protocolFee, 16)
-    .storeRef(statics)
-    .endCell()
+  if (k.kind === 'stableswap') data.storeUint(k.amp, 32)
+  if (k.kind === 'weighted_const_product') data.storeUint(k.w0, 64)
+  if (k.kind === 'weighted_stableswap') {
+    data.storeRef(
+      beginCell()
+        .storeUint(k.amp, 128)
+        .storeUint(k.rate, 128)
+        .storeUint(k.w0, 128)
+        .storeAddress(k.setter),
+    )
+  }
+  return data.storeRef(statics).endCell()
 }
 
 const address = fc
@@ -97,7 +118,7 @@ const sample: Fields = {
   ...{ reserve0: 0n, reserve1: 0n, totalSupply: 0n, collected0: 0n, collected1: 0n },
 }
 
-function expectRead(dex: 'v1' | 'v2', f: Fields, data: Cell) {
+function expectRead(dex: 'v1' | 'v2', f: Fields, data: Cell, k: KindFields = CONSTANT_PRODUCT) {
   const init = readPoolInit(dex, data)
   expect(init?.dex).toBe(dex)
   expect(init?.router.equals(f.router)).toBe(true)
@@ -106,7 +127,7 @@ function expectRead(dex: 'v1' | 'v2', f: Fields, data: Cell) {
   expect(init?.state).toEqual(
     createPoolState({
       dex,
-      kind: 'constant_product',
+      ...{ kind: k.kind, amp: k.amp, w0: k.w0, rate: k.rate },
       ...{ lpFee: f.lpFee, protocolFee: f.protocolFee, refFee: dex === 'v1' ? f.refFee : 0n },
       ...{ reserve0: f.reserve0, reserve1: f.reserve1, totalSupply: f.totalSupply },
       collectedProtocolFee0: f.collected0,
@@ -134,6 +155,56 @@ describe('readPoolInit', () => {
         expectRead('v1', f, v1Data(f))
         expectRead('v2', f, v2Data(f))
       }),
+      fuzz({ numRuns: 100 }),
+    )
+  })
+
+  test('a stable or weighted pool’s init data: the kind and its parameters', () => {
+    const setter = sample.router
+    const kinds: KindFields[] = [
+      { kind: 'stableswap', amp: 1n, w0: 0n, rate: 0n, setter: null },
+      { kind: 'weighted_const_product', amp: 0n, w0: 8n * 10n ** 17n, rate: 0n, setter: null },
+      {
+        kind: 'weighted_stableswap',
+        amp: 10n ** 20n,
+        w0: 5n * 10n ** 17n,
+        rate: 10n ** 18n,
+        setter,
+      },
+    ]
+    for (const k of kinds) expectRead('v2', sample, v2Data(sample, k), k)
+    // The v1 reader never takes a v2 layout, whatever its kind.
+    for (const k of kinds) expect(readPoolInit('v1', v2Data(sample, k))).toBeUndefined()
+  })
+
+  test('property: round-trips every DEX v2 kind’s layout', () => {
+    const uint = (bits: bigint) => fc.bigInt({ min: 0n, max: (1n << bits) - 1n })
+    const kindFields: fc.Arbitrary<KindFields> = fc.oneof(
+      uint(32n).map((amp) => ({
+        kind: 'stableswap' as const,
+        amp,
+        w0: 0n,
+        rate: 0n,
+        setter: null,
+      })),
+      uint(64n).map((w0) => ({
+        kind: 'weighted_const_product' as const,
+        amp: 0n,
+        w0,
+        rate: 0n,
+        setter: null,
+      })),
+      fc
+        .record({
+          amp: uint(128n),
+          w0: uint(128n),
+          rate: uint(128n),
+          setter: fc.option(address, { nil: null }),
+        })
+        .map((k) => ({ kind: 'weighted_stableswap' as const, ...k })),
+    )
+    fc.assert(
+      fc.property(fields, kindFields, (f, k) => expectRead('v2', f, v2Data(f, k), k)),
       fuzz({ numRuns: 100 }),
     )
   })
@@ -178,6 +249,15 @@ describe('readPoolInit', () => {
       )
       .endCell()
     expect(readPoolInit('v2', noCode)).toBeUndefined()
+    // Kind parameters of no kind's length (16 bits), or a weighted-stableswap cell too short.
+    const odd = v2Data(sample).beginParse()
+    const oddBits = beginCell().storeBits(odd.loadBits(odd.remainingBits)).storeUint(7, 16)
+    expect(readPoolInit('v2', oddBits.storeRef(odd.loadRef()).endCell())).toBeUndefined()
+    const short = v2Data(sample).beginParse()
+    const shortParams = beginCell()
+      .storeBits(short.loadBits(short.remainingBits))
+      .storeRef(beginCell().storeUint(1n, 128).storeUint(1n, 128))
+    expect(readPoolInit('v2', shortParams.storeRef(short.loadRef()).endCell())).toBeUndefined()
     // Fees above 100 bps are not a pool's (the contracts reject them).
     expect(readPoolInit('v1', v1Data({ ...sample, refFee: 101n }))).toBeUndefined()
     expect(readPoolInit('v2', v2Data({ ...sample, lpFee: 5000n }))).toBeUndefined()

@@ -1,5 +1,5 @@
-import type { Address, Cell } from '@ton/core'
-import type { PoolState } from '../../core/pool/PoolState.js'
+import type { Address, Cell, Slice } from '@ton/core'
+import type { PoolKind, PoolState } from '../../core/pool/PoolState.js'
 import { createPoolState } from '../../core/pool/PoolState.js'
 
 /**
@@ -22,16 +22,21 @@ export type PoolInit = {
 /**
  * Reads a pool's state-init data with the storage layouts of `contracts.md` §1.8 (DEX v1:
  * `router lp_fee:uint8 protocol_fee:uint8 ref_fee:uint8 token0 token1 total_supply ^[collected0
- * collected1 protocol_fee_address reserve0 reserve1] …`) and §2.14 (DEX v2 constant product:
- * `is_locked reserve0 reserve1 total_supply collected0 collected1 protocol_fee_address
- * lp_fee:uint16 protocol_fee:uint16 ^[router token0 token1 ^lp_wallet_code ^lp_account_code]`).
- * The layout must match exactly — every bit and reference consumed, fees within the contracts'
- * 100 bps — so data of another contract (or of the other version) is `undefined`, not a pool.
+ * collected1 protocol_fee_address reserve0 reserve1] …`) and §2.14 (DEX v2: `is_locked
+ * reserve0 reserve1 total_supply collected0 collected1 protocol_fee_address lp_fee:uint16
+ * protocol_fee:uint16`, the kind's parameters, `^[router token0 token1 ^lp_wallet_code
+ * ^lp_account_code]`). The DEX v2 pool kind is read off the parameters' layout, which differs
+ * in length per kind: none (constant product), `amp:uint32` (stableswap), `w0:uint64`
+ * (weighted constant product), `^[amp:uint128 rate:uint128 w0:uint128 rate_setter]` (weighted
+ * stableswap). The layout must match exactly — every bit and reference consumed, fees within
+ * the contracts' 100 bps — so data of another contract (or of the other version) is
+ * `undefined`, not a pool.
  *
  * @example
  * ```ts
  * const init = readPoolInit('v2', tx.inMessage.init.data)
  * init?.state.lpFee // 20n
+ * init?.state.kind // 'stableswap' for a stableswap router's pool (amp 1 until set_params)
  * ```
  */
 export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined {
@@ -72,6 +77,8 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
     s.loadMaybeAddress()
     const lpFee = BigInt(s.loadUint(16))
     const protocolFee = BigInt(s.loadUint(16))
+    const params = readKindParams(s)
+    if (params === undefined) return undefined
     const statics = s.loadRef().beginParse()
     s.endParse()
     const router = statics.loadAddress()
@@ -82,7 +89,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
     statics.endParse()
     const state = createPoolState({
       dex,
-      kind: 'constant_product',
+      ...params,
       ...{ lpFee, protocolFee, totalSupply, reserve0, reserve1 },
       ...{ collectedProtocolFee0, collectedProtocolFee1 },
     })
@@ -90,4 +97,24 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
   } catch {
     return undefined
   }
+}
+
+/** The DEX v2 kind and its stored parameters, from what follows the fees (see readPoolInit). */
+function readKindParams(
+  s: Slice,
+): { kind: PoolKind; amp?: bigint; w0?: bigint; rate?: bigint } | undefined {
+  if (s.remainingRefs === 2 && s.remainingBits === 0) {
+    const p = s.loadRef().beginParse()
+    const amp = p.loadUintBig(128)
+    const rate = p.loadUintBig(128)
+    const w0 = p.loadUintBig(128)
+    p.loadMaybeAddress() // rate_setter
+    p.endParse()
+    return { kind: 'weighted_stableswap', amp, rate, w0 }
+  }
+  if (s.remainingRefs !== 1) return undefined
+  if (s.remainingBits === 0) return { kind: 'constant_product' }
+  if (s.remainingBits === 32) return { kind: 'stableswap', amp: BigInt(s.loadUint(32)) }
+  if (s.remainingBits === 64) return { kind: 'weighted_const_product', w0: s.loadUintBig(64) }
+  return undefined
 }

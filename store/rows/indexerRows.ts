@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { PoolKind } from '../../core/pool/PoolState.js'
 import type { OperationRow } from './historyRows.js'
 
 /**
@@ -81,19 +82,24 @@ export interface IndexedAction {
 }
 
 /**
- * A pool as the indexer tracks it from the pool's own messages (state-init and operations).
+ * A pool as the indexer tracks it from the pool's own messages (state-init and operations):
+ * its kind read off the state-init's storage layout, its kind parameters as the state-init and
+ * the later `set_params` / `set_rate` / first provision left them.
  *
  * @example
  * ```ts
- * const pool: IndexedPoolRow = { address: 'EQ…', routerAddress: 'EQ…', dex: 'v2', wallet0: 'EQ…',
- *   wallet1: 'EQ…', asset0Address: 'EQ…usdt', asset1Address: 'EQ…pton', reserve0: 10n ** 12n, reserve1: 10n ** 12n, totalSupply: 10n ** 12n,
- *   lpFee: 20n, protocolFee: 10n, refFee: 0n, collected0: 0n, collected1: 0n }
+ * const pool: IndexedPoolRow = { address: 'EQ…', routerAddress: 'EQ…', dex: 'v2',
+ *   kind: 'stableswap', wallet0: 'EQ…', wallet1: 'EQ…', asset0Address: 'EQ…usdt',
+ *   asset1Address: 'EQ…usdc', reserve0: 10n ** 12n, reserve1: 10n ** 12n, totalSupply: 2n * 10n ** 12n,
+ *   lpFee: 20n, protocolFee: 10n, refFee: 0n, collected0: 0n, collected1: 0n, amp: 100n, w0: 0n, rate: 0n }
  * ```
  */
 export interface IndexedPoolRow {
   readonly address: string
   readonly routerAddress: string
   readonly dex: 'v1' | 'v2'
+  /** The pool's curve (DEX v1: always `constant_product`). */
+  readonly kind: PoolKind
   /** The router's jetton wallets of token0 and token1. */
   readonly wallet0: string
   readonly wallet1: string
@@ -111,6 +117,13 @@ export interface IndexedPoolRow {
   readonly refFee: bigint
   readonly collected0: bigint
   readonly collected1: bigint
+  /** Stableswap: plain integer A; weighted stableswap: 18-decimal amp; else 0. */
+  readonly amp: bigint
+  /** Weighted kinds: token0's weight, 18 decimals (0 until `set_params` sets it); else 0. */
+  readonly w0: bigint
+  /** Weighted stableswap: token0 units per token1, 18 decimals (set by the first provision,
+   * `set_params` and `set_rate`); else 0. */
+  readonly rate: bigint
 }
 
 /**

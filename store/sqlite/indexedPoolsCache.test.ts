@@ -17,6 +17,7 @@ const pool = (reserve0: bigint): IndexedPoolRow => ({
   address: 'EQpool',
   routerAddress: 'EQrouter',
   dex: 'v2',
+  kind: 'constant_product',
   wallet0: 'EQw0',
   wallet1: 'EQw1',
   asset0Address: 'EQton',
@@ -29,6 +30,9 @@ const pool = (reserve0: bigint): IndexedPoolRow => ({
   refFee: 10n,
   collected0: 0n,
   collected1: 0n,
+  amp: 0n,
+  w0: 0n,
+  rate: 0n,
 })
 const batch = (p: IndexedPoolRow): IndexBatch => ({
   transactions: [],

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { POOL_KINDS, type PoolKind } from '../../core/pool/PoolState.js'
 import type {
   ActionFieldValue,
   FeeWithdrawalRow,
@@ -248,6 +249,7 @@ function encodePool(p: IndexedPoolRow): DbParams {
     address: p.address,
     router_address: p.routerAddress,
     dex: p.dex,
+    kind: p.kind,
     wallet0: p.wallet0,
     wallet1: p.wallet1,
     asset0_address: p.asset0Address,
@@ -260,6 +262,9 @@ function encodePool(p: IndexedPoolRow): DbParams {
     ref_fee: writeBigint(p.refFee),
     collected0: writeBigint(p.collected0),
     collected1: writeBigint(p.collected1),
+    amp: writeBigint(p.amp),
+    w0: writeBigint(p.w0),
+    rate: writeBigint(p.rate),
   }
 }
 
@@ -270,6 +275,7 @@ function decodePool(r: DbRecord): IndexedPoolRow {
     address: text('address'),
     routerAddress: text('router_address'),
     dex: text('dex') === 'v1' ? 'v1' : 'v2',
+    kind: poolKind(text('kind')),
     wallet0: text('wallet0'),
     wallet1: text('wallet1'),
     asset0Address: text('asset0_address'),
@@ -282,7 +288,21 @@ function decodePool(r: DbRecord): IndexedPoolRow {
     refFee: big('ref_fee'),
     collected0: big('collected0'),
     collected1: big('collected1'),
+    amp: big('amp'),
+    w0: big('w0'),
+    rate: big('rate'),
   }
+}
+
+function poolKind(value: string): PoolKind {
+  const kind = POOL_KINDS.find((k) => k === value)
+  if (kind === undefined) {
+    throw new StoreError({
+      code: 'STORE_CORRUPT',
+      message: `indexed_pools.kind holds an unknown pool kind ${JSON.stringify(value)}.`,
+    })
+  }
+  return kind
 }
 
 function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {

@@ -90,6 +90,11 @@ describe('migrations of a database written before the read model', () => {
       ['EQidle', 'EQw2', 'EQw3'],
       ['EQpool', 'EQton', 'EQusdt'],
     ])
+    // Pools indexed before the kinds were read were all constant product.
+    expect(pools.map((p) => [p.kind, p.amp, p.w0, p.rate])).toEqual([
+      ['constant_product', 0n, 0n, 0n],
+      ['constant_product', 0n, 0n, 0n],
+    ])
     const [totals] = await store.poolSwapTotals({})
     expect(totals?.offer0).toEqual({
       swaps: 2,

@@ -464,4 +464,15 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ) STRICT;
     `,
   },
+  {
+    name: '2026_11_25_30_indexed_pool_kinds',
+    sql: `
+      -- The DEX v2 pool kind (read off the pool's state-init) and its parameters, as the
+      -- indexer follows them; pools indexed before were all constant product.
+      ALTER TABLE indexed_pools ADD COLUMN kind TEXT NOT NULL DEFAULT 'constant_product';
+      ALTER TABLE indexed_pools ADD COLUMN amp TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE indexed_pools ADD COLUMN w0 TEXT NOT NULL DEFAULT '0';
+      ALTER TABLE indexed_pools ADD COLUMN rate TEXT NOT NULL DEFAULT '0';
+    `,
+  },
 ]

@@ -121,6 +121,8 @@ export async function writeSyntheticHistory(
       address: address(),
       routerAddress: router.address,
       dex: router.majorVersion === 1 ? 'v1' : 'v2',
+      kind: 'constant_product',
+      ...{ amp: 0n, w0: 0n, rate: 0n },
       wallet0: address(),
       wallet1: address(),
       asset0Address: asset0,
