@@ -321,7 +321,7 @@ async function fundTestWallets(
     await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
     for (const asset of world.assets) {
       if (asset.kind !== 'jetton') continue
-      const decimals = asset.symbol === 'USDT' ? 6n : 9n
+      const decimals = asset.symbol === 'USDT' || asset.symbol === 'USDC' ? 6n : 9n
       await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
     }
   }

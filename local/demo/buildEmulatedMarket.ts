@@ -1,14 +1,14 @@
-import { Address, type Transaction } from '@ton/core'
+import type { Address, Transaction } from '@ton/core'
 import { Decimal } from 'decimal.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
 import { formatUsd, usdPrices } from '../../service/wire/usdPricing.js'
+import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
-import { demoRouters } from './demoRouters.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld } from './runScenario.js'
@@ -45,8 +45,6 @@ export type EmulatedMarketResult = {
   readonly market: EmulatedMarket
   /** USD price of each emulated asset (decimal strings), derived from the final pool reserves. */
   readonly pricesUsd: ReadonlyMap<string, string>
-  /** The hand-written stable and weighted routers' wallets of the emulated pTON v2.1. */
-  readonly ptonWallets: ReadonlyMap<string, string>
   readonly ingest: IngestStats
   readonly scenario: ScenarioResult
 }
@@ -58,7 +56,9 @@ export const TON_POOL_USDT = 320_000n * 10n ** 6n
  * Builds a real market history: runs the scripted scenario ({@link runScenario}) through a fresh
  * emulator, indexes every transaction it produced into `store` (operations, pool states, vault
  * withdrawals, traces, the wallet ledger), and returns the reference and per-wallet rows of what
- * the scenario left on chain. Pool rows come from the indexer's tracked state; jetton balances,
+ * the scenario left on chain: every DEX v2 pool kind (`kinds: true`: constant product,
+ * stableswap, weighted constant product, weighted stableswap) beside DEX v1. Pool rows — kind
+ * parameters included — come from the indexer's tracked state; jetton balances,
  * LP positions (LP tokens and LP-account amounts) and referral-vault balances come from the
  * indexer's wallet ledger — all derived from transactions alone and checked against the
  * emulator's getters (a mismatch throws). Native TON balances are read from the emulator (no
@@ -68,7 +68,7 @@ export const TON_POOL_USDT = 320_000n * 10n ** 6n
  * @example
  * ```ts
  * const { market, ingest } = await buildEmulatedMarket(store, { swaps: 500 })
- * market.pools.length // 3
+ * market.pools.length // 9
  * ingest.operations // 620
  * ```
  */
@@ -91,8 +91,8 @@ export async function buildEmulatedMarket(
         swaps: options.swaps ?? 1500,
         seed: options.seed ?? 1,
         tonPoolUsdt: TON_POOL_USDT,
-        // The stable and weighted pools stay out until the indexer reads their storage layout
-        // (it reads the constant-product one only): `kinds: true` adds them.
+        // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
+        kinds: true,
         onProgress: (done, total) => options.onProgress?.('emulate', done, total),
       })
       return [result, (await options.fundMore?.(result)) ?? []] as const
@@ -109,15 +109,16 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
-  const { market, pricesUsd, ptonWallets } = await deriveEmulatedMarket(store, dex, scenario)
-  return { market, pricesUsd, ptonWallets, ingest, scenario: ran }
+  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+  return { market, pricesUsd, ingest, scenario: ran }
 }
 
 /**
  * The market rows of what the scenario left, from the index in `store` (which must hold every
  * transaction so far): pool rows from the indexer's tracked state, prices from the v2 pools
  * with USDT, per-wallet rows from the wallet ledger — each checked against the emulator's
- * getters (a mismatch throws).
+ * getters (a mismatch throws): every pool's reserves, LP supply, fees, collected protocol fees
+ * and kind parameters (amp, w0, rate) equal its `get_pool_data`.
  *
  * @example
  * ```ts
@@ -132,24 +133,17 @@ export async function deriveEmulatedMarket(
 ): Promise<{
   readonly market: EmulatedMarket
   readonly pricesUsd: ReadonlyMap<string, string>
-  readonly ptonWallets: ReadonlyMap<string, string>
 }> {
   const indexed = await store.listIndexedPools()
-  const states = new Map<string, PoolState>()
   for (const pool of scenario.pools) {
     const row = indexed.find((p) => p.address === pool.address.toString())
     const onChain = await dex.poolState(pool)
-    if (
-      row === undefined ||
-      row.reserve0 !== onChain.reserve0 ||
-      row.reserve1 !== onChain.reserve1 ||
-      row.totalSupply !== onChain.totalSupply
-    ) {
+    const differs = row === undefined ? ['not indexed'] : stateDifferences(row, onChain)
+    if (differs.length > 0) {
       throw new Error(
-        `indexed state of pool ${pool.address} (${pool.router.kind}) differs from the emulator's: ${row?.reserve0}/${row?.reserve1}/${row?.totalSupply} vs ${onChain.reserve0}/${onChain.reserve1}/${onChain.totalSupply}`,
+        `indexed state of pool ${pool.address} (${pool.router.kind}) differs from the emulator's: ${differs.join(', ')}`,
       )
     }
-    states.set(row.address, onChain)
   }
   const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
   if (usdt === undefined) throw new Error('the scenario has no USDT')
@@ -176,17 +170,7 @@ export async function deriveEmulatedMarket(
     ]),
   )
   const chain = chainReader(dex)
-  // The hand-written stable and weighted routers trade TON through the emulated pTON v2.1 too
-  // (one master for every DEX v2 router, as on chain): their wallets are the master's answer.
-  const ptonWallets = new Map<string, string>()
-  const ptonV2 = scenario.routers.find((r) => r.dex === 'v2')?.pton
-  if (ptonV2 !== undefined) {
-    for (const router of demoRouters().filter((r) => r.routerType !== 'ConstantProduct')) {
-      const wallet = await chain.walletAddress(ptonV2.minter, Address.parse(router.address))
-      ptonWallets.set(router.address, wallet.toString())
-    }
-  }
-  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd, states)
+  const reference = await emulatedReference(chain, scenario, indexed, pricesUsd)
   const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
   const { userJettonWallets, ...wallets } = walletData
   return {
@@ -196,6 +180,23 @@ export async function deriveEmulatedMarket(
       jettonWallets: [...reference.jettonWallets, ...userJettonWallets],
     },
     pricesUsd,
-    ptonWallets,
   }
+}
+
+/** Where an indexed pool differs from the emulator's `get_pool_data` (`field indexed≠chain`). */
+function stateDifferences(row: IndexedPoolRow, onChain: PoolState): string[] {
+  const pairs: [string, unknown, unknown][] = [
+    ['kind', row.kind, onChain.kind],
+    ['reserve0', row.reserve0, onChain.reserve0],
+    ['reserve1', row.reserve1, onChain.reserve1],
+    ['totalSupply', row.totalSupply, onChain.totalSupply],
+    ['lpFee', row.lpFee, onChain.lpFee],
+    ['protocolFee', row.protocolFee, onChain.protocolFee],
+    ['collected0', row.collected0, onChain.collectedProtocolFee0],
+    ['collected1', row.collected1, onChain.collectedProtocolFee1],
+    ['amp', row.amp, onChain.amp],
+    ['w0', row.w0, onChain.w0],
+    ['rate', row.rate, onChain.rate],
+  ]
+  return pairs.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name} ${a}≠${b}`)
 }

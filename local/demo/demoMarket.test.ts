@@ -107,8 +107,12 @@ describe('demoMarket', () => {
     const store = createSqliteStore({ path: ':memory:' })
     expect(await seedDemoMarket(store, { swaps: 4 })).toBe(true)
     expect(await seedDemoMarket(store, { swaps: 4 })).toBe(false)
-    // Three emulated constant-product pools + the six hand-written stable/weighted pools.
-    expect(await store.listPools()).toHaveLength(9)
+    // Every pool is emulated and indexed: three constant-product pools (DEX v1 and v2) and two
+    // of each stable and weighted DEX v2 kind.
+    const pools = await store.listPools()
+    expect(pools).toHaveLength(9)
+    const indexed = new Set((await store.listIndexedPools()).map((p) => p.address))
+    expect(pools.every((p) => indexed.has(p.address))).toBe(true)
     expect((await store.listOperations({ limit: 1000 })).length).toBeGreaterThan(4)
     await store.close()
   }, 60_000)

@@ -8,16 +8,21 @@ import { demoWalletAddress } from './demoWallets.js'
 export type EmulatedPart = Omit<MarketData, 'farms' | 'farmNfts' | 'stakes'>
 
 /**
+ * Hand-written farm reward tokens and the emulated jettons (same 9 decimals, so raw amounts
+ * carry over) that pay them in the emulated market.
+ */
+const REWARD_TOKENS: Readonly<Record<string, string>> = { AQUA: 'STON', DUNE: 'XTON' }
+
+/**
  * Completes an emulated market with the hand-written reference data the emulator has no
- * equivalent for (`docs/demo-market.md`): the stableswap and weighted routers and pools (the
- * emulator runs constant product only), the assets only they use, farms and their NFTs, and
- * staking positions. The hand-written constant-product routers, pools, balances, LP positions
- * and vaults are dropped: the emulated ones replace them. Farms are re-pointed to the emulated
- * pools (in order), and farm NFTs and stakes of the hand-written wallets alice, bob and carol
- * are given to the first three emulated wallets. `tonPriceUsd` replaces the hand-written TON price (DEX and third-party: one price).
- * The hand-written DEX v2 routers take the emulated DEX v2 router's pTON v2.1 master (one master
- * for every DEX v2 router, as on chain) and their wallets of it from `ptonWallets`
- * (router → wallet, the master's `get_wallet_address` answers).
+ * equivalent for (`docs/demo-market.md`): farms and their NFTs, staking positions, and the
+ * native coin's asset row. Everything about the exchange itself — routers of every kind, pools
+ * (stableswap and weighted ones included), jettons, balances, LP positions, vaults — is the
+ * emulated market's; none of the hand-written routers, pools or jettons are kept. Farms are
+ * re-pointed to the emulated pools (in order), their reward tokens to emulated jettons (AQUA →
+ * STON, DUNE → XTON, else STON), and farm NFTs and stakes of the hand-written wallets alice,
+ * bob and carol are given to the first three emulated wallets. `tonPriceUsd` replaces the
+ * hand-written TON price (DEX and third-party: one price).
  * Each farm is derived from the emulated pool it is re-pointed to: its name from the pool's
  * assets, its locked LP the hand-written share of the pool's LP supply (so at most the supply),
  * valued at the pool's LP price; it starts at `listedAt` (ISO seconds, after the pool was
@@ -28,14 +33,13 @@ export type EmulatedPart = Omit<MarketData, 'farms' | 'farmNfts' | 'stakes'>
  * @example
  * ```ts
  * const market = withDemoReference(emulated.market, ['EQ…alice', 'EQ…bob', 'EQ…carol'], '3.2')
- * market.routers.length // 8 (DEX v1 + DEX v2 2.2 emulated, six stable/weighted routers)
+ * market.routers.length // 5 (DEX v1, DEX v2 constant product, stableswap, both weighted kinds)
  * ```
  */
 export function withDemoReference(
   emulated: EmulatedPart,
   wallets: readonly string[],
   tonPriceUsd: string | undefined,
-  ptonWallets: ReadonlyMap<string, string> = new Map(),
   listedAt: string = new Date().toISOString().slice(0, 19),
 ): MarketData {
   const reference = demoMarket()
@@ -43,30 +47,27 @@ export function withDemoReference(
     [...reference.assets, ...emulated.assets].map((a) => [a.address, a.symbol]),
   )
   const symbolOf = (address: string) => symbols.get(address) ?? address.slice(0, 6)
-  const ptonV2 = emulated.routers.find((r) => r.majorVersion === 2)?.ptonMasterAddress
-  const routers = reference.routers
-    .filter((r) => r.routerType !== 'ConstantProduct')
-    .map((r) => {
-      const wallet = ptonWallets.get(r.address)
-      if (r.majorVersion !== 2 || ptonV2 === undefined || wallet === undefined) return r
-      return { ...r, ptonMasterAddress: ptonV2, ptonWalletAddress: wallet }
-    })
-  const kept = new Set(routers.map((r) => r.address))
-  const pools = reference.pools.filter((p) => kept.has(p.routerAddress))
-  const emulatedAssets = new Set(emulated.assets.map((a) => a.address))
-  const assets = reference.assets
-    .filter((a) => !emulatedAssets.has(a.address))
+  const emulatedBySymbol = new Map(emulated.assets.map((a) => [a.symbol, a.address]))
+  const rewardToken = (address: string) => {
+    const symbol = REWARD_TOKENS[symbolOf(address)] ?? 'STON'
+    const token = emulatedBySymbol.get(symbol) ?? emulatedBySymbol.get('STON')
+    if (token === undefined) throw new Error('the emulated market has no STON to pay farm rewards')
+    return token
+  }
+  // The native coin is no invention: its row is the only hand-written asset kept.
+  const native = reference.assets
+    .filter((a) => a.kind === 'Ton')
     .map((a) =>
-      a.kind === 'Ton' && tonPriceUsd !== undefined
-        ? { ...a, dexPriceUsd: tonPriceUsd, thirdPartyPriceUsd: tonPriceUsd }
-        : a,
+      tonPriceUsd === undefined
+        ? a
+        : { ...a, dexPriceUsd: tonPriceUsd, thirdPartyPriceUsd: tonPriceUsd },
     )
   const targets = emulated.pools
   if (targets.length === 0) throw new Error('the emulated market has no pools')
   const farms = reference.farms.map((farm, i) => {
     const target = targets[i % targets.length] as PoolRow
     const source = reference.pools.find((p) => p.address === farm.poolAddress)
-    return derivedFarm(farm, source, target, symbolOf, listedAt)
+    return derivedFarm(farm, source, target, symbolOf, rewardToken, listedAt)
   })
   const farmOf = new Map(farms.map((f) => [f.minterAddress, f]))
   const owners = new Map<string, string>()
@@ -76,14 +77,11 @@ export function withDemoReference(
   }
   const owner = (address: string) => owners.get(address) ?? address
   return {
-    routers: [...emulated.routers, ...routers],
-    assets: [...assets, ...emulated.assets],
-    pools: [...emulated.pools, ...pools],
+    routers: emulated.routers,
+    assets: [...native, ...emulated.assets],
+    pools: emulated.pools,
     farms,
-    jettonWallets: [
-      ...emulated.jettonWallets,
-      ...reference.jettonWallets.filter((j) => kept.has(j.ownerAddress)),
-    ],
+    jettonWallets: emulated.jettonWallets,
     balances: emulated.balances,
     lpPositions: emulated.lpPositions,
     farmNfts: reference.farmNfts.map((n) => {
@@ -110,6 +108,7 @@ function derivedFarm(
   source: PoolRow | undefined,
   target: PoolRow,
   symbolOf: (address: string) => string,
+  rewardToken: (address: string) => string,
   listedAt: string,
 ): FarmRow {
   const name = `${symbolOf(target.token0Address)}/${symbolOf(target.token1Address)} ${farm.version}`
@@ -137,7 +136,11 @@ function derivedFarm(
       const perDay = BigInt(reward.rewardRate24h)
       // ceil: a stream runs until its last unit is paid out.
       const days = perDay === 0n ? 0n : (reward.remainingRewards + perDay - 1n) / perDay
-      return { ...reward, estimatedEndTimestamp: isoAfter(listedAt, Number(days) * 86_400) }
+      return {
+        ...reward,
+        address: reward.address === null ? null : rewardToken(reward.address),
+        estimatedEndTimestamp: isoAfter(listedAt, Number(days) * 86_400),
+      }
     }),
     meta:
       farm.meta === null

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import type { PoolKind, PoolState } from '../../core/pool/PoolState.js'
+import type { PoolKind } from '../../core/pool/PoolState.js'
 import { formatUsd } from '../../service/wire/usdPricing.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type {
@@ -39,13 +39,13 @@ const ROUTER_TYPE: Record<PoolKind, RouterType> = {
 /**
  * Builds the reference rows of what the scenario deployed: its routers (with their real pTON
  * wallets), its jettons (metadata is the only hand-written part: name and decimals), and its pools
- * with the indexer's final reserves; TVL and LP price follow from `pricesUsd`
- * (`docs/demo-market.md`).
+ * with the indexer's final state — reserves, supply, fees and the kind parameters (`amp`,
+ * `rate`, `w0`) its kind has; TVL and LP price follow from `pricesUsd` (`docs/demo-market.md`).
  *
  * @example
  * ```ts
  * const ref = await emulatedReference(chainReader(dex), scenario, await store.listIndexedPools(), prices)
- * ref.routers.map((r) => r.majorVersion) // [1, 2]
+ * ref.routers.map((r) => r.routerType) // ['ConstantProduct', 'ConstantProduct', 'StableSwap', …]
  * ```
  */
 export async function emulatedReference(
@@ -53,7 +53,6 @@ export async function emulatedReference(
   scenario: ScenarioWorld,
   indexed: readonly IndexedPoolRow[],
   pricesUsd: ReadonlyMap<string, string>,
-  states: ReadonlyMap<string, PoolState> = new Map(),
 ): Promise<EmulatedReference> {
   const routers: RouterRow[] = []
   for (const router of scenario.routers) {
@@ -114,7 +113,7 @@ export async function emulatedReference(
       collectedToken0ProtocolFee: p.collected0,
       collectedToken1ProtocolFee: p.collected1,
       deprecated: false,
-      ...kindParameters(local.router.kind, states.get(p.address)),
+      ...kindParameters(p),
       // TVL and the price of a whole LP token (9 decimals) on the wire's 9 decimals (`formatUsd`).
       lpTotalSupplyUsd: tvl === undefined ? null : formatUsd(tvl),
       lpPriceUsd:
@@ -147,16 +146,18 @@ export async function emulatedReference(
   return { routers, assets, pools, jettonWallets }
 }
 
-/** A pool row's `amp`, `rate` and `w0` from the emulator's state, as its kind has them. */
-function kindParameters(
-  kind: PoolKind,
-  state: PoolState | undefined,
-): { amp: bigint | null; rate: bigint | null; w0: bigint | null } {
+/** A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them. */
+function kindParameters(p: IndexedPoolRow): {
+  amp: bigint | null
+  rate: bigint | null
+  w0: bigint | null
+} {
+  const kind: PoolKind = p.kind
   const stable = kind === 'stableswap' || kind === 'weighted_stableswap'
   const weighted = kind === 'weighted_const_product' || kind === 'weighted_stableswap'
   return {
-    amp: stable ? (state?.amp ?? null) : null,
-    rate: kind === 'weighted_stableswap' ? (state?.rate ?? null) : null,
-    w0: weighted ? (state?.w0 ?? null) : null,
+    amp: stable ? p.amp : null,
+    rate: kind === 'weighted_stableswap' ? p.rate : null,
+    w0: weighted ? p.w0 : null,
   }
 }

@@ -21,9 +21,9 @@ export type SeedDemoOptions = Pick<
  * Builds the demo market into an empty store and returns whether it did (false when the store
  * already holds a market). The market is real emulator history: the scripted scenario runs
  * through a fresh emulator, every transaction is indexed into `store`, and the routers, pools,
- * assets, balances, LP positions and referral vaults the scenario left are written, completed
- * with hand-written reference data only where the emulator has no equivalent
- * (`docs/demo-market.md`).
+ * assets, balances, LP positions and referral vaults the scenario left are written (pools of
+ * every DEX v2 kind included), completed with hand-written reference data only where the
+ * emulator has no equivalent — farms and staking (`docs/demo-market.md`).
  *
  * @example
  * ```ts
@@ -35,9 +35,9 @@ export async function seedDemoMarket(
   options: SeedDemoOptions = {},
 ): Promise<boolean> {
   if (!(await store.isEmpty())) return false
-  const { market, pricesUsd, ptonWallets, scenario } = await buildEmulatedMarket(store, options)
+  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
   const wallets = scenario.wallets.map((w) => w.toString())
-  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS), ptonWallets)
+  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
   await store.replaceMarket(written)
   options.onMarket?.(written)
   return true

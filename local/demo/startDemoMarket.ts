@@ -41,7 +41,7 @@ export type StartedDemoMarket = {
  * @example
  * ```ts
  * const { market, done } = await startDemoMarket(store, { dex, execute, swaps: 1500 })
- * market.pools.length // 9, listed at once
+ * market.pools.length // 9 (every DEX v2 kind and DEX v1), listed at once
  * await done // the 1 500 swaps ran
  * ```
  */
@@ -70,8 +70,8 @@ export async function startDemoMarket(
     swaps: options.swaps ?? 1500,
     seed: 1,
     tonPoolUsdt: TON_POOL_USDT,
-    // The stable and weighted pools stay out until the indexer reads their storage layout
-    // (it reads the constant-product one only): `kinds: true` adds them.
+    // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
+    kinds: true,
     run: execute,
     chunk: options.chunk ?? 10,
     onProgress: options.onProgress,
@@ -81,10 +81,9 @@ export async function startDemoMarket(
         stop()
         await createIndexer({ store, source: recorded.splice(0), assetOf: world.assetOf }).run()
         const scenario = { ...world, wallets: [...world.wallets, ...funded] }
-        const { market, pricesUsd, ptonWallets } = await deriveEmulatedMarket(store, dex, scenario)
+        const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
         const wallets = world.wallets.map((w) => w.toString())
-        const ton = pricesUsd.get(TON_ADDRESS)
-        const written = withDemoReference(market, wallets, ton, ptonWallets)
+        const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
         await store.replaceMarket(written)
         listed(written)
       } catch (error) {

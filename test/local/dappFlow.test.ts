@@ -133,29 +133,33 @@ test("an Initial provision for a pair without a pool answers the address the rou
       asset_list: { contract_address: string; kind: string }[]
     }
   ).asset_list
-  const ton = listed.find((a) => a.kind === 'Ton')?.contract_address as string
   const pools = (
     (await (await fetch(`${base}/v1/pools`)).json()) as {
       pool_list: { token0_address: string; token1_address: string }[]
     }
   ).pool_list
   const pooled = new Set(pools.map((p) => [p.token0_address, p.token1_address].sort().join()))
-  // A jetton whose minter runs on the chain and has no pool with TON (the demo's STON).
-  let jetton: string | undefined
+  // Two jettons whose minters run on the chain and have no pool together (the demo's STON and
+  // XTON: every demo jetton has a pool with TON).
+  const deployed: string[] = []
   for (const asset of listed) {
-    if (asset.kind !== 'Jetton' || pooled.has([ton, asset.contract_address].sort().join())) continue
+    if (asset.kind !== 'Jetton') continue
     const account = await chain.account(Address.parse(asset.contract_address))
-    if (account.code !== undefined) jetton = asset.contract_address
+    if (account.code !== undefined) deployed.push(asset.contract_address)
   }
-  if (jetton === undefined) throw new Error('every deployed jetton has a pool with TON')
+  const pair = deployed
+    .flatMap((a) => deployed.map((b) => [a, b] as const))
+    .find(([a, b]) => a < b && !pooled.has([a, b].join()))
+  if (pair === undefined) throw new Error('every two deployed jettons have a pool')
+  const [jettonA, jettonB] = pair
   const res = await fetch(
-    `${base}/v1/liquidity_provision/simulate?provision_type=Initial&token_a=${ton}&token_b=${jetton}&token_a_units=5000000000&token_b_units=7000000000&slippage_tolerance=0.01`,
+    `${base}/v1/liquidity_provision/simulate?provision_type=Initial&token_a=${jettonA}&token_b=${jettonB}&token_a_units=5000000000&token_b_units=7000000000&slippage_tolerance=0.01`,
     { method: 'POST' },
   )
   expect(res.status).toBe(200)
   const simulation = (await res.json()) as {
     pool_address: string
-    router: { address: string; pton_wallet_address: string; pool_creation_enabled: boolean }
+    router: { address: string; pool_creation_enabled: boolean }
   }
   expect(simulation.router.pool_creation_enabled).toBe(true)
   const slice = (address: Address) => ({
@@ -163,13 +167,16 @@ test("an Initial provision for a pair without a pool answers the address the rou
     cell: beginCell().storeAddress(address).endCell(),
   })
   const router = Address.parse(simulation.router.address)
-  const [wallet] = (
-    await chain.runGetMethod(Address.parse(jetton), 'get_wallet_address', [slice(router)])
-  ).stack
-  if (wallet?.type !== 'slice') throw new Error('no router wallet')
+  const routerWallet = async (jetton: string) => {
+    const [wallet] = (
+      await chain.runGetMethod(Address.parse(jetton), 'get_wallet_address', [slice(router)])
+    ).stack
+    if (wallet?.type !== 'slice') throw new Error('no router wallet')
+    return wallet.cell.beginParse().loadAddress()
+  }
   const { exitCode, stack } = await chain.runGetMethod(router, 'get_pool_address', [
-    slice(Address.parse(simulation.router.pton_wallet_address)),
-    slice(wallet.cell.beginParse().loadAddress()),
+    slice(await routerWallet(jettonA)),
+    slice(await routerWallet(jettonB)),
   ])
   expect(exitCode).toBe(0)
   const [top] = stack

@@ -49,7 +49,8 @@ describe('demo market from emulator history', () => {
 
   test('serves the emulated routers and pools with the indexed reserves', async () => {
     const indexed = await store.listIndexedPools()
-    expect(indexed).toHaveLength(3)
+    // DEX v1 and v2 constant product, two pools of each stable and weighted DEX v2 kind.
+    expect(indexed).toHaveLength(9)
     const { router_list: routers } = (await get('/v1/routers')) as {
       router_list: { address: string; major_version: number; router_type: string }[]
     }
@@ -62,9 +63,16 @@ describe('demo market from emulator history', () => {
       expect(pool.reserve1).toBe(p.reserve1.toString())
       expect(pool.lp_total_supply).toBe(p.totalSupply.toString())
     }
-    // The hand-written constant-product routers are gone; stable/weighted ones stay.
-    expect(routers.filter((r) => r.router_type === 'ConstantProduct')).toHaveLength(2)
-    expect(routers).toHaveLength(8)
+    // Every router is emulated: one of each DEX v2 kind and DEX v1; no hand-written one is left.
+    expect(routers.map((r) => r.router_type).sort()).toEqual([
+      'ConstantProduct',
+      'ConstantProduct',
+      'StableSwap',
+      'WeightedConstProduct',
+      'WeightedStableSwap',
+    ])
+    const { pool_list: listed } = (await get('/v1/pools')) as { pool_list: { address: string }[] }
+    expect(listed.map((p) => p.address).sort()).toEqual(indexed.map((p) => p.address).sort())
     // The DEX v1 router no longer creates pools, as the real one.
     const full = (await get('/v1/routers')) as {
       router_list: {
@@ -80,6 +88,50 @@ describe('demo market from emulator history', () => {
     const v2 = full.router_list.filter((r) => r.major_version === 2)
     expect(new Set(v2.map((r) => r.pton_master_address)).size).toBe(1)
     expect(new Set(v2.map((r) => r.pton_wallet_address)).size).toBe(v2.length)
+  })
+
+  test('serves the stable and weighted pools with the kind parameters the indexer followed', async () => {
+    const indexed = await store.listIndexedPools()
+    const kinds = indexed.filter((p) => p.kind !== 'constant_product')
+    expect(kinds.map((p) => p.kind).sort()).toEqual([
+      'stableswap',
+      'stableswap',
+      'weighted_const_product',
+      'weighted_const_product',
+      'weighted_stableswap',
+      'weighted_stableswap',
+    ])
+    for (const p of kinds) {
+      const { pool } = (await get(`/v1/pools/${p.address}`)) as {
+        pool: { amp: string | null; rate: string | null; w0: string | null }
+      }
+      const stable = p.kind !== 'weighted_const_product'
+      const weighted = p.kind !== 'stableswap'
+      expect(pool.amp).toBe(stable ? p.amp.toString() : null)
+      expect(pool.w0).toBe(weighted ? p.w0.toString() : null)
+      expect(pool.rate).toBe(p.kind === 'weighted_stableswap' ? p.rate.toString() : null)
+      expect(p.reserve0).toBeGreaterThan(0n)
+      expect(p.reserve1).toBeGreaterThan(0n)
+      if (stable) expect(p.amp).toBeGreaterThan(0n)
+      if (weighted) expect(p.w0).toBeGreaterThan(0n)
+      // The first provision set the rate (token0 per token1, 18 decimals).
+      if (p.kind === 'weighted_stableswap') expect(p.rate).toBeGreaterThan(0n)
+    }
+  })
+
+  test('keeps no hand-written jetton: the native coin and the emulated jettons only', () => {
+    const market = written as MarketData
+    expect(market.assets.map((a) => a.symbol).sort()).toEqual([
+      'STON',
+      'TON',
+      'USDC',
+      'USDT',
+      'XTON',
+    ])
+    const listed = new Set(market.assets.map((a) => a.address))
+    for (const farm of market.farms) {
+      for (const reward of farm.rewards) expect(listed.has(reward.address ?? '')).toBe(true)
+    }
   })
 
   test('serves the emulated jettons with prices derived from the pools', async () => {
@@ -143,7 +195,12 @@ describe('demo market from emulator history', () => {
         '1970-01-01T00:00:00',
         '2100-01-01T00:00:00',
       )
-      const withdrawn = paid.filter((w) => w.assetAddress === vault.assetAddress && w.success)
+      const withdrawn = paid.filter(
+        (w) =>
+          w.assetAddress === vault.assetAddress &&
+          w.routerAddress === vault.routerAddress &&
+          w.success,
+      )
       if (withdrawn.length > 0) expect(vault.balance).toBe(0n)
       else expect(vault.balance).toBeGreaterThan(0n)
     }

@@ -37,7 +37,7 @@ describe('/local/wallets', () => {
       expect(await app.client.getBalance(Address.parse(w.address))).toBeGreaterThan(0n)
       const assets = await app.api.getWalletAssets(w.address)
       const held = assets.filter((a) => BigInt(a.balance ?? '0') > 0n).map((a) => a.symbol)
-      expect(held.sort()).toEqual(['STON', 'TON', 'USDT'])
+      expect(held.sort()).toEqual(['STON', 'TON', 'USDC', 'USDT', 'XTON'])
     }
   })
 })
