@@ -24,10 +24,13 @@ export { decodeBody, opOf } from './decode/decodeBody.js'
 export type { TonBody } from './decode/TonBody.js'
 export { addressText } from './ingest/addressText.js'
 export {
+  type BlockTransaction,
   type CreateIndexerOptions,
   createIndexer,
   type Indexer,
   type IngestStats,
+  type SourceTransaction,
+  type TransactionBlock,
 } from './ingest/createIndexer.js'
 export {
   type EmulatorSource,

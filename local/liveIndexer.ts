@@ -34,6 +34,8 @@ export type LiveIndexer = {
   close(): Promise<void>
 }
 
+type QueuedBlock = { seqno: number; now: number; transactions: readonly Transaction[] }
+
 /** The indexer's cursor name (the demo build indexes under the same one). */
 const CURSOR = 'indexer'
 
@@ -55,7 +57,7 @@ const CURSOR = 'indexer'
  */
 export async function startLiveIndexer(options: LiveIndexerOptions): Promise<LiveIndexer> {
   const { chain, store } = options
-  const queue: { seqno: number; transactions: readonly Transaction[] }[] = []
+  const queue: QueuedBlock[] = []
   const waiters: { seqno: number; resolve: () => void }[] = []
   let indexedSeqno = 0
   let running: Promise<void> | undefined
@@ -75,7 +77,10 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
       try {
         await createIndexer({
           store,
-          source: batch.flatMap((b) => b.transactions),
+          // Each transaction with its block: the store keeps the block's number and time.
+          source: batch.flatMap((b) =>
+            b.transactions.map((transaction) => ({ transaction, block: b })),
+          ),
           assetOf: options.assetOf,
           cursorName: CURSOR,
         }).run()
@@ -105,9 +110,9 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
 
   // Subscribe first: a block committed while the backlog is read is kept, and none twice.
   let following = false
-  const early: { seqno: number; transactions: readonly Transaction[] }[] = []
+  const early: QueuedBlock[] = []
   const stop = chain.onBlock((block: ChainBlock) => {
-    const entry = { seqno: block.seqno, transactions: block.transactions }
+    const entry = { seqno: block.seqno, now: block.now, transactions: block.transactions }
     if (!following) {
       early.push(entry)
       return
@@ -119,7 +124,11 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
   const cursor = await store.getCursor(CURSOR)
   const cursorLt = cursor === undefined ? undefined : BigInt(cursor.split(':')[0] ?? '0')
   for (const block of await options.backlog(cursorLt)) {
-    queue.push({ seqno: block.seqno, transactions: block.transactions.map((t) => parse(t.boc)) })
+    queue.push({
+      seqno: block.seqno,
+      now: block.now,
+      transactions: block.transactions.map((t) => parse(t.boc)),
+    })
   }
   for (const entry of early) {
     if (entry.seqno > (queue.at(-1)?.seqno ?? -1)) queue.push(entry)

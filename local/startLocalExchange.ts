@@ -1,19 +1,14 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { type Address, toNano } from '@ton/core'
+import { type Address, type Transaction, toNano } from '@ton/core'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createLocalDex } from '../emulator/createLocalDex.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
+import type { TransactionBlock } from '../indexer/ingest/createIndexer.js'
 import { createService } from '../service/createService.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
-import {
-  type BlockLookup,
-  memoryBlockLookup,
-  registerBlockExports,
-  servesBlocks,
-} from './blockExports.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
 import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
@@ -124,8 +119,6 @@ type DemoState = { state: 'building' | 'ready'; done: number; total: number; err
 
 type Parts = {
   readonly demo: DemoState
-  /** Where a transaction's block is found (present when a chain runs). */
-  readonly blocks: BlockLookup | undefined
   readonly store: Store
   /** The REST service, built while the chain opens. */
   readonly app: FastifyInstance
@@ -163,7 +156,6 @@ async function openParts(
       return {
         store,
         app: await building,
-        blocks: undefined,
         live: undefined,
         demo: { state: 'ready', done: 0, total: 0 },
         seeded: false,
@@ -181,13 +173,14 @@ async function openParts(
     const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
     liveChain = chain
     closers.unshift(() => chain.close())
-    const blocks: BlockLookup =
-      sqliteJournal === undefined
-        ? memoryBlockLookup(chain)
-        : {
-            blockOf: (hash) => sqliteJournal.blockOf(Buffer.from(hash, 'hex')),
-            block: (seqno) => sqliteJournal.block(seqno),
-          }
+    // The demo build indexes what it ran itself: it finds each transaction's block here (the
+    // live indexer takes every block after it from the chain's stream).
+    const demoBlocks = new Map<string, TransactionBlock>()
+    const stopDemoBlocks = chain.onBlock((block) => {
+      const at = { seqno: block.seqno, now: block.now }
+      for (const tx of block.transactions) demoBlocks.set(tx.hash().toString('hex'), at)
+    })
+    const blockOf = (tx: Transaction) => demoBlocks.get(tx.hash().toString('hex'))
     const wallets = await walletsReady
     let seeded = false
     let base: MarketData | undefined
@@ -205,6 +198,7 @@ async function openParts(
         dex,
         execute: async (job) => (await chain.execute(job)).result,
         swaps: total,
+        blockOf,
         fundMore: (world) => fundTestWallets(dex, wallets, world),
         onProgress: (done) => {
           demo.done = done
@@ -215,11 +209,13 @@ async function openParts(
       history = started.done
       seeded = true
     } else if (empty) {
-      seeded = await seed(store, chain, dex, wallets, options, keepBase)
+      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf)
     } else {
       const saved = sqliteJournal?.loadMarketBase()
       base = saved === undefined ? undefined : parseMarket(saved)
     }
+    stopDemoBlocks()
+    demoBlocks.clear()
     const assetOf = await routerAssets(store)
     const indexer = await startLiveIndexer({
       chain,
@@ -269,7 +265,7 @@ async function openParts(
         })
     }
     const app = await building
-    return { store, app, blocks, live: { chain, dex, indexer, wallets }, seeded, close, demo }
+    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close, demo }
   } catch (error) {
     await close()
     throw error
@@ -284,6 +280,7 @@ async function seed(
   wallets: readonly TestWallet[],
   options: StartLocalExchangeOptions,
   onMarket: (market: MarketData) => void,
+  blockOf: (tx: Transaction) => TransactionBlock | undefined,
 ): Promise<boolean> {
   const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
   if (options.demo === 'reference') {
@@ -297,6 +294,7 @@ async function seed(
   const started = performance.now()
   const seeded = await seedDemoMarket(store, {
     swaps: options.demoSwaps,
+    blockOf,
     dex,
     execute,
     onMarket,
@@ -333,12 +331,9 @@ async function listen(
   parts: Parts,
   options: StartLocalExchangeOptions,
 ): Promise<Omit<RunningLocalExchange, 'seeded'>> {
-  const { store, live, app, blocks } = parts
+  const { store, live, app } = parts
   const own = (url: string | undefined) =>
-    url !== undefined &&
-    (url.startsWith('/api/v2/') ||
-      url.startsWith('/local/') ||
-      (live !== undefined && servesBlocks(url)))
+    url !== undefined && (url.startsWith('/api/v2/') || url.startsWith('/local/'))
   const local = Fastify({
     serverFactory: (handler) =>
       createServer((request, response) => {
@@ -350,12 +345,6 @@ async function listen(
   await local.register(async (scope) => {
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
   })
-  if (live !== undefined && blocks !== undefined) {
-    const { indexer } = live
-    await local.register(async (scope) => {
-      registerBlockExports(scope, { indexer, blocks, service: app })
-    })
-  }
   // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
   local.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*')

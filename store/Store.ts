@@ -1,4 +1,4 @@
-import type { OperationFilter, OperationRow } from './rows/historyRows.js'
+import type { BlockRef, OperationFilter, OperationRow } from './rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
   IndexBatch,
@@ -99,6 +99,11 @@ export interface Store {
   listIndexedTransactions(
     filter: IndexedTransactionFilter,
   ): Promise<readonly IndexedTransactionRow[]>
+  /**
+   * The newest block holding an indexed transaction (the indexer stores a whole block with its
+   * cursor in one batch); `undefined` when the history was indexed without blocks.
+   */
+  latestIndexedBlock(): Promise<BlockRef | undefined>
   /** DEX v2 vault withdrawals paid to `ownerAddress` within the inclusive time range. */
   listFeeWithdrawals(
     ownerAddress: string,

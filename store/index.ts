@@ -4,7 +4,12 @@
  * @module
  */
 
-export type { OperationFilter, OperationRow, OperationType } from './rows/historyRows.js'
+export type {
+  BlockRef,
+  OperationFilter,
+  OperationRow,
+  OperationType,
+} from './rows/historyRows.js'
 export type {
   ActionFieldValue,
   FeeWithdrawalRow,

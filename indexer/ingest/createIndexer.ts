@@ -1,6 +1,6 @@
 import { Address, type Transaction } from '@ton/core'
 import { createPoolState, type PoolState } from '../../core/pool/PoolState.js'
-import type { OperationRow } from '../../store/rows/historyRows.js'
+import type { BlockRef, OperationRow } from '../../store/rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
   IndexedTransactionRow,
@@ -19,14 +19,54 @@ import { externalMessageHashes } from './externalMessageHashes.js'
 import { isoSeconds } from './isoSeconds.js'
 import { messageKey } from './messageKey.js'
 
+/**
+ * The chain block holding a transaction: its number and time (unix seconds), as a live chain's
+ * committed block names them.
+ *
+ * @example
+ * ```ts
+ * const block: TransactionBlock = { seqno: 1531, now: 1_764_064_807 }
+ * ```
+ */
+export type TransactionBlock = { readonly seqno: number; readonly now: number }
+
+/**
+ * A transaction with the block holding it: what a chain's block stream gives the indexer, which
+ * then stores the block's number and time with the transaction and its operation.
+ *
+ * @example
+ * ```ts
+ * chain.onBlock((block) => queue.push(...block.transactions.map((transaction) => ({ transaction, block }))))
+ * ```
+ */
+export type BlockTransaction = {
+  readonly transaction: Transaction
+  readonly block: TransactionBlock
+}
+
+/**
+ * One element of the indexer's source: a bare transaction (history without blocks, e.g. the
+ * emulator's stream) or a {@link BlockTransaction}.
+ *
+ * @example
+ * ```ts
+ * const source: SourceTransaction[] = [tx, { transaction: next, block: { seqno: 12, now: 1_764_064_807 } }]
+ * ```
+ */
+export type SourceTransaction = Transaction | BlockTransaction
+
 /** Options of {@link createIndexer}. */
 export type CreateIndexerOptions = {
   readonly store: Store
-  /** Transactions in ascending logical-time order: the emulator stream or any (async) iterable. */
-  readonly source: Iterable<Transaction> | AsyncIterable<Transaction>
+  /**
+   * Transactions in ascending logical-time order: the emulator stream or any (async) iterable.
+   * Elements that name their block ({@link BlockTransaction}) are stored with it, and a batch
+   * then ends only at a block boundary (the store never holds half a block).
+   */
+  readonly source: Iterable<SourceTransaction> | AsyncIterable<SourceTransaction>
   /** Asset (jetton master) behind a router's token wallet; unknown wallets stand for themselves. */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
-  /** Transactions per atomic store write (default 2000). */
+  /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
   readonly cursorName?: string | undefined
@@ -179,9 +219,24 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
       }
       let lastNow = -1
       let lastTimestamp = ''
+      let lastBlock: TransactionBlock | undefined
+      let lastBlockRef: BlockRef | undefined
+      const blockRef = (block: TransactionBlock | undefined): BlockRef | undefined => {
+        if (block === undefined) return undefined
+        if (block !== lastBlock) {
+          lastBlock = block
+          lastBlockRef = { seqno: block.seqno, timestamp: isoSeconds(block.now) }
+        }
+        return lastBlockRef
+      }
 
       /** Indexes one transaction whose parent link is resolved (synchronous: the hot path). */
-      const record = (tx: Transaction, hash: string, link: PendingLink | undefined) => {
+      const record = (
+        tx: Transaction,
+        hash: string,
+        link: PendingLink | undefined,
+        block: BlockRef | undefined,
+      ) => {
         if (tx.now !== lastNow) {
           lastNow = tx.now
           lastTimestamp = isoSeconds(tx.now)
@@ -250,7 +305,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
               else {
                 pool.state = op.state
                 touched.add(pool)
-                if (op.row !== undefined) ops.push(op.row)
+                if (op.row !== undefined) ops.push(block ? { ...op.row, block } : op.row)
                 resultCode = op.resultCode
               }
             } else if (body.type === 'v2.withdraw_fee') {
@@ -301,6 +356,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
             resultCode,
             pool,
           }),
+          ...(block === undefined ? {} : { block }),
         })
         if (!internal)
           for (const h of externalMessageHashes(tx)) externals.push({ hash: h, txHash: hash })
@@ -313,47 +369,63 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
        * promise only when the store had to be asked, so a replayed array is indexed without a
        * single await per transaction.
        */
-      const take = (tx: Transaction): Promise<void> | undefined => {
+      const take = (tx: Transaction, block: BlockRef | undefined): Promise<void> | undefined => {
         const hash = tx.hash().toString('hex')
         if (cursor !== undefined && tx.lt <= cursor.lt) {
           if (tx.lt < cursor.lt || hash === cursor.hash) return undefined
           return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
-            if (known.length === 0) await resolveThenRecord(tx, hash)
+            if (known.length === 0) await resolveThenRecord(tx, hash, block)
           })
         }
-        return resolveThenRecord(tx, hash)
+        return resolveThenRecord(tx, hash, block)
       }
-      const resolveThenRecord = (tx: Transaction, hash: string): Promise<void> | undefined => {
+      const resolveThenRecord = (
+        tx: Transaction,
+        hash: string,
+        block: BlockRef | undefined,
+      ): Promise<void> | undefined => {
         const inMessage = tx.inMessage
         if (inMessage?.info.type !== 'internal') {
-          record(tx, hash, undefined)
+          record(tx, hash, undefined, block)
           return undefined
         }
         const key = messageKey(inMessage)
         const known = links.get(key)
         if (known !== undefined) {
           links.delete(key)
-          record(tx, hash, known)
+          record(tx, hash, known, block)
           return undefined
         }
         if (!storeMayHoldLinks) {
-          record(tx, hash, undefined)
+          record(tx, hash, undefined, block)
           return undefined
         }
-        return storedLink(key).then((link) => record(tx, hash, link))
+        return storedLink(key).then((link) => record(tx, hash, link, block))
+      }
+      // A full batch is written before the next element unless that element continues the
+      // block of the previous one.
+      let previous: BlockRef | undefined
+      const step = (item: SourceTransaction): Promise<void> | undefined => {
+        const bare = !('transaction' in item)
+        const block = bare ? undefined : blockRef(item.block)
+        const tx = bare ? item : item.transaction
+        if (txs.length >= batchSize && (block === undefined || block !== previous)) {
+          previous = block
+          return flush().then(() => take(tx, block))
+        }
+        previous = block
+        return take(tx, block)
       }
 
       if (Symbol.iterator in source) {
-        for (const tx of source) {
-          const pending = take(tx)
+        for (const item of source) {
+          const pending = step(item)
           if (pending !== undefined) await pending
-          if (txs.length >= batchSize) await flush()
         }
       } else {
-        for await (const tx of source) {
-          const pending = take(tx)
+        for await (const item of source) {
+          const pending = step(item)
           if (pending !== undefined) await pending
-          if (txs.length >= batchSize) await flush()
         }
       }
       await flush()

@@ -3,7 +3,12 @@ import { Decimal } from 'decimal.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
-import { createIndexer, type IngestStats } from '../../indexer/ingest/createIndexer.js'
+import {
+  createIndexer,
+  type IngestStats,
+  type SourceTransaction,
+  type TransactionBlock,
+} from '../../indexer/ingest/createIndexer.js'
 import { formatUsd, usdPrices } from '../../service/wire/usdPricing.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
@@ -35,6 +40,11 @@ export type BuildEmulatedMarketOptions = {
    * returns them, so their rows are derived and checked like the scenario's own.
    */
   readonly fundMore?: ((scenario: ScenarioWorld) => Promise<readonly Address[]>) | undefined
+  /**
+   * The live chain's block of a transaction `execute` ran (its number and time go into the
+   * index with it); default none.
+   */
+  readonly blockOf?: ((transaction: Transaction) => TransactionBlock | undefined) | undefined
 }
 
 /** The market part the emulator produced (no farms or stakes: the emulator has none). */
@@ -105,7 +115,7 @@ export async function buildEmulatedMarket(
   const total = recorded.length
   const ingest = await createIndexer({
     store,
-    source: recorded,
+    source: withBlocks(recorded, options.blockOf),
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
@@ -199,4 +209,23 @@ function stateDifferences(row: IndexedPoolRow, onChain: PoolState): string[] {
     ['rate', row.rate, onChain.rate],
   ]
   return pairs.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name} ${a}≠${b}`)
+}
+
+/**
+ * Transactions as an indexer source, each with its block where `blockOf` knows it.
+ *
+ * @example
+ * ```ts
+ * createIndexer({ store, source: withBlocks(recorded, (tx) => blocks.get(tx.hash().toString('hex'))) })
+ * ```
+ */
+export function withBlocks(
+  transactions: readonly Transaction[],
+  blockOf: ((transaction: Transaction) => TransactionBlock | undefined) | undefined,
+): readonly SourceTransaction[] {
+  if (blockOf === undefined) return transactions
+  return transactions.map((transaction) => {
+    const block = blockOf(transaction)
+    return block === undefined ? transaction : { transaction, block }
+  })
 }

@@ -11,7 +11,7 @@ import { TON_ADDRESS } from './runScenario.js'
  */
 export type SeedDemoOptions = Pick<
   BuildEmulatedMarketOptions,
-  'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore'
+  'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore' | 'blockOf'
 > & {
   /** Receives the market written to the store. */
   readonly onMarket?: ((market: MarketData) => void) | undefined

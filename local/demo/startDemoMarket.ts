@@ -1,9 +1,9 @@
 import type { Address, Transaction } from '@ton/core'
 import type { LocalDex } from '../../emulator/LocalDex.js'
-import { createIndexer } from '../../indexer/ingest/createIndexer.js'
+import { createIndexer, type TransactionBlock } from '../../indexer/ingest/createIndexer.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
-import { deriveEmulatedMarket, TON_POOL_USDT } from './buildEmulatedMarket.js'
+import { deriveEmulatedMarket, TON_POOL_USDT, withBlocks } from './buildEmulatedMarket.js'
 import { withDemoReference } from './demoReferenceData.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
 
@@ -21,6 +21,11 @@ export type StartDemoMarketOptions = {
   readonly fundMore?: ((world: ScenarioWorld) => Promise<readonly Address[]>) | undefined
   /** Progress of the swaps. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined
+  /**
+   * The live chain's block of a transaction `execute` ran (its number and time go into the
+   * index with it); default none.
+   */
+  readonly blockOf?: ((transaction: Transaction) => TransactionBlock | undefined) | undefined
 }
 
 /** What {@link startDemoMarket} answers once the market is listed. */
@@ -79,7 +84,11 @@ export async function startDemoMarket(
       try {
         const funded = await execute(async () => (await options.fundMore?.(world)) ?? [])
         stop()
-        await createIndexer({ store, source: recorded.splice(0), assetOf: world.assetOf }).run()
+        await createIndexer({
+          store,
+          source: withBlocks(recorded.splice(0), options.blockOf),
+          assetOf: world.assetOf,
+        }).run()
         const scenario = { ...world, wallets: [...world.wallets, ...funded] }
         const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
         const wallets = world.wallets.map((w) => w.toString())

@@ -51,9 +51,10 @@ type ListedPool = {
  * (`/export/marketdata/v1`, `/export/cmc/v1`: one ticker per market, canonical base/quote, the
  * market's pools aggregated) and the DEX Screener adapter (`/export/screener/v1/…`,
  * `/export/dexscreener/v1/…`: `latest-block`, `asset/{address}` for every listed asset,
- * `pair/{address}` for every listed pool, `events?fromBlock&toBlock`). A "block" is one second
- * of indexed history: `blockNumber` = `blockTimestamp` = UNIX seconds (the emulator has no
- * blocks); see `docs/indexer.md`.
+ * `pair/{address}` for every listed pool, `events?fromBlock&toBlock`). A "block" is the chain
+ * block the indexer stored with each transaction (a live chain's numbered block: one executed
+ * message chain); over history indexed without blocks (an imported snapshot) it is one second:
+ * `blockNumber` = `blockTimestamp` = UNIX seconds; see `docs/service.md`.
  *
  * @example
  * ```ts
@@ -95,10 +96,20 @@ export function registerExportRoutes(
     }
     return { pools: [...pools.values()], meta: indexed.meta, usd }
   }
-  const latestBlock = async () => {
+  /**
+   * The newest block: the chain's when the index stored blocks, else the newest second of
+   * history. `numbered` says which (and so what `fromBlock`/`toBlock` mean).
+   */
+  const newestBlock = async (): Promise<{ number: number; time: number; numbered: boolean }> => {
+    const block = await store.latestIndexedBlock()
+    if (block !== undefined) {
+      return { number: block.seqno, time: unixSeconds(block.timestamp), numbered: true }
+    }
     const [tx] = await store.listIndexedTransactions({ limit: 1 })
-    return tx === undefined ? 0 : unixSeconds(tx.timestamp)
+    const second = tx === undefined ? 0 : unixSeconds(tx.timestamp)
+    return { number: second, time: second, numbered: false }
   }
+  const latestBlock = async () => (await newestBlock()).time
 
   const marketData = async (): Promise<Static<typeof CmcFeedSchema>> => {
     const { pools, meta, usd } = await load()
@@ -212,8 +223,8 @@ export function registerExportRoutes(
         },
       },
       async () => {
-        const block = await latestBlock()
-        return { block: { blockNumber: block, blockTimestamp: block } }
+        const block = await newestBlock()
+        return { block: { blockNumber: block.number, blockTimestamp: block.time } }
       },
     )
 
@@ -272,7 +283,7 @@ export function registerExportRoutes(
           dexKey: DEX_KEYS[pool.dex],
           asset0Id: pool.asset0,
           asset1Id: pool.asset1,
-          createdAtBlockNumber: created,
+          createdAtBlockNumber: first?.block?.seqno ?? created,
           createdAtBlockTimestamp: created,
           createdAtTxnId: first?.poolTxHash ?? null,
           feeBps: Number(pool.feeBps),
@@ -302,11 +313,15 @@ export function registerExportRoutes(
           })
         }
         const { meta } = await load()
+        // Block numbers are the chain's when the index stored blocks (events of history
+        // indexed without them are then left out), else seconds.
+        const { numbered } = await newestBlock()
         // Any range is answered in full (the live API states no limit), streamed page by page
         // through the same mapping; the response schema above documents the shape.
         const pages = store.operationPages({
-          since: isoSeconds(from),
-          until: isoSeconds(to),
+          ...(numbered
+            ? { fromBlock: from, toBlock: to }
+            : { since: isoSeconds(from), until: isoSeconds(to) }),
           operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
           success: true,
         })
@@ -316,14 +331,15 @@ export function registerExportRoutes(
         return sendJsonList(reply, 'events', pages, async (ops) => {
           const page: Event[] = []
           for (const o of ops) {
-            const number = unixSeconds(o.poolTxTimestamp)
+            const time = unixSeconds(o.block?.timestamp ?? o.poolTxTimestamp)
+            const number = o.block?.seqno ?? time
             txnIndex = number === block ? txnIndex + 1 : 0
             block = number
             const [d0, d1] = [
               (await meta(o.asset0Address)).decimals,
               (await meta(o.asset1Address)).decimals,
             ]
-            page.push(toScreenerEvent(o, number, txnIndex, d0, d1))
+            page.push(toScreenerEvent(o, { number, time }, txnIndex, d0, d1))
           }
           return page
         })

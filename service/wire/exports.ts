@@ -139,25 +139,26 @@ export function decimalPrice(a0: bigint, a1: bigint, d0: number, d1: number): st
 }
 
 /**
- * An operation (swap, add, withdraw) as a DEX Screener event. A swap carries STON.fi's names
- * (`amount0In`, `amount1Out`, …) and, beside them, the adapter spec's (`asset0In`,
- * `asset1Out`, …) with the same values (C13); amounts and reserves are decimalised.
+ * An operation (swap, add, withdraw) as a DEX Screener event in block `block` (its number and
+ * UNIX time). A swap carries STON.fi's names (`amount0In`, `amount1Out`, …) and, beside them,
+ * the adapter spec's (`asset0In`, `asset1Out`, …) with the same values (C13); amounts and
+ * reserves are decimalised.
  *
  * @example
  * ```ts
- * toScreenerEvent(swapRow, 1700000000, 0, 9, 6)
+ * toScreenerEvent(swapRow, { number: 1531, time: 1700000000 }, 0, 9, 6)
  * // { eventType: 'swap', amount0In: '1', asset0In: '1', amount1Out: '3.19', asset1Out: '3.19', … }
  * ```
  */
 export function toScreenerEvent(
   o: OperationRow,
-  block: number,
+  block: { readonly number: number; readonly time: number },
   txnIndex: number,
   d0: number,
   d1: number,
 ): ScreenerEvent {
   const common = {
-    block: { blockNumber: block, blockTimestamp: block },
+    block: { blockNumber: block.number, blockTimestamp: block.time },
     eventType:
       o.operationType === 'Swap' ? 'swap' : o.operationType === 'AddLiquidity' ? 'join' : 'exit',
     txnId: o.poolTxHash,

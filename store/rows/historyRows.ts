@@ -17,6 +17,22 @@ export type OperationType =
   | 'ResetGas'
 
 /**
+ * The chain block holding a transaction: its number and time. A live chain's block is one
+ * executed message chain; history indexed without blocks (an imported snapshot) has none.
+ *
+ * @example
+ * ```ts
+ * const block: BlockRef = { seqno: 1531, timestamp: '2026-11-25T10:00:07' }
+ * ```
+ */
+export interface BlockRef {
+  /** Block number (1 for a live chain's first block). */
+  readonly seqno: number
+  /** Block time, `YYYY-MM-DDTHH:MM:SS` UTC. */
+  readonly timestamp: string
+}
+
+/**
  * One operation of a pool, as seen by its pool transaction.
  *
  * @example
@@ -56,6 +72,8 @@ export interface OperationRow {
   readonly walletTxHash: string
   readonly walletTxLt: bigint
   readonly walletTxTimestamp: string
+  /** The block holding the pool transaction, when the indexer's source named it. */
+  readonly block?: BlockRef | undefined
 }
 
 /**
@@ -75,6 +93,12 @@ export interface OperationFilter {
   readonly operationTypes?: readonly OperationType[] | undefined
   readonly since?: string | undefined
   readonly until?: string | undefined
+  /**
+   * Inclusive bounds on the block number: only operations stored with a block (`block`) whose
+   * number lies in them.
+   */
+  readonly fromBlock?: number | undefined
+  readonly toBlock?: number | undefined
   /** Only successful (`true`) or failed (`false`) operations. */
   readonly success?: boolean | undefined
   /** Only operations that accrued a referral fee (successful, with a positive fee). */

@@ -6,7 +6,7 @@
  */
 
 import type { PoolKind } from '../../core/pool/PoolState.js'
-import type { OperationRow } from './historyRows.js'
+import type { BlockRef, OperationRow } from './historyRows.js'
 
 /**
  * One ingested transaction. `kind` is the decoded type of its inbound body (e.g. `'v2.swap'`),
@@ -43,6 +43,8 @@ export interface IndexedTransactionRow {
    * `null` — for most transactions, and for rows indexed before the store kept it.
    */
   readonly action: IndexedAction | null
+  /** The block holding the transaction, when the indexer's source named it. */
+  readonly block?: BlockRef | undefined
 }
 
 /**

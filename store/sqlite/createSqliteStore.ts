@@ -215,6 +215,9 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     async listIndexedTransactions(filter) {
       return indexer.listIndexedTransactions(filter)
     },
+    async latestIndexedBlock() {
+      return indexer.latestIndexedBlock()
+    },
     async listFeeWithdrawals(ownerAddress, since, until) {
       return indexer.listFeeWithdrawals(ownerAddress, since, until)
     },

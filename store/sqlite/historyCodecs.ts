@@ -1,7 +1,8 @@
-import type { OperationRow, OperationType } from '../rows/historyRows.js'
+import type { BlockRef, OperationRow, OperationType } from '../rows/historyRows.js'
 import {
   readBigint,
   readBoolean,
+  readOptionalInteger,
   readOptionalText,
   readSortableUint64,
   readText,
@@ -51,6 +52,8 @@ export function encodeOperation(row: OperationRow): DbParams {
     wallet_tx_hash: row.walletTxHash,
     wallet_tx_lt: writeSortableUint64(row.walletTxLt),
     wallet_tx_timestamp: row.walletTxTimestamp,
+    block_seqno: row.block?.seqno ?? null,
+    block_timestamp: row.block?.timestamp ?? null,
   }
 }
 
@@ -94,5 +97,22 @@ export function decodeOperation(r: DbRecord): OperationRow {
     walletTxHash: text('wallet_tx_hash'),
     walletTxLt: readSortableUint64(r.wallet_tx_lt, 'operations.wallet_tx_lt'),
     walletTxTimestamp: text('wallet_tx_timestamp'),
+    ...blockColumns(r, 'operations'),
   }
+}
+
+/**
+ * The `block` of a row from its `block_seqno` and `block_timestamp` columns: absent (no key)
+ * when the row was stored without a block.
+ *
+ * @example
+ * ```ts
+ * blockColumns({ block_seqno: 12, block_timestamp: '2026-11-25T10:00:07' }, 'operations')
+ * // { block: { seqno: 12, timestamp: '2026-11-25T10:00:07' } }
+ * ```
+ */
+export function blockColumns(r: DbRecord, table: string): { block?: BlockRef } {
+  const seqno = readOptionalInteger(r.block_seqno ?? null, `${table}.block_seqno`)
+  if (seqno === null) return {}
+  return { block: { seqno, timestamp: readText(r.block_timestamp, `${table}.block_timestamp`) } }
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { POOL_KINDS, type PoolKind } from '../../core/pool/PoolState.js'
+import type { BlockRef } from '../rows/historyRows.js'
 import type {
   ActionFieldValue,
   FeeWithdrawalRow,
@@ -27,7 +28,7 @@ import {
   writeOptionalBigint,
   writeSortableUint64,
 } from './columns.js'
-import { encodeOperation } from './historyCodecs.js'
+import { blockColumns, encodeOperation } from './historyCodecs.js'
 import type { Rollups } from './rollups.js'
 import {
   decodeJettonWallet,
@@ -94,6 +95,8 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
   const lpAccounts = db.prepare('SELECT * FROM indexed_lp_accounts ORDER BY address')
   const vaults = db.prepare('SELECT * FROM indexed_vaults ORDER BY address')
   const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
+  const latestBlock = db.prepare(`SELECT block_seqno, block_timestamp FROM indexed_transactions
+    WHERE block_seqno IS NOT NULL ORDER BY block_seqno DESC LIMIT 1`)
 
   return {
     applyIndexBatch(batch: IndexBatch): void {
@@ -148,6 +151,10 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
         ORDER BY lt DESC LIMIT ${limit}`
       return (db.prepare(sql).all(...params) as DbRecord[]).map(decodeTx)
     },
+    latestIndexedBlock(): BlockRef | undefined {
+      const r = latestBlock.get() as DbRecord | undefined
+      return r === undefined ? undefined : blockColumns(r, 'indexed_transactions').block
+    },
     listFeeWithdrawals(ownerAddress: string, since: string, until: string): FeeWithdrawalRow[] {
       const sql = `SELECT * FROM fee_withdrawals WHERE owner_address = ? AND vault_tx_timestamp >= ?
         AND vault_tx_timestamp <= ? ORDER BY vault_tx_timestamp, vault_tx_lt`
@@ -171,6 +178,8 @@ function encodeTx(tx: IndexedTransactionRow): DbParams {
     compute_exit_code: tx.computeExitCode,
     result_code: tx.resultCode,
     action: tx.action === null ? null : encodeAction(tx.action),
+    block_seqno: tx.block?.seqno ?? null,
+    block_timestamp: tx.block?.timestamp ?? null,
   }
 }
 
@@ -190,6 +199,7 @@ function decodeTx(r: DbRecord): IndexedTransactionRow {
     computeExitCode: readInteger(r.compute_exit_code, 'indexed_transactions.compute_exit_code'),
     resultCode: readOptionalText(r.result_code, 'indexed_transactions.result_code'),
     action: decodeAction(readOptionalText(r.action, 'indexed_transactions.action')),
+    ...blockColumns(r, 'indexed_transactions'),
   }
 }
 

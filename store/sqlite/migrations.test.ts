@@ -58,7 +58,7 @@ describe('migrations of a database written before the read model', () => {
     )
     // Rows as the previous build wrote them: logical times as bare digits ('999' < '1000' fails).
     const insert = (row: OperationRow) => {
-      const params = { ...encodeOperation(row) }
+      const { block_seqno: _seqno, block_timestamp: _time, ...params } = encodeOperation(row)
       params.pool_tx_lt = row.poolTxLt.toString()
       params.wallet_tx_lt = row.walletTxLt.toString()
       const columns = Object.keys(params)

@@ -465,6 +465,23 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
+    name: '2026_11_25_20_block_numbers',
+    sql: `
+      -- The chain block holding each indexed transaction and operation (a live chain's numbered
+      -- block: one executed message chain), written by the indexer when its source names it.
+      -- NULL for history indexed without blocks (an imported snapshot, rows before this
+      -- migration). block_timestamp is the block's time, YYYY-MM-DDTHH:MM:SS UTC.
+      ALTER TABLE indexed_transactions ADD COLUMN block_seqno INTEGER;
+      ALTER TABLE indexed_transactions ADD COLUMN block_timestamp TEXT;
+      ALTER TABLE operations ADD COLUMN block_seqno INTEGER;
+      ALTER TABLE operations ADD COLUMN block_timestamp TEXT;
+      CREATE INDEX indexed_transactions_by_block ON indexed_transactions (block_seqno)
+        WHERE block_seqno IS NOT NULL;
+      CREATE INDEX operations_by_block ON operations (block_seqno)
+        WHERE block_seqno IS NOT NULL;
+    `,
+  },
+  {
     name: '2026_11_25_30_indexed_pool_kinds',
     sql: `
       -- The DEX v2 pool kind (read off the pool's state-init) and its parameters, as the

@@ -50,6 +50,25 @@ export function selectOperations(
   if (filter.accrualsOnly === true) add(`(${ACCRUAL_FILTER_SQL})`)
   if (filter.since !== undefined) add('pool_tx_timestamp >= ?', filter.since)
   if (filter.until !== undefined) add('pool_tx_timestamp <= ?', filter.until)
+  // A block range also bounds the time (a chain's block times never decrease), so the time
+  // index serves the ordered read; the block terms (kept off the index by the unary +) then
+  // narrow the boundary seconds.
+  if (filter.fromBlock !== undefined) {
+    add(
+      `pool_tx_timestamp >= (SELECT block_timestamp FROM operations
+        WHERE block_seqno >= ? ORDER BY block_seqno LIMIT 1)`,
+      filter.fromBlock,
+    )
+    add('+block_seqno >= ?', filter.fromBlock)
+  }
+  if (filter.toBlock !== undefined) {
+    add(
+      `pool_tx_timestamp <= (SELECT block_timestamp FROM operations
+        WHERE block_seqno <= ? AND block_seqno IS NOT NULL ORDER BY block_seqno DESC LIMIT 1)`,
+      filter.toBlock,
+    )
+    add('+block_seqno <= ?', filter.toBlock)
+  }
   if (after !== undefined) {
     add('pool_tx_timestamp >= ?', after.timestamp)
     add(

@@ -287,3 +287,70 @@ test('a swap sent as a BoC is found by the normalized hash of its external messa
   expect(deltas[usdt]).toBe('-3000000')
   expect(BigInt(deltas[ston] ?? '0')).toBe(BigInt(status.coins ?? ''))
 })
+
+test("a dApp swap's screener event reports the block of the chain that executed it", async () => {
+  const base = exchange.url
+  const chain = exchange.chain
+  if (chain === undefined) throw new Error('no chain')
+  const api = new StonApiClient({ baseURL: base })
+  const client = new Client({ endpoint: `${base}/api/v2/jsonRPC`, stonApiClient: api })
+  const gamma = (
+    (await (await fetch(`${base}/local/wallets`)).json()) as { wallets: { mnemonic: string }[] }
+  ).wallets[2]
+  if (gamma === undefined) throw new Error('no third test wallet')
+  const keys = await mnemonicToPrivateKey(gamma.mnemonic.split(' '))
+  const wallet = client.open(WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey }))
+  const assets = await api.getAssets()
+  const usdt = assets.find((a) => a.symbol === 'USDT')?.contractAddress as string
+  const ston = assets.find((a) => a.symbol === 'STON')?.contractAddress as string
+  const v2 = (await api.getRouters()).find(
+    (r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct',
+  )
+  if (v2 === undefined) throw new Error('no DEX v2 router')
+  const router = client.open(DEX.v2_2.Router.CPI.create(Address.parse(v2.address)))
+  const tx = await router.getSwapJettonToJettonTxParams({
+    userWalletAddress: wallet.address,
+    offerJettonAddress: usdt,
+    askJettonAddress: ston,
+    offerAmount: 2_000_000n,
+    minAskAmount: 1n,
+  })
+  const before = chain.head.seqno
+  await wallet.sendTransfer({
+    seqno: await wallet.getSeqno(),
+    secretKey: keys.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages: [internal({ to: tx.to, value: tx.value, body: tx.body ?? null })],
+  })
+  const head = chain.head.seqno
+  await exchange.indexed(head)
+
+  // The chain's own record of which block holds each transaction after the send.
+  const blockOf = new Map<string, { seqno: number; now: number }>()
+  for (let seqno = before + 1; seqno <= head; seqno++) {
+    for (const t of chain.blockTransactions(seqno)) {
+      blockOf.set(Buffer.from(t.hash).toString('hex'), { seqno, now: t.now })
+    }
+  }
+  const { block: latest } = (await (
+    await fetch(`${base}/export/dexscreener/v1/latest-block`)
+  ).json()) as { block: { blockNumber: number; blockTimestamp: number } }
+  expect(latest.blockNumber).toBe(head)
+  const { events } = (await (
+    await fetch(`${base}/export/dexscreener/v1/events?fromBlock=${before + 1}&toBlock=${head}`)
+  ).json()) as {
+    events: { eventType: string; txnId: string; maker: string; block: Record<string, number> }[]
+  }
+  const swaps = events.filter((e) => e.eventType === 'swap')
+  expect(swaps).toHaveLength(1)
+  const [swap] = swaps
+  const executed = blockOf.get(swap?.txnId ?? '')
+  expect(executed).toBeDefined()
+  expect(swap?.maker).toBe(wallet.address.toString())
+  expect(swap?.block).toEqual({ blockNumber: executed?.seqno, blockTimestamp: executed?.now })
+  // The blocks before the send hold none of its events.
+  const earlier = (await (
+    await fetch(`${base}/export/dexscreener/v1/events?fromBlock=0&toBlock=${before}`)
+  ).json()) as { events: { txnId: string }[] }
+  expect(earlier.events.some((e) => e.txnId === swap?.txnId)).toBe(false)
+})

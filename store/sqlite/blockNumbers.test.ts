@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest'
+import type { BlockRef, OperationRow } from '../rows/historyRows.js'
+import type { IndexedTransactionRow } from '../rows/indexerRows.js'
+import { createSqliteStore } from './createSqliteStore.js'
+
+const swap = (hash: string, lt: bigint, timestamp: string, block?: BlockRef): OperationRow => ({
+  poolTxHash: hash,
+  poolAddress: 'EQpool',
+  routerAddress: 'EQrouter',
+  poolTxLt: lt,
+  poolTxTimestamp: timestamp,
+  destinationWalletAddress: 'EQalice',
+  operationType: 'Swap',
+  success: true,
+  exitCode: 'swap_ok',
+  asset0Address: 'EQton',
+  asset0Amount: 1_000_000_000n,
+  asset0Delta: 1_000_000_000n,
+  asset0Reserve: 1_001_000_000_000n,
+  asset1Address: 'EQusdt',
+  asset1Amount: 1_992_015_968n,
+  asset1Delta: -1_994_009_978n,
+  asset1Reserve: 1_998_005_990_022n,
+  lpTokenDelta: 0n,
+  lpTokenSupply: 1_414_213_562_373n,
+  feeAssetAddress: 'EQusdt',
+  lpFeeAmount: 2_000_000n,
+  protocolFeeAmount: 1_994_010n,
+  referralFeeAmount: 0n,
+  referralAddress: null,
+  walletAddress: 'EQalice',
+  walletTxHash: `w${hash}`,
+  walletTxLt: lt - 1n,
+  walletTxTimestamp: timestamp,
+  ...(block === undefined ? {} : { block }),
+})
+
+const transaction = (op: OperationRow): IndexedTransactionRow => ({
+  hash: op.poolTxHash,
+  lt: op.poolTxLt,
+  timestamp: op.poolTxTimestamp,
+  account: op.poolAddress,
+  originHash: op.walletTxHash,
+  parentHash: null,
+  kind: 'v2.swap',
+  queryId: 0n,
+  sourceAddress: op.routerAddress,
+  aborted: false,
+  computeExitCode: 0,
+  resultCode: 'swap_ok',
+  action: null,
+  ...(op.block === undefined ? {} : { block: op.block }),
+})
+
+describe('block numbers in the store', () => {
+  test('behavior: operations and transactions keep their block; a block range selects by number', async () => {
+    const store = createSqliteStore({ path: ':memory:' })
+    // Snapshot history without blocks, then a chain's blocks (two seconds share block times).
+    const ops = [
+      swap('a0', 100n, '2026-11-25T09:00:00'),
+      swap('b1', 200n, '2026-11-25T10:00:00', { seqno: 7, timestamp: '2026-11-25T10:00:00' }),
+      swap('b2', 300n, '2026-11-25T10:00:00', { seqno: 8, timestamp: '2026-11-25T10:00:00' }),
+      swap('b3', 400n, '2026-11-25T10:00:05', { seqno: 8, timestamp: '2026-11-25T10:00:05' }),
+      swap('b4', 500n, '2026-11-25T10:00:09', { seqno: 11, timestamp: '2026-11-25T10:00:09' }),
+    ]
+    expect(await store.latestIndexedBlock()).toBeUndefined()
+    await store.applyIndexBatch({
+      transactions: ops.map(transaction),
+      operations: ops,
+      feeWithdrawals: [],
+      links: [],
+      pools: [],
+      cursor: { name: 'indexer', value: '500:b4' },
+    })
+    expect(await store.latestIndexedBlock()).toEqual({
+      seqno: 11,
+      timestamp: '2026-11-25T10:00:09',
+    })
+    const all = await store.listOperations({})
+    expect(all).toEqual(ops)
+    expect(all[0]).not.toHaveProperty('block')
+    const [tx] = await store.listIndexedTransactions({ hash: 'b2' })
+    expect(tx?.block).toEqual({ seqno: 8, timestamp: '2026-11-25T10:00:00' })
+    const hashes = async (fromBlock: number, toBlock: number) =>
+      (await store.listOperations({ fromBlock, toBlock })).map((o) => o.poolTxHash)
+    expect(await hashes(8, 8)).toEqual(['b2', 'b3'])
+    expect(await hashes(0, 7)).toEqual(['b1'])
+    expect(await hashes(9, 10)).toEqual([])
+    expect(await hashes(8, 99)).toEqual(['b2', 'b3', 'b4'])
+    expect(await hashes(12, 99)).toEqual([])
+    const pages: string[] = []
+    for await (const page of store.operationPages({ fromBlock: 7, toBlock: 11 })) {
+      pages.push(...page.map((o) => o.poolTxHash))
+    }
+    expect(pages).toEqual(['b1', 'b2', 'b3', 'b4'])
+    await store.close()
+  })
+})
