@@ -92,6 +92,11 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const aggregates = createAggregateQueries(db)
   // The indexed pools, cached: statistics price every request from them.
   const dataVersion = db.prepare('PRAGMA data_version').pluck()
+  // Writes through this connection: `PRAGMA data_version` only counts other connections' commits.
+  let ownWrites = 0
+  const wrote = () => {
+    ownWrites++
+  }
   let indexedPools: readonly IndexedPoolRow[] | undefined
   let indexedPoolsVersion: unknown
   const all = (statement: Database.Statement, ...params: string[]) =>
@@ -171,12 +176,17 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       try {
         writeMarket(market)
       } finally {
+        wrote()
         cache.invalidate()
       }
     },
 
     async insertOperations(operations) {
-      return history.insertOperations(operations)
+      try {
+        return history.insertOperations(operations)
+      } finally {
+        wrote()
+      }
     },
     async listOperations(filter) {
       return history.listOperations(filter)
@@ -185,11 +195,19 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       return history.getCursor(name)
     },
     async setCursor(name, value) {
-      history.setCursor(name, value)
+      try {
+        history.setCursor(name, value)
+      } finally {
+        wrote()
+      }
     },
     async applyIndexBatch(batch) {
       indexedPools = undefined
-      indexer.applyIndexBatch(batch)
+      try {
+        indexer.applyIndexBatch(batch)
+      } finally {
+        wrote()
+      }
     },
     async listIndexedPools() {
       // One copy until this connection writes a batch or another connection commits.
@@ -245,6 +263,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
     async stakeTotals() {
       return aggregates.stakeTotals()
+    },
+
+    async dataVersion() {
+      return `${dataVersion.get()}.${ownWrites}`
     },
 
     async close() {
