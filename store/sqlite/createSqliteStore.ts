@@ -52,6 +52,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    // 64 MiB of page cache (SQLite's default is 2 MiB): the indexes of a large history are
+    // read and written at random keys (wallets, pools), and re-reading their pages from the
+    // file on every probe dominates both writing and the statistics' edge reads.
+    db.pragma('cache_size = -65536')
     registerBigIntegerFunctions(db)
     migrate(db)
   } catch (error) {
