@@ -18,7 +18,7 @@ export function jsonListStream<T, U = unknown>(
   key: string,
   pages: AsyncIterable<readonly T[]>,
   mapPage: (page: readonly T[]) => readonly U[] | Promise<readonly U[]>,
-  keep?: KeepAnswer,
+  { keep, stringify = JSON.stringify }: JsonListOptions<U> = {},
 ): Readable {
   async function* chunks(): AsyncGenerator<string> {
     let first = true
@@ -38,7 +38,7 @@ export function jsonListStream<T, U = unknown>(
     for await (const page of pages) {
       const items = await mapPage(page)
       if (items.length === 0) continue
-      const text = items.map((item) => JSON.stringify(item)).join(',')
+      const text = items.map((item) => stringify(item)).join(',')
       yield emit(first ? text : `,${text}`)
       first = false
     }
@@ -49,6 +49,17 @@ export function jsonListStream<T, U = unknown>(
     }
   }
   return Readable.from(chunks(), { objectMode: false })
+}
+
+/** Options of {@link jsonListStream}. */
+export type JsonListOptions<U> = {
+  /** Receives the whole answer when it is small enough (a response cache keeps it). */
+  readonly keep?: KeepAnswer | undefined
+  /**
+   * Serialises one item; must produce exactly `JSON.stringify(item)` (e.g. with parts of it
+   * serialised once and reused). Default `JSON.stringify`.
+   */
+  readonly stringify?: ((item: U) => string) | undefined
 }
 
 /**
@@ -81,11 +92,11 @@ export function sendJsonList<T, U, R>(
   key: string,
   pages: AsyncIterable<readonly T[]>,
   mapPage: (page: readonly T[]) => readonly U[] | Promise<readonly U[]>,
-  keep?: KeepAnswer,
+  options: JsonListOptions<U> = {},
 ): R {
   return reply
     .type('application/json; charset=utf-8')
-    .send(jsonListStream(key, pages, mapPage, keep))
+    .send(jsonListStream(key, pages, mapPage, options))
 }
 
 /**

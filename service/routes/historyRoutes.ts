@@ -24,6 +24,7 @@ import {
 import { loadIndexedMarket, resolveStablecoin } from '../wire/indexedMarket.js'
 import {
   OperationsInfoSchema,
+  stringifyOperationWithAssets,
   toWireOperation,
   toWireOperationsWithAssets,
 } from '../wire/operation.js'
@@ -136,9 +137,13 @@ export function registerHistoryRoutes(
             store,
             v1 === undefined ? ops : ops.filter((o) => v1.has(o.routerAddress)),
           ),
-        version === undefined
-          ? undefined
-          : responses?.keep(version, request.url, () => store.dataVersion()),
+        {
+          stringify: stringifyOperationWithAssets,
+          keep:
+            version === undefined
+              ? undefined
+              : responses?.keep(version, request.url, () => store.dataVersion()),
+        },
       )
     },
   )

@@ -74,6 +74,8 @@ describe('the response cache of a wallet’s operations', () => {
     const second = await get(path30d())
     expect(reads - before).toBe(1)
     expect(second.body).toBe(first.body)
+    // Assets serialised once and spliced in: the bytes are still JSON.stringify's.
+    expect(first.body).toBe(JSON.stringify(first.json()))
     expect(hashes(first.body).length).toBeGreaterThanOrEqual(30)
   })
 
