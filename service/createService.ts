@@ -7,6 +7,7 @@ import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
 import { parseQueryString } from './http/parseQueryString.js'
+import { createResponseCache, type ResponseCacheOptions } from './http/responseCache.js'
 import { createRouteMethods } from './http/routeMethods.js'
 import { createMarketReader } from './market/marketReader.js'
 import { registerActionTreeRoutes } from './routes/actionTreeRoutes.js'
@@ -50,6 +51,12 @@ export type CreateServiceOptions = {
    * database) the service answers from the store alone.
    */
   readonly chain?: ChainReader | undefined
+  /**
+   * The cache of finished list answers (a wallet's operations), keyed on the request URL and
+   * the store's data version, so never stale after a write: its size bounds (default 32 MiB in
+   * all, answers up to 4 MiB), or `false` to read every answer from the store.
+   */
+  readonly responseCache?: ResponseCacheOptions | false | undefined
 }
 
 /** The package version, shown in the OpenAPI document. */
@@ -81,6 +88,7 @@ export async function createService({
   usdStablecoin,
   cors = false,
   chain,
+  responseCache = {},
 }: CreateServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -180,7 +188,11 @@ export async function createService({
   registerFarmRoutes(app, market)
   registerWalletRoutes(app, market)
   registerSimulateRoutes(app, market)
-  registerHistoryRoutes(app, market)
+  registerHistoryRoutes(
+    app,
+    market,
+    responseCache === false ? undefined : createResponseCache(responseCache),
+  )
   registerActionTreeRoutes(app, market)
   registerStatsRoutes(app, market, usdStablecoin)
   registerExportRoutes(app, market, usdStablecoin)

@@ -141,6 +141,14 @@ export interface Store {
   /** Sums over every stored staking position. */
   stakeTotals(): Promise<StakeTotals>
 
+  /**
+   * A token that changes whenever stored data may have changed: after every write through
+   * this store and every commit by another connection or process to the same database. Equal
+   * tokens mean every read answers as before, so answers computed under one token can be
+   * cached until it changes (the service's response cache does).
+   */
+  dataVersion(): Promise<string>
+
   /** Releases the database. Further calls fail. */
   close(): Promise<void>
 }

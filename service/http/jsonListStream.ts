@@ -18,20 +18,57 @@ export function jsonListStream<T, U = unknown>(
   key: string,
   pages: AsyncIterable<readonly T[]>,
   mapPage: (page: readonly T[]) => readonly U[] | Promise<readonly U[]>,
+  { keep, stringify = JSON.stringify }: JsonListOptions<U> = {},
 ): Readable {
   async function* chunks(): AsyncGenerator<string> {
     let first = true
-    yield `{${JSON.stringify(key)}:[`
+    // The answer so far, while it stays small enough to keep.
+    let kept: string[] | undefined = keep === undefined ? undefined : []
+    let keptLength = 0
+    const emit = (text: string) => {
+      if (kept !== undefined && keep !== undefined) {
+        keptLength += text.length
+        // UTF-16 length ≤ UTF-8 bytes: compared exactly once the answer is whole.
+        if (keptLength > keep.maxBytes) kept = undefined
+        else kept.push(text)
+      }
+      return text
+    }
+    yield emit(`{${JSON.stringify(key)}:[`)
     for await (const page of pages) {
       const items = await mapPage(page)
       if (items.length === 0) continue
-      const text = items.map((item) => JSON.stringify(item)).join(',')
-      yield first ? text : `,${text}`
+      const text = items.map((item) => stringify(item)).join(',')
+      yield emit(first ? text : `,${text}`)
       first = false
     }
-    yield ']}'
+    yield emit(']}')
+    if (kept !== undefined && keep !== undefined) {
+      const body = Buffer.from(kept.join(''))
+      if (body.length <= keep.maxBytes) await keep.done(body)
+    }
   }
   return Readable.from(chunks(), { objectMode: false })
+}
+
+/** Options of {@link jsonListStream}. */
+export type JsonListOptions<U> = {
+  /** Receives the whole answer when it is small enough (a response cache keeps it). */
+  readonly keep?: KeepAnswer | undefined
+  /**
+   * Serialises one item; must produce exactly `JSON.stringify(item)` (e.g. with parts of it
+   * serialised once and reused). Default `JSON.stringify`.
+   */
+  readonly stringify?: ((item: U) => string) | undefined
+}
+
+/**
+ * Receives a {@link jsonListStream}'s whole answer once it has been produced, if it is at most
+ * `maxBytes` long (longer answers are only streamed): how a response cache keeps it.
+ */
+export type KeepAnswer = {
+  readonly maxBytes: number
+  done(body: Buffer): void | Promise<void>
 }
 
 /** The part of a (typed) Fastify reply that sends a stream; `R` is what `send` returns. */
@@ -55,6 +92,22 @@ export function sendJsonList<T, U, R>(
   key: string,
   pages: AsyncIterable<readonly T[]>,
   mapPage: (page: readonly T[]) => readonly U[] | Promise<readonly U[]>,
+  options: JsonListOptions<U> = {},
 ): R {
-  return reply.type('application/json; charset=utf-8').send(jsonListStream(key, pages, mapPage))
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(jsonListStream(key, pages, mapPage, options))
+}
+
+/**
+ * Sends a JSON answer kept whole (e.g. by the response cache) as the reply, with the content
+ * type of {@link sendJsonList}; like a stream, its bytes bypass the response serializer.
+ *
+ * @example
+ * ```ts
+ * return sendJsonBody(reply, Buffer.from('{"operations":[]}'))
+ * ```
+ */
+export function sendJsonBody<R>(reply: StreamReply<R>, body: Buffer): R {
+  return reply.type('application/json; charset=utf-8').send(body)
 }

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
-import { sendJsonList } from '../http/jsonListStream.js'
+import { sendJsonBody, sendJsonList } from '../http/jsonListStream.js'
 import { OP_TYPE_WORDS, opTypeParam } from '../http/opTypeParam.js'
 import { requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
+import type { ResponseCache } from '../http/responseCache.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
 import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -23,6 +24,7 @@ import {
 import { loadIndexedMarket, resolveStablecoin } from '../wire/indexedMarket.js'
 import {
   OperationsInfoSchema,
+  stringifyOperationWithAssets,
   toWireOperation,
   toWireOperationsWithAssets,
 } from '../wire/operation.js'
@@ -57,14 +59,19 @@ const ReferrerQuery = Type.Object({
  * History endpoints served from indexed transactions: wallet operations and last transactions,
  * swap status, transaction query (GET and POST forms), and the referral-fee statistics
  * (`fees`, `fee_accruals`, `fee_withdrawals`). Time ranges are `YYYY-MM-DDTHH:MM:SS` (UTC);
- * a malformed or reversed range is a 400.
+ * a malformed or reversed range is a 400. With `responses`, a wallet's operations are answered
+ * from that cache while the store's data version is unchanged.
  *
  * @example
  * ```ts
- * registerHistoryRoutes(app, market)
+ * registerHistoryRoutes(app, market, createResponseCache({ maxBytes: 32 * 1024 * 1024 }))
  * ```
  */
-export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketReader): void {
+export function registerHistoryRoutes(
+  fastify: FastifyInstance,
+  market: MarketReader,
+  responses?: ResponseCache,
+): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
   const dexOfPools = async () =>
@@ -108,6 +115,10 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
     async (request, reply) => {
       const wallet = canonicalAddress(request.params.address, 'address')
       const { since, until } = timeRange(request.query)
+      // The answer depends on the URL and the stored data only: serve it again until a write.
+      const version = responses && (await store.dataVersion())
+      const cached = version === undefined ? undefined : responses?.get(version, request.url)
+      if (cached !== undefined) return sendJsonBody(reply, cached)
       const pages = store.operationPages({
         walletAddress: wallet,
         since,
@@ -126,6 +137,13 @@ export function registerHistoryRoutes(fastify: FastifyInstance, market: MarketRe
             store,
             v1 === undefined ? ops : ops.filter((o) => v1.has(o.routerAddress)),
           ),
+        {
+          stringify: stringifyOperationWithAssets,
+          keep:
+            version === undefined
+              ? undefined
+              : responses?.keep(version, request.url, () => store.dataVersion()),
+        },
       )
     },
   )

@@ -8,7 +8,11 @@ import type { MarketReader } from '../market/marketReader.js'
 import { lpFeeUsd, swapVolumeUsd } from '../market/poolYields.js'
 import { ERROR_RESPONSES } from '../wire/common.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
-import { OperationsInfoSchema, toWireOperationsWithAssets } from '../wire/operation.js'
+import {
+  OperationsInfoSchema,
+  stringifyOperationWithAssets,
+  toWireOperationsWithAssets,
+} from '../wire/operation.js'
 import {
   DexStatsSchema,
   PoolStatsResponseSchema,
@@ -204,6 +208,7 @@ export function registerStatsRoutes(
         pages,
         (ops): Promise<readonly Static<typeof OperationsInfoSchema>[]> =>
           toWireOperationsWithAssets(store, ops),
+        { stringify: stringifyOperationWithAssets },
       )
     },
   )

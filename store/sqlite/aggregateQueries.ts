@@ -59,6 +59,8 @@ export function createAggregateQueries(db: Database.Database) {
   const firstSeen = db.prepare(
     'SELECT COUNT(*) AS n FROM wallet_first_seen WHERE first_timestamp <= ?',
   )
+  const daysWallets = db.prepare(`SELECT COALESCE(SUM(wallets), 0) AS n FROM wallet_day_gaps
+    WHERE day >= ? AND day < ? AND previous_day < ?`)
   const withdrawals = `SELECT asset_address AS asset, NULL AS accrued, amount AS withdrawn
     FROM fee_withdrawals WHERE owner_address = ? AND vault_tx_timestamp >= ?
     AND vault_tx_timestamp <= ? AND success = 1`
@@ -117,20 +119,31 @@ export function createAggregateQueries(db: Database.Database) {
         return readInteger((firstSeen.get(window.until ?? OPEN_UNTIL) as DbRecord).n, 'count')
       }
       const parts = partsOf(window, false)
-      const selects: string[] = []
-      const params: Param[] = []
-      for (const range of parts.days) {
-        selects.push('SELECT DISTINCT wallet_address FROM wallet_days WHERE day >= ? AND day < ?')
-        params.push(range.from, range.before)
+      // Whole days: the wallets whose previous active day is before the range (one row per
+      // day and previous day, see `wallet_day_gaps`); at most one range of whole days.
+      let n = 0
+      const days = parts.days[0]
+      if (days !== undefined) {
+        n += readInteger(
+          (daysWallets.get(days.from, days.before, days.from) as DbRecord).n,
+          'count',
+        )
       }
-      for (const range of parts.raw) {
-        selects.push(`SELECT DISTINCT wallet_address FROM operations
-          WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?`)
-        params.push(range.from, range.to)
+      if (parts.raw.length === 0) return n
+      // Ragged edges: their distinct wallets not already active on those whole days.
+      const selects = parts.raw.map(
+        () => `SELECT DISTINCT wallet_address FROM operations
+          WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?`,
+      )
+      const params: Param[] = parts.raw.flatMap((range) => [range.from, range.to])
+      let sql = `SELECT COUNT(*) AS n FROM (${selects.join('\nUNION ')}) e`
+      if (days !== undefined) {
+        sql += ` WHERE NOT EXISTS (SELECT 1 FROM wallet_days d
+          WHERE d.wallet_address = e.wallet_address AND d.day >= ? AND d.day < ?)`
+        params.push(days.from, days.before)
       }
-      if (selects.length === 0) return 0
-      const [row] = all(`SELECT COUNT(*) AS n FROM (${selects.join('\nUNION ')})`, params)
-      return readInteger(row?.n, 'count')
+      const [row] = all(sql, params)
+      return n + readInteger(row?.n, 'count')
     },
 
     lastSwaps(window: StatsWindow): OperationRow[] {

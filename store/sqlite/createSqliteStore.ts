@@ -52,6 +52,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     db.pragma('busy_timeout = 5000')
+    // 64 MiB of page cache (SQLite's default is 2 MiB): the indexes of a large history are
+    // read and written at random keys (wallets, pools), and re-reading their pages from the
+    // file on every probe dominates both writing and the statistics' edge reads.
+    db.pragma('cache_size = -65536')
     registerBigIntegerFunctions(db)
     migrate(db)
   } catch (error) {
@@ -92,6 +96,11 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const aggregates = createAggregateQueries(db)
   // The indexed pools, cached: statistics price every request from them.
   const dataVersion = db.prepare('PRAGMA data_version').pluck()
+  // Writes through this connection: `PRAGMA data_version` only counts other connections' commits.
+  let ownWrites = 0
+  const wrote = () => {
+    ownWrites++
+  }
   let indexedPools: readonly IndexedPoolRow[] | undefined
   let indexedPoolsVersion: unknown
   const all = (statement: Database.Statement, ...params: string[]) =>
@@ -171,12 +180,17 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       try {
         writeMarket(market)
       } finally {
+        wrote()
         cache.invalidate()
       }
     },
 
     async insertOperations(operations) {
-      return history.insertOperations(operations)
+      try {
+        return history.insertOperations(operations)
+      } finally {
+        wrote()
+      }
     },
     async listOperations(filter) {
       return history.listOperations(filter)
@@ -185,11 +199,19 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       return history.getCursor(name)
     },
     async setCursor(name, value) {
-      history.setCursor(name, value)
+      try {
+        history.setCursor(name, value)
+      } finally {
+        wrote()
+      }
     },
     async applyIndexBatch(batch) {
       indexedPools = undefined
-      indexer.applyIndexBatch(batch)
+      try {
+        indexer.applyIndexBatch(batch)
+      } finally {
+        wrote()
+      }
     },
     async listIndexedPools() {
       // One copy until this connection writes a batch or another connection commits.
@@ -248,6 +270,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
     async stakeTotals() {
       return aggregates.stakeTotals()
+    },
+
+    async dataVersion() {
+      return `${dataVersion.get()}.${ownWrites}`
     },
 
     async close() {

@@ -465,6 +465,28 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
+    name: '2026_11_25_10_wallet_day_gaps',
+    sql: `
+      -- Distinct wallets of whole days without a union of their wallet sets: every active day
+      -- of a wallet counted under the wallet's previous active day ('' for its first), so the
+      -- wallets active in [d0, d1) are the days of that range whose previous day is before d0.
+      -- A window then sums at most one row per (day, previous day), whatever the wallets.
+      CREATE INDEX wallet_days_by_wallet ON wallet_days (wallet_address, day);
+      CREATE TABLE wallet_day_gaps (
+        day TEXT NOT NULL,
+        previous_day TEXT NOT NULL,
+        wallets INTEGER NOT NULL,
+        PRIMARY KEY (day, previous_day)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO wallet_day_gaps (day, previous_day, wallets)
+        SELECT day, previous_day, COUNT(*) FROM (
+          SELECT day, COALESCE(LAG(day) OVER (PARTITION BY wallet_address ORDER BY day), '')
+            AS previous_day
+          FROM wallet_days)
+        GROUP BY day, previous_day;
+    `,
+  },
+  {
     name: '2026_11_25_20_block_numbers',
     sql: `
       -- The chain block holding each indexed transaction and operation (a live chain's numbered

@@ -63,8 +63,8 @@ const referralRollup = (span: 'hour' | 'day', bucket: string) => `
 
 /**
  * Keeps the rollup tables (`swap_rollups`, `referral_rollups`, `wallet_days`,
- * `wallet_first_seen`; see the `2026_11_24_7_history_rollups` and `…_8_wallet_first_seen`
- * migrations) true: `rollUp()` folds every operation stored since
+ * `wallet_day_gaps`, `wallet_first_seen`; see the `2026_11_24_7_history_rollups`,
+ * `…_8_wallet_first_seen` and `2026_11_25_10_wallet_day_gaps` migrations) true: `rollUp()` folds every operation stored since
  * the last call (by rowid, recorded in `rollup_state`) into them. Every writer of operations
  * calls it inside the transaction that inserted them, so a rollup never disagrees with the
  * operations it summarises, whoever wrote them; the store also calls it when it opens, which
@@ -83,15 +83,13 @@ export function createRollups(db: Database.Database) {
     swapRollup('day', DAY_BUCKET_SQL),
     referralRollup('hour', HOUR_BUCKET_SQL),
     referralRollup('day', DAY_BUCKET_SQL),
-    `INSERT OR IGNORE INTO wallet_days (day, wallet_address)
-      SELECT DISTINCT ${DAY_BUCKET_SQL}, wallet_address FROM operations
-      WHERE rowid > @from AND rowid <= @to`,
     `INSERT INTO wallet_first_seen (wallet_address, first_timestamp)
       SELECT wallet_address, MIN(pool_tx_timestamp) FROM operations
       WHERE rowid > @from AND rowid <= @to GROUP BY wallet_address
       ON CONFLICT (wallet_address) DO UPDATE
         SET first_timestamp = MIN(first_timestamp, excluded.first_timestamp)`,
   ].map((sql) => db.prepare(sql))
+  const walletDays = createWalletDays(db)
   const mark = db.prepare('SELECT operations_rowid AS done FROM rollup_state WHERE id = 1')
   const last = db.prepare('SELECT COALESCE(max(rowid), 0) AS last FROM operations')
   const advance = db.prepare('UPDATE rollup_state SET operations_rowid = ? WHERE id = 1')
@@ -100,6 +98,7 @@ export function createRollups(db: Database.Database) {
     const { last: to } = last.get() as { last: number }
     if (to <= done) return 0
     for (const statement of statements) statement.run({ from: done, to })
+    walletDays(done, to)
     advance.run(to)
     return to - done
   })
@@ -113,3 +112,36 @@ export function createRollups(db: Database.Database) {
 
 /** The rollup writer of a connection; see {@link createRollups}. */
 export type Rollups = ReturnType<typeof createRollups>
+
+/**
+ * Records the active days of the wallets of operations `(from, to]` (by rowid) in `wallet_days`
+ * and keeps `wallet_day_gaps` true: each active day of a wallet is counted under the wallet's
+ * previous active day, so a day inserted between two others (history stored out of order)
+ * also moves its successor from the old previous day to the new one.
+ */
+function createWalletDays(db: Database.Database): (from: number, to: number) => void {
+  const days = db.prepare(`SELECT DISTINCT ${DAY_BUCKET_SQL} AS day, wallet_address AS wallet
+    FROM operations WHERE rowid > ? AND rowid <= ?`)
+  const insert = db.prepare('INSERT OR IGNORE INTO wallet_days (day, wallet_address) VALUES (?, ?)')
+  const previous = db
+    .prepare('SELECT MAX(day) FROM wallet_days WHERE wallet_address = ? AND day < ?')
+    .pluck()
+  const next = db
+    .prepare('SELECT MIN(day) FROM wallet_days WHERE wallet_address = ? AND day > ?')
+    .pluck()
+  const count = db.prepare(`INSERT INTO wallet_day_gaps (day, previous_day, wallets)
+    VALUES (?, ?, ?) ON CONFLICT (day, previous_day) DO UPDATE SET wallets = wallets + excluded.wallets`)
+  return (from, to) => {
+    // Read whole first: the connection cannot write while a statement iterates.
+    for (const { day, wallet } of days.all(from, to) as { day: string; wallet: string }[]) {
+      if (insert.run(day, wallet).changes === 0) continue
+      const before = (previous.get(wallet, day) as string | null) ?? ''
+      const after = next.get(wallet, day) as string | null
+      count.run(day, before, 1)
+      if (after !== null) {
+        count.run(after, before, -1)
+        count.run(after, day, 1)
+      }
+    }
+  }
+}

@@ -197,7 +197,7 @@ describe('statistics computed by the store in SQL', () => {
     await store.close()
     const raw = new Database(path)
     raw.exec(`DELETE FROM swap_rollups; DELETE FROM referral_rollups; DELETE FROM wallet_days;
-      DELETE FROM wallet_first_seen;
+      DELETE FROM wallet_first_seen; DELETE FROM wallet_day_gaps;
       UPDATE rollup_state SET operations_rowid = 0`)
     raw.close()
     store = createSqliteStore({ path })
