@@ -32,8 +32,19 @@ export {
 } from './chain/LiveChain.js'
 export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
 export { type CliIo, runCli } from './cli.js'
+export { type ArbitrageTrade, arbitrageTrade } from './demo/arbitrage.js'
+export {
+  activityTimes,
+  DEMO_HISTORY_DAYS,
+  demoReferencePath,
+  HistoryClock,
+  type ReferencePath,
+  referencePath,
+  referenceRatio,
+} from './demo/demoHistory.js'
 export { demoMarket } from './demo/demoMarket.js'
 export {
+  ARBITRAGE_WALLET,
   runScenario,
   type ScenarioOptions,
   type ScenarioResult,

@@ -12,6 +12,7 @@ import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
 import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
+import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
 import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
@@ -170,7 +171,16 @@ async function openParts(
 
     // The local exchange is a process of its own: it takes the emulator's process-wide speed-ups.
     const dex = await createLocalDex({ seed: CHAIN_SEED, fastCells: true })
-    const chain = await LiveChain.open({ blockchain: dex.blockchain, journal })
+    // The fast first start writes the demo as the history of the 30 days before it: the chain's
+    // clock reads the history's time until it is written, then the wall clock.
+    const dated = empty && !hasChain && options.fastStart === true && options.demo !== 'reference'
+    const firstStart = Math.floor(Date.now() / 1000)
+    const clock = dated ? new HistoryClock(firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS) : undefined
+    const chain = await LiveChain.open({
+      blockchain: dex.blockchain,
+      journal,
+      ...(clock === undefined ? {} : { clock: () => clock.now() }),
+    })
     liveChain = chain
     closers.unshift(() => chain.close())
     // The demo build indexes what it ran itself: it finds each transaction's block here (the
@@ -190,7 +200,7 @@ async function openParts(
       base = market
       sqliteJournal?.saveMarketBase(stringifyMarket(market))
     }
-    if (empty && options.fastStart === true && options.demo !== 'reference') {
+    if (dated && clock !== undefined) {
       const total = options.demoSwaps ?? 1500
       Object.assign(demo, { state: 'building', total })
       const bar = options.progress === undefined ? undefined : progressBar(options.progress)
@@ -204,9 +214,15 @@ async function openParts(
           demo.done = done
           bar?.update('demo history: emulating swaps', done, total)
         },
+        dated: {
+          from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS,
+          to: firstStart,
+          onTime: (now) => clock.advance(now),
+        },
       })
       keepBase(started.market)
-      history = started.done
+      // Written (or failed): the chain's clock is the wall clock from now on.
+      history = started.done.finally(() => clock.handOver())
       seeded = true
     } else if (empty) {
       seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf)
@@ -335,11 +351,17 @@ async function listen(
   const own = (url: string | undefined) =>
     url !== undefined && (url.startsWith('/api/v2/') || url.startsWith('/local/'))
   const local = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
         if (own(request.url)) handler(request, response)
         else app.routing(request, response)
-      }),
+      })
+      // Fastify's own default (Node's is 5 s): while the demo history is emulated, a part can
+      // hold the event loop for seconds, and a client reusing a kept-alive connection then
+      // races the server closing it.
+      server.keepAliveTimeout = 72_000
+      return server
+    },
   })
   await local.register(tonHttpApi, { chain: () => live?.chain })
   await local.register(async (scope) => {

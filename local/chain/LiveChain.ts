@@ -155,7 +155,13 @@ export type LiveChainOptions = {
   readonly blockchain?: LocalBlockchain | undefined
   /** Where blocks and snapshots go. Default: a {@link MemoryChainJournal}. */
   readonly journal?: ChainJournal | undefined
-  /** The wall clock, unix seconds. Default `Math.floor(Date.now() / 1000)`. */
+  /**
+   * The chain's clock, unix seconds. Default: the wall clock, `Math.floor(Date.now() / 1000)`.
+   * The chain's time is the later of this clock and its last block, so block times never go
+   * back, whatever the clock does; a restarted chain starts from its last block's time. The
+   * demo's dated history passes a clock that reads the history's own (past) time while it is
+   * written, then the wall clock.
+   */
   readonly clock?: (() => number) | undefined
   /** Blocks between automatic snapshots. Default 200. */
   readonly snapshotEvery?: number | undefined
@@ -376,7 +382,10 @@ export class LiveChain {
   /**
    * Runs local tooling (a faucet, a scenario step) on the sandbox, after every earlier
    * submission finished and before any later one starts. Every message chain the job sends
-   * becomes a block; all of them are stored before the returned promise resolves.
+   * becomes a block; all of them are stored before the returned promise resolves. The job
+   * starts at the chain's time; it may move the sandbox's clock (`blockchain.now`) forward — a
+   * dated history stamps each of its steps so — but never before the last block
+   * (`LIVE_CHAIN_CLOCK_BACKWARDS`, and the chain stops).
    *
    * @example
    * ```ts
@@ -599,6 +608,19 @@ export class LiveChain {
     this.flushScheduled = false
     const blocks = this.pending.splice(0)
     if (blocks.length === 0) return blocks
+    let previous = this.committed.now
+    for (const block of blocks) {
+      if (block.now < previous) {
+        throw this.stop(
+          new LiveChainError({
+            reason: 'clock_backwards',
+            message: `Block ${block.seqno} would be stamped ${block.now}, before the block before it (${previous}); the chain stopped.`,
+          }),
+        )
+      }
+      previous = block.now
+    }
+    this.lastNow = Math.max(this.lastNow, previous)
     const records: ChainBlockRecord[] = []
     for (const block of blocks) records.push(await this.record(block))
     try {

@@ -27,6 +27,11 @@ export type LiveChainErrorReason =
   | 'transaction_not_found'
   /** A job running in `execute()` called the chain, which would wait for the job itself. */
   | 'reentrant_call'
+  /**
+   * A job moved the sandbox's clock before the chain's last block; the chain stops rather than
+   * store a block stamped earlier than the one before it.
+   */
+  | 'clock_backwards'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,

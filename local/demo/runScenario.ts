@@ -2,12 +2,25 @@ import type { Address } from '@ton/core'
 import { toNano } from '@ton/core'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalRouter } from '../../emulator/model.js'
+import { arbitrageTrade } from './arbitrage.js'
+import { activityTimes, type ReferencePath, referenceRatio } from './demoHistory.js'
 
 /** 1 in 18 decimals (weights, weighted-stableswap amp). */
 const E18 = 10n ** 18n
 
 /** The native-TON address the wire uses for proxy-TON (`wire-contract.md` §1). */
 export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+
+/**
+ * The name of the scenario's arbitrage wallet (`dex.wallet(ARBITRAGE_WALLET)`, a sandbox
+ * treasury: its address is the same on every chain).
+ *
+ * @example
+ * ```ts
+ * const arbitrage = await dex.wallet(ARBITRAGE_WALLET) // the wallet that held the prices
+ * ```
+ */
+export const ARBITRAGE_WALLET = 'arbitrage'
 
 /** Options of {@link runScenario}. */
 export type ScenarioOptions = {
@@ -38,6 +51,27 @@ export type ScenarioOptions = {
   readonly kinds?: boolean | undefined
   /** Called once the set-up ran, before the first swap, outside `run`. */
   readonly afterSetup?: ((world: ScenarioWorld) => Promise<void>) | undefined
+  /**
+   * Dates the history (default: every step at the sandbox's clock as it is): the set-up runs at
+   * `from`, swap `i` at `activityTimes(…)[i]` — spread over `(from, to − 60]` by a daily activity
+   * pattern — and the tail at `to`, unix seconds. The sandbox clock only moves forward.
+   * `onTime` hears each time before a part runs at it (the live chain's {@link HistoryClock}
+   * follows it, so its blocks carry these times).
+   */
+  readonly dated?:
+    | {
+        readonly from: number
+        readonly to: number
+        readonly onTime?: ((now: number) => void) | undefined
+      }
+    | undefined
+  /**
+   * Holds the pools near this USD reference path (default: none): an `arbitrage` wallet, funded
+   * at the set-up, trades every pool whose two assets have a reference back to the path's price
+   * after each part of swaps, whenever it is off by more than the pool's fees
+   * ({@link arbitrageTrade}). Its swaps are real chain swaps, reported in `arbitrage`.
+   */
+  readonly reference?: ReferencePath | undefined
 }
 
 /**
@@ -74,6 +108,8 @@ export type ScenarioSwap = {
 export type ScenarioResult = {
   readonly pools: readonly LocalPool[]
   readonly swaps: readonly ScenarioSwap[]
+  /** The arbitrage wallet's swaps (empty without a `reference` path), in order. */
+  readonly arbitrage: readonly ScenarioSwap[]
   readonly provisions: number
   readonly burns: number
   readonly refunds: number
@@ -115,7 +151,21 @@ export async function runScenario(
   }
   const assetName = (a: LocalAsset) => (a.kind === 'pton' ? TON_ADDRESS : a.minter.toString())
   const run = options.run ?? (<T>(job: () => Promise<T>) => job())
+  const { dated, reference } = options
+  const times = dated === undefined ? [] : activityTimes({ ...dated, count: total, seed })
+  /** Announces a part's time, before it runs (outside `run`). */
+  const announce = (now: number | undefined) => {
+    if (now !== undefined) dated?.onTime?.(now)
+  }
+  /** Moves the sandbox clock forward to `now` (inside `run`). */
+  const at = (now: number | undefined) => {
+    if (now === undefined) return
+    dated?.onTime?.(now)
+    dex.blockchain.now = Math.max(dex.blockchain.now ?? 0, now)
+  }
+  announce(dated?.from)
   const setup = await run(async () => {
+    at(dated?.from)
     const users = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => dex.wallet(n)))
     const referrers = await Promise.all(['ref-one', 'ref-two'].map((n) => dex.wallet(n)))
     const usdt = await dex.deployJetton('USDT')
@@ -139,6 +189,15 @@ export async function runScenario(
       if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
+    const arbitrageur = reference === undefined ? undefined : await dex.wallet(ARBITRAGE_WALLET)
+    if (arbitrageur !== undefined) {
+      // Deep pockets (1 000 000 TON from the sandbox, a billion of each jetton): it must meet
+      // the net flow of every user's swaps. Local demo funds.
+      for (const jetton of [usdt, ston, ...extra]) {
+        const decimals = jetton === usdt || jetton === usdc ? 6n : 9n
+        await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
+      }
+    }
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
     /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
@@ -235,6 +294,7 @@ export async function runScenario(
       bob,
       extra,
       kindRouters,
+      arbitrageur,
     }
   })
   const {
@@ -253,10 +313,53 @@ export async function runScenario(
     bob,
     extra,
     kindRouters,
+    arbitrageur,
   } = setup
   const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
-  const wallets = [...users, ...referrers].map((w) => w.address)
+  const traders = arbitrageur === undefined ? [] : [arbitrageur]
+  const wallets = [...users, ...referrers, ...traders].map((w) => w.address)
+  const sixDecimals = (a: LocalAsset) =>
+    [usdt, usdc].some((j) => j !== undefined && a.kind === 'jetton' && a.minter.equals(j.minter))
+  const referenceAsset = (a: LocalAsset) => ({
+    symbol: a.kind === 'pton' ? 'TON' : a.symbol,
+    decimals: sixDecimals(a) ? 6 : 9,
+  })
+  const arbitrage: ScenarioSwap[] = []
+  /** The arbitrage wallet trades every pool back to the reference path at `now` (inside `run`). */
+  const rebalance = async (now: number) => {
+    if (reference === undefined || arbitrageur === undefined) return
+    for (const pool of pools) {
+      const target = referenceRatio(
+        reference,
+        now,
+        referenceAsset(pool.asset0),
+        referenceAsset(pool.asset1),
+      )
+      if (target === undefined) continue
+      const trade = arbitrageTrade(await dex.poolState(pool), target)
+      if (trade === undefined) continue
+      const offer = trade.side === 0 ? pool.asset0 : pool.asset1
+      const ask = trade.side === 0 ? pool.asset1 : pool.asset0
+      const r = await dex.swap(pool.router, {
+        from: arbitrageur,
+        offer,
+        ask,
+        amount: trade.amountIn,
+      })
+      arbitrage.push({
+        pool: pool.address.toString(),
+        wallet: arbitrageur.address.toString(),
+        referral: null,
+        dex: pool.router.dex,
+        ok: r.status === 'ok',
+        amountIn: trade.amountIn,
+        amountOut: r.amountOut,
+        referralOut: r.referralOut,
+        askAsset: assetName(ask),
+      })
+    }
+  }
   const assets = [usdt, ston, ton1, ton2, ...extra]
   const routers = [v1, v2, ...kindRouters]
   await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
@@ -264,17 +367,16 @@ export async function runScenario(
   const swaps: ScenarioSwap[] = []
   const chunk = Math.max(1, options.chunk ?? total)
   for (let from = 0; from < total; from += chunk) {
+    announce(times[from])
     await run(async () => {
       for (let i = from; i < Math.min(total, from + chunk); i += 1) {
+        at(times[i])
         const pool = pools[Math.floor(next() * pools.length)] as LocalPool
         const user = users[Math.floor(next() * users.length)] as (typeof users)[0]
         const forward = next() < 0.5
         const offer = forward ? pool.asset0 : pool.asset1
         const ask = forward ? pool.asset1 : pool.asset0
-        const sixDecimals = [usdt, usdc].some(
-          (j) => j !== undefined && offer.kind === 'jetton' && offer.minter.equals(j.minter),
-        )
-        const scale = sixDecimals ? 10n ** 6n : 10n ** 9n
+        const scale = sixDecimals(offer) ? 10n ** 6n : 10n ** 9n
         const amount = BigInt(1 + Math.floor(next() * 5000)) * scale
         const referral =
           next() < 0.5
@@ -305,10 +407,14 @@ export async function runScenario(
         })
         options.onProgress?.(i + 1, total)
       }
+      // After the part, at its last swap's time: the pools back to the reference path.
+      await rebalance(dex.blockchain.now ?? 0)
     })
   }
 
+  announce(dated?.to)
   return run(async () => {
+    at(dated?.to)
     let burns = 0
     for (const pool of pools) {
       const lp = await dex.lpBalance(pool, bob.address)
@@ -344,6 +450,7 @@ export async function runScenario(
     return {
       pools,
       swaps,
+      arbitrage,
       provisions,
       burns,
       refunds: 1,

@@ -4,6 +4,7 @@ import { createIndexer, type TransactionBlock } from '../../indexer/ingest/creat
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { deriveEmulatedMarket, TON_POOL_USDT, withBlocks } from './buildEmulatedMarket.js'
+import { demoReferencePath } from './demoHistory.js'
 import { withDemoReference } from './demoReferenceData.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
 
@@ -26,6 +27,19 @@ export type StartDemoMarketOptions = {
    * index with it); default none.
    */
   readonly blockOf?: ((transaction: Transaction) => TransactionBlock | undefined) | undefined
+  /**
+   * Dates the history (runScenario's `dated`): the set-up at `from`, the swaps spread over the
+   * time to `to`, `onTime` told each part's time before it runs (the chain's history clock
+   * follows it); and an arbitrage wallet holds the pools near the demo's reference path
+   * (`demoReferencePath`, ending at the reference prices at `to`).
+   */
+  readonly dated?:
+    | {
+        readonly from: number
+        readonly to: number
+        readonly onTime?: ((now: number) => void) | undefined
+      }
+    | undefined
 }
 
 /** What {@link startDemoMarket} answers once the market is listed. */
@@ -80,6 +94,11 @@ export async function startDemoMarket(
     run: execute,
     chunk: options.chunk ?? 10,
     onProgress: options.onProgress,
+    dated: options.dated,
+    reference:
+      options.dated === undefined
+        ? undefined
+        : demoReferencePath({ to: options.dated.to, tonPoolUsdt: TON_POOL_USDT }),
     afterSetup: async (world) => {
       try {
         const funded = await execute(async () => (await options.fundMore?.(world)) ?? [])
