@@ -87,6 +87,31 @@ describe('provide: failures', () => {
       /reserve_overflow/,
     )
   })
+
+  test('behavior: a weighted-stableswap first provision whose rate does not fit uint128 fails with 5', () => {
+    const E18 = 10n ** 18n
+    const empty = createPoolState({
+      dex: 'v2',
+      kind: 'weighted_stableswap',
+      amp: E18,
+      w0: E18 / 2n,
+    })
+    // rate = floor(1e27·1e18 / 1000) = 1e42 ≥ 2^128 ≈ 3.4e38; the emulated pool keeps the
+    // amounts in the LP account (test/emulator/localDexV2Kinds.test.ts).
+    const error = thrown(() => provide(empty, { amount0: 10n ** 27n, amount1: 1000n }))
+    expect(error).toBeInstanceOf(PoolMathError)
+    expect([(error as PoolMathError).code, (error as PoolMathError).exitCode]).toEqual([
+      'INTEGER_OUT_OF_RANGE',
+      5,
+    ])
+    // The largest rate below 2^128 that a provision of (a0, 1000) sets still mints.
+    const a0 = ((1n << 128n) - 1n) / (E18 / 1000n) // floor: positive operands
+    const fits = provide(empty, { amount0: a0, amount1: 1000n })
+    expect(fits.pool.rate < 1n << 128n).toBe(true)
+    expect(thrown(() => provide(empty, { amount0: a0 + 1n, amount1: 1000n }))).toBeInstanceOf(
+      PoolMathError,
+    )
+  })
 })
 
 describe('provide: a balance driven below zero by the imbalance fee', () => {

@@ -41,6 +41,9 @@ const V1_MIN_PROVIDE = 1000n
 /** DEX v1 divides the first provision's square root by this much. */
 const V1_INITIAL_DIVISOR = 1000n
 
+/** `rate:uint128` holds values below 2^128. */
+const UINT128_LIMIT = 1n << 128n
+
 /**
  * Adds liquidity as the pool's `cb_add_liquidity` does once the LP account has both sides.
  *
@@ -132,7 +135,7 @@ function provideV2(pool: PoolState, amount0: bigint, amount1: bigint, minLpOut: 
     const initial = curve.initialLiquidity(pool, amount0, amount1)
     const lpOut = initial.liquidity - V2_LOCKED_LIQUIDITY
     if (lpOut < minLpOut) throw zeroLiquidity()
-    return finish(initial.pool, {
+    const provision = finish(initial.pool, {
       amount0,
       amount1,
       lpMinted: initial.liquidity,
@@ -140,6 +143,17 @@ function provideV2(pool: PoolState, amount0: bigint, amount1: bigint, minLpOut: 
       protocolFee0: 0n,
       protocolFee1: 0n,
     })
+    // The weighted-stableswap pool stores the rate it set as `rate:uint128`: a larger one
+    // (a0 over 2^128 / 1e18 ≈ 3.4e20 times a1) fails to store (TVM range check, exit 5), the
+    // provision is refused and the amounts stay with the LP account.
+    if (initial.pool.rate >= UINT128_LIMIT) {
+      throw new PoolMathError({
+        reason: 'integer_out_of_range',
+        operation: 'provision',
+        details: `the first provision's rate ${initial.pool.rate} does not fit rate:uint128`,
+      })
+    }
+    return provision
   }
   let minted: ImbalancedMint
   try {

@@ -7,13 +7,19 @@
 import { beginCell, toNano } from '@ton/core'
 import { createShardAccount } from '@ton/sandbox'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { EXIT_CODES } from '../../core/index.js'
+import { createPoolState, EXIT_CODES, provide } from '../../core/index.js'
 import { LocalDexError } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
 import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/dexV2Admin.js'
+import { thrown } from '../_support/thrown.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
 
 const E18 = 10n ** 18n
+const emptyWeightedStable = createPoolState({
+  dex: 'v2',
+  kind: 'weighted_stableswap',
+  w0: E18 / 2n,
+})
 
 /** Creates pool A/B with (amount0, amount1) in pool order. */
 async function create(w: KindWorld, amount0: bigint, amount1: bigint) {
@@ -235,6 +241,25 @@ describe('weighted stableswap router and pool', () => {
     ])
     const r = await swapIn(w, 1, 1_000_000_000n, 10n)
     expect([r.status, r.amountOut, r.referralOut]).toEqual(['ok', 495_036_918n, 496_029n])
+  })
+
+  it('keeps a first provision whose rate does not fit rate:uint128 in the LP account, as core refuses it (5)', async () => {
+    await w.dex.setPoolParams(w.poolAB, { w0: E18 / 2n })
+    // floor(a0·1e18 / 1000) < 2^128 for a0, ≥ 2^128 for a0 + 1.
+    const a0 = ((1n << 128n) - 1n) / (E18 / 1000n) // floor: positive operands
+    const refused = await create(w, a0 + 1n, 1000n)
+    expect(refused.receipt.status).toBe('stored')
+    expect(
+      thrown(() => provide(emptyWeightedStable, { amount0: a0 + 1n, amount1: 1000n })),
+    ).toMatchObject({
+      exitCode: EXIT_CODES.integer_out_of_range,
+    })
+    await w.dex.restore(w.base)
+    await w.dex.setPoolParams(w.poolAB, { w0: E18 / 2n })
+    const minted = await create(w, a0, 1000n)
+    const expected = provide(emptyWeightedStable, { amount0: a0, amount1: 1000n })
+    expect([minted.receipt.status, minted.receipt.lpMinted]).toEqual(['minted', expected.lpMinted])
+    expect((await w.dex.poolState(w.poolAB)).rate).toBe(expected.pool.rate)
   })
 
   it('mints 2999999999999 for (1e12, 2e12) with amp 1, w0 0.8', async () => {
