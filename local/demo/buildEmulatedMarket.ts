@@ -128,7 +128,9 @@ export async function buildEmulatedMarket(
  * transaction so far): pool rows from the indexer's tracked state, prices from the v2 pools
  * with USDT, per-wallet rows from the wallet ledger — each checked against the emulator's
  * getters (a mismatch throws): every pool's reserves, LP supply, fees, collected protocol fees
- * and kind parameters (amp, w0, rate) equal its `get_pool_data`.
+ * and kind parameters (amp, w0, rate) equal its `get_pool_data`; every indexed jetton wallet,
+ * LP account and vault equals its getter; and, unless `options.walletSweep` is false, every
+ * scenario wallet × jetton / pool / vault equals `LocalDex`'s answer (nothing missed).
  *
  * @example
  * ```ts
@@ -140,6 +142,7 @@ export async function deriveEmulatedMarket(
   store: Store,
   dex: LocalDex,
   scenario: ScenarioWorld,
+  options: { readonly walletSweep?: boolean | undefined } = {},
 ): Promise<{
   readonly market: EmulatedMarket
   readonly pricesUsd: ReadonlyMap<string, string>
@@ -181,7 +184,14 @@ export async function deriveEmulatedMarket(
   )
   const chain = chainReader(dex)
   const reference = await emulatedReference(chain, scenario, indexed, pricesUsd)
-  const walletData = await emulatedWalletData(dex, chain, scenario, store, indexed)
+  const walletData = await emulatedWalletData(
+    dex,
+    chain,
+    scenario,
+    store,
+    indexed,
+    options.walletSweep ?? true,
+  )
   const { userJettonWallets, ...wallets } = walletData
   return {
     market: {

@@ -52,8 +52,9 @@ export type StartedDemoMarket = {
 
 /**
  * The fast first start of the demo market: runs the scenario's set-up (jettons, routers, pools,
- * provisions) and the funding of `fundMore`, indexes it, writes the market (checked against the
- * emulator's getters like the full build) and answers — the exchange can list the market now —
+ * provisions) and the funding of `fundMore`, indexes it, writes the market (every pool and every
+ * indexed jetton wallet, LP account and vault checked against the emulator's getters; the
+ * caller's whole-history check, `deriveEmulatedMarket` once `done`, adds the wallet sweep) and answers — the exchange can list the market now —
  * while the scenario's swaps, burns and withdrawals go on in parts of `chunk` swaps through
  * `execute`, for a live indexer to follow.
  *
@@ -109,7 +110,11 @@ export async function startDemoMarket(
           assetOf: world.assetOf,
         }).run()
         const scenario = { ...world, wallets: [...world.wallets, ...funded] }
-        const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+        // Pools and every indexed account are checked now; the sweep of every wallet × jetton /
+        // pool / vault waits for the whole-history check, which ends the fast start.
+        const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario, {
+          walletSweep: false,
+        })
         const wallets = world.wallets.map((w) => w.toString())
         const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
         await store.replaceMarket(written)
