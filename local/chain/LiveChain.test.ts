@@ -214,10 +214,12 @@ describe('LiveChain failure paths', () => {
     let clock = 1_761_408_000 // 30 days before 1 764 000 000
     const chain = await LiveChain.open({ journal, clock: () => clock })
     expect(chain.head.now).toBe(1_761_408_000)
-    const pay = (blockchain: LocalBlockchain, at: number, from = 'dated') => async () => {
-      blockchain.now = at
-      await (await blockchain.treasury(from)).send({ to: bob, value: 1n, bounce: false })
-    }
+    const pay =
+      (blockchain: LocalBlockchain, at: number, from = 'dated') =>
+      async () => {
+        blockchain.now = at
+        await (await blockchain.treasury(from)).send({ to: bob, value: 1n, bounce: false })
+      }
     // A job stamps each step at its own time, later than the clock.
     const { blocks } = await chain.execute(async (blockchain) => {
       await pay(blockchain, 1_761_500_000)()

@@ -22,6 +22,18 @@ export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
  */
 export const ARBITRAGE_WALLET = 'arbitrage'
 
+/**
+ * How far (basis points) a pool's price may stray from the reference path before the
+ * scenario's arbitrage wallet trades it back after a part of swaps: 1 %. After the last part
+ * it trades every pool off by more than the pool's own fees, so the history ends within them.
+ *
+ * @example
+ * ```ts
+ * arbitrageTrade(state, target, { bandBps: ARBITRAGE_BAND_BPS }) // undefined within 1 %
+ * ```
+ */
+export const ARBITRAGE_BAND_BPS = 100n
+
 /** Options of {@link runScenario}. */
 export type ScenarioOptions = {
   /** How many swaps (default 60). */
@@ -327,7 +339,7 @@ export async function runScenario(
   })
   const arbitrage: ScenarioSwap[] = []
   /** The arbitrage wallet trades every pool back to the reference path at `now` (inside `run`). */
-  const rebalance = async (now: number) => {
+  const rebalance = async (now: number, bandBps: bigint | undefined) => {
     if (reference === undefined || arbitrageur === undefined) return
     for (const pool of pools) {
       const target = referenceRatio(
@@ -337,7 +349,7 @@ export async function runScenario(
         referenceAsset(pool.asset1),
       )
       if (target === undefined) continue
-      const trade = arbitrageTrade(await dex.poolState(pool), target)
+      const trade = arbitrageTrade(await dex.poolState(pool), target, { bandBps })
       if (trade === undefined) continue
       const offer = trade.side === 0 ? pool.asset0 : pool.asset1
       const ask = trade.side === 0 ? pool.asset1 : pool.asset0
@@ -407,8 +419,11 @@ export async function runScenario(
         })
         options.onProgress?.(i + 1, total)
       }
-      // After the part, at its last swap's time: the pools back to the reference path.
-      await rebalance(dex.blockchain.now ?? 0)
+      // After the part, at its last swap's time: the pools back to the reference path — those
+      // off by more than ARBITRAGE_BAND_BPS, and after the last part every one off by more
+      // than its fees.
+      const last = from + chunk >= total
+      await rebalance(dex.blockchain.now ?? 0, last ? undefined : ARBITRAGE_BAND_BPS)
     })
   }
 
