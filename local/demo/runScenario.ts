@@ -67,7 +67,7 @@ export type ScenarioOptions = {
    * Dates the history (default: every step at the sandbox's clock as it is): the set-up runs at
    * `from`, swap `i` at `activityTimes(…)[i]` — spread over `(from, to − 60]` by a daily activity
    * pattern — and the tail at `to`, unix seconds. The sandbox clock only moves forward.
-   * `onTime` hears each time before a part runs at it (the live chain's {@link HistoryClock}
+   * `onTime` hears each time before a part runs at it (the live chain's `HistoryClock`
    * follows it, so its blocks carry these times).
    */
   readonly dated?:
@@ -80,8 +80,9 @@ export type ScenarioOptions = {
   /**
    * Holds the pools near this USD reference path (default: none): an `arbitrage` wallet, funded
    * at the set-up, trades every pool whose two assets have a reference back to the path's price
-   * after each part of swaps, whenever it is off by more than the pool's fees
-   * ({@link arbitrageTrade}). Its swaps are real chain swaps, reported in `arbitrage`.
+   * after each part of swaps when it is off by more than {@link ARBITRAGE_BAND_BPS}, and after
+   * the last part when it is off by more than the pool's fees ({@link arbitrageTrade}). Its
+   * swaps are real chain swaps, reported in `arbitrage`; its wallet is the last of `wallets`.
    */
   readonly reference?: ReferencePath | undefined
 }
@@ -128,7 +129,7 @@ export type ScenarioResult = {
   readonly withdrawals: readonly { owner: string; asset: string; amount: bigint }[]
   readonly referrers: readonly string[]
   readonly routers: readonly LocalRouter[]
-  /** Every wallet that traded, provided or referred: users first, then referrers. */
+  /** Every wallet that traded, provided or referred: users, referrers, then the arbitrage wallet. */
   readonly wallets: readonly Address[]
   /** The scenario's jettons (USDT, STON) and proxy-TONs (v1, v2). */
   readonly assets: readonly LocalAsset[]
