@@ -202,15 +202,8 @@ export async function runScenario(
       if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
+    // Its jettons come with the first part of swaps: the set-up is what the listing waits for.
     const arbitrageur = reference === undefined ? undefined : await dex.wallet(ARBITRAGE_WALLET)
-    if (arbitrageur !== undefined) {
-      // Deep pockets (1 000 000 TON from the sandbox, a billion of each jetton): it must meet
-      // the net flow of every user's swaps. Local demo funds.
-      for (const jetton of [usdt, ston, ...extra]) {
-        const decimals = jetton === usdt || jetton === usdc ? 6n : 9n
-        await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
-      }
-    }
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
     /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
@@ -330,6 +323,7 @@ export async function runScenario(
   } = setup
   const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
+  const assets = [usdt, ston, ton1, ton2, ...extra]
   const traders = arbitrageur === undefined ? [] : [arbitrageur]
   const wallets = [...users, ...referrers, ...traders].map((w) => w.address)
   const sixDecimals = (a: LocalAsset) =>
@@ -339,9 +333,22 @@ export async function runScenario(
     decimals: sixDecimals(a) ? 6 : 9,
   })
   const arbitrage: ScenarioSwap[] = []
+  /** Deep pockets for the arbitrage wallet (inside the first part, before its first trade). */
+  let funded = false
+  const fund = async () => {
+    if (funded || arbitrageur === undefined) return
+    funded = true
+    // 1 000 000 TON from the sandbox and a billion of each jetton: it must meet the net flow
+    // of every user's swaps. Local demo funds.
+    for (const jetton of assets.filter((a) => a.kind === 'jetton')) {
+      const decimals = sixDecimals(jetton) ? 6n : 9n
+      await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
+    }
+  }
   /** The arbitrage wallet trades every pool back to the reference path at `now` (inside `run`). */
   const rebalance = async (now: number, bandBps: bigint | undefined) => {
     if (reference === undefined || arbitrageur === undefined) return
+    await fund()
     for (const pool of pools) {
       const target = referenceRatio(
         reference,
@@ -373,7 +380,6 @@ export async function runScenario(
       })
     }
   }
-  const assets = [usdt, ston, ton1, ton2, ...extra]
   const routers = [v1, v2, ...kindRouters]
   await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
 
