@@ -270,7 +270,7 @@ async function openParts(
           Object.assign(demo, { state: 'ready' })
           const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
           log?.write(
-            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps), checked against the emulator's getters\n`,
+            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps and ${result.arbitrage.length} arbitrage swaps over the ${DEMO_HISTORY_DAYS} days before the first start), checked against the emulator's getters\n`,
           )
         })
         .catch((error: unknown) => {

@@ -209,6 +209,52 @@ describe('LiveChain failure paths', () => {
     expect(blocks.map((b) => b.seqno)).toEqual([3])
   })
 
+  test('a past clock stamps the blocks; a job moves time forward only; a reopened chain resumes from its last block', async () => {
+    const journal = new MemoryChainJournal()
+    let clock = 1_761_408_000 // 30 days before 1 764 000 000
+    const chain = await LiveChain.open({ journal, clock: () => clock })
+    expect(chain.head.now).toBe(1_761_408_000)
+    const pay =
+      (blockchain: LocalBlockchain, at: number, from = 'dated') =>
+      async () => {
+        blockchain.now = at
+        await (await blockchain.treasury(from)).send({ to: bob, value: 1n, bounce: false })
+      }
+    // A job stamps each step at its own time, later than the clock.
+    const { blocks } = await chain.execute(async (blockchain) => {
+      await pay(blockchain, 1_761_500_000)()
+      await pay(blockchain, 1_761_600_000)()
+    })
+    expect(blocks.map((b) => b.now)).toEqual([1_761_500_000, 1_761_500_000, 1_761_600_000])
+    // The chain's time is its last block's, though the clock lags behind it.
+    expect(chain.time).toBe(1_761_600_000)
+    const next = await chain.execute(async (blockchain) => {
+      await (await blockchain.treasury('dated')).send({ to: bob, value: 1n, bounce: false })
+    })
+    expect(next.blocks[0]?.now).toBe(1_761_600_000)
+    // Moving the sandbox's clock before the last block (on accounts it never ran, which the
+    // sandbox allows) stops the chain.
+    const backwards = chain.execute((blockchain) => pay(blockchain, 1_761_599_999, 'other')())
+    expect(await codeOf(backwards)).toBe('LIVE_CHAIN_CLOCK_BACKWARDS')
+    expect(await codeOf(chain.account(bob))).toBe('LIVE_CHAIN_CLOCK_BACKWARDS')
+    expect(journal.readBlocks(0).map((b) => b.now)).toEqual([
+      1_761_500_000, 1_761_500_000, 1_761_600_000, 1_761_600_000,
+    ])
+    // Reopened with a clock still in the past: it never stamps before its last block.
+    clock = 1_761_000_000
+    const reopened = await LiveChain.open({ journal, clock: () => clock })
+    expect(reopened.time).toBe(1_761_600_000)
+    const later = await reopened.execute(async (blockchain) => {
+      await (await blockchain.treasury('dated')).send({ to: bob, value: 1n, bounce: false })
+    })
+    expect(later.blocks[0]?.now).toBe(1_761_600_000)
+    clock = 1_764_000_000 // handed over to the wall clock
+    const now = await reopened.execute(async (blockchain) => {
+      await (await blockchain.treasury('dated')).send({ to: bob, value: 1n, bounce: false })
+    })
+    expect(now.blocks[0]?.now).toBe(1_764_000_000)
+  })
+
   test('a message chain sent on the sandbox outside execute() is still a stored block', async () => {
     const journal = new MemoryChainJournal()
     const chain = await LiveChain.open({ journal })

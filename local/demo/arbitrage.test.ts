@@ -91,6 +91,10 @@ describe('arbitrageTrade', () => {
       }
       expect(arbitrageTrade(pool, below)).toBeUndefined()
       expect(arbitrageTrade(pool, shifted(spot, band + 1n))?.side).toBe(1)
+      // A wider band waits longer; a narrower one than the fees is the fees.
+      expect(arbitrageTrade(pool, shifted(spot, 100n), { bandBps: 100n })).toBeUndefined()
+      expect(arbitrageTrade(pool, shifted(spot, 102n), { bandBps: 100n })?.side).toBe(1)
+      expect(arbitrageTrade(pool, shifted(spot, band), { bandBps: 1n })).toBeUndefined()
     })
   }
 })

@@ -15,7 +15,8 @@ export type ArbitrageTrade = { readonly side: Side; readonly amountIn: bigint }
  * whose swap (core's `swap`, exactly as the contract runs it, LP fee left in the pool) does not
  * carry the price past the target. Any pool kind: the input is found by bisection over the
  * exact swap, so the price after the trade is the target to within one raw unit of input.
- * `undefined` when the price is within the band (or the pool cannot trade).
+ * `undefined` when the price is within the band (or the pool cannot trade). `bandBps` widens
+ * the band (a patient trader); it is never narrower than the pool's fees.
  *
  * @example
  * ```ts
@@ -24,13 +25,18 @@ export type ArbitrageTrade = { readonly side: Side; readonly amountIn: bigint }
  * // { side: 1, amountIn: 9_848_516_369n }: buy TON with 9 848.52 USDT
  * ```
  */
-export function arbitrageTrade(pool: PoolState, target: Ratio): ArbitrageTrade | undefined {
+export function arbitrageTrade(
+  pool: PoolState,
+  target: Ratio,
+  options: { readonly bandBps?: bigint | undefined } = {},
+): ArbitrageTrade | undefined {
   if (pool.reserve0 <= 0n || pool.reserve1 <= 0n || pool.totalSupply <= 0n) return undefined
   const price = spotPrice(pool, 0)
   // Compare price and target through their cross products: exact, no division.
   const p = price.numerator * target.denominator
   const t = target.numerator * price.denominator
-  const band = pool.lpFee + pool.protocolFee
+  const fees = pool.lpFee + pool.protocolFee
+  const band = options.bandBps === undefined || options.bandBps < fees ? fees : options.bandBps
   // |p − t| ≤ t · band / FEE_DIVIDER ⇔ |p − t| · FEE_DIVIDER ≤ t · band
   const gap = p > t ? p - t : t - p
   if (gap * FEE_DIVIDER <= t * band) return undefined

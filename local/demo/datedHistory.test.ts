@@ -48,9 +48,10 @@ test('behavior: a dated history spreads the scenario over 30 days and ends with 
   expect(result.arbitrage.length).toBeGreaterThan(0)
   expect(result.arbitrage.every((s) => s.ok)).toBe(true)
   expect(result.wallets.map(String)).toContain(result.arbitrage[0]?.wallet)
-  // ... and after its last round (at the last swap's time) every pool's marginal price is
-  // within the pool's fee band of the reference — the arbitrage rule — plus 1 bps for the
-  // tail's burns (proportional, floored).
+  // ... and after its last round (at the last swap's time; between parts it waits for 1 %,
+  // after the last it trades whatever is off by more than the pool's fees) every pool's
+  // marginal price is within the pool's fees of the reference, plus 1 bps for the tail's burns
+  // (proportional, floored).
   const lastSwap = Math.max(...swapTimes)
   const asset = (a: LocalAsset) => ({
     symbol: a.kind === 'pton' ? 'TON' : a.symbol,

@@ -22,6 +22,18 @@ export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
  */
 export const ARBITRAGE_WALLET = 'arbitrage'
 
+/**
+ * How far (basis points) a pool's price may stray from the reference path before the
+ * scenario's arbitrage wallet trades it back after a part of swaps: 1 %. After the last part
+ * it trades every pool off by more than the pool's own fees, so the history ends within them.
+ *
+ * @example
+ * ```ts
+ * arbitrageTrade(state, target, { bandBps: ARBITRAGE_BAND_BPS }) // undefined within 1 %
+ * ```
+ */
+export const ARBITRAGE_BAND_BPS = 100n
+
 /** Options of {@link runScenario}. */
 export type ScenarioOptions = {
   /** How many swaps (default 60). */
@@ -55,7 +67,7 @@ export type ScenarioOptions = {
    * Dates the history (default: every step at the sandbox's clock as it is): the set-up runs at
    * `from`, swap `i` at `activityTimes(…)[i]` — spread over `(from, to − 60]` by a daily activity
    * pattern — and the tail at `to`, unix seconds. The sandbox clock only moves forward.
-   * `onTime` hears each time before a part runs at it (the live chain's {@link HistoryClock}
+   * `onTime` hears each time before a part runs at it (the live chain's `HistoryClock`
    * follows it, so its blocks carry these times).
    */
   readonly dated?:
@@ -68,8 +80,9 @@ export type ScenarioOptions = {
   /**
    * Holds the pools near this USD reference path (default: none): an `arbitrage` wallet, funded
    * at the set-up, trades every pool whose two assets have a reference back to the path's price
-   * after each part of swaps, whenever it is off by more than the pool's fees
-   * ({@link arbitrageTrade}). Its swaps are real chain swaps, reported in `arbitrage`.
+   * after each part of swaps when it is off by more than {@link ARBITRAGE_BAND_BPS}, and after
+   * the last part when it is off by more than the pool's fees ({@link arbitrageTrade}). Its
+   * swaps are real chain swaps, reported in `arbitrage`; its wallet is the last of `wallets`.
    */
   readonly reference?: ReferencePath | undefined
 }
@@ -116,7 +129,7 @@ export type ScenarioResult = {
   readonly withdrawals: readonly { owner: string; asset: string; amount: bigint }[]
   readonly referrers: readonly string[]
   readonly routers: readonly LocalRouter[]
-  /** Every wallet that traded, provided or referred: users first, then referrers. */
+  /** Every wallet that traded, provided or referred: users, referrers, then the arbitrage wallet. */
   readonly wallets: readonly Address[]
   /** The scenario's jettons (USDT, STON) and proxy-TONs (v1, v2). */
   readonly assets: readonly LocalAsset[]
@@ -189,15 +202,8 @@ export async function runScenario(
       if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
+    // Its jettons come with the first part of swaps: the set-up is what the listing waits for.
     const arbitrageur = reference === undefined ? undefined : await dex.wallet(ARBITRAGE_WALLET)
-    if (arbitrageur !== undefined) {
-      // Deep pockets (1 000 000 TON from the sandbox, a billion of each jetton): it must meet
-      // the net flow of every user's swaps. Local demo funds.
-      for (const jetton of [usdt, ston, ...extra]) {
-        const decimals = jetton === usdt || jetton === usdc ? 6n : 9n
-        await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
-      }
-    }
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
     /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
@@ -317,6 +323,7 @@ export async function runScenario(
   } = setup
   const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
+  const assets = [usdt, ston, ton1, ton2, ...extra]
   const traders = arbitrageur === undefined ? [] : [arbitrageur]
   const wallets = [...users, ...referrers, ...traders].map((w) => w.address)
   const sixDecimals = (a: LocalAsset) =>
@@ -326,9 +333,22 @@ export async function runScenario(
     decimals: sixDecimals(a) ? 6 : 9,
   })
   const arbitrage: ScenarioSwap[] = []
+  /** Deep pockets for the arbitrage wallet (inside the first part, before its first trade). */
+  let funded = false
+  const fund = async () => {
+    if (funded || arbitrageur === undefined) return
+    funded = true
+    // 1 000 000 TON from the sandbox and a billion of each jetton: it must meet the net flow
+    // of every user's swaps. Local demo funds.
+    for (const jetton of assets.filter((a) => a.kind === 'jetton')) {
+      const decimals = sixDecimals(jetton) ? 6n : 9n
+      await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
+    }
+  }
   /** The arbitrage wallet trades every pool back to the reference path at `now` (inside `run`). */
-  const rebalance = async (now: number) => {
+  const rebalance = async (now: number, bandBps: bigint | undefined) => {
     if (reference === undefined || arbitrageur === undefined) return
+    await fund()
     for (const pool of pools) {
       const target = referenceRatio(
         reference,
@@ -337,7 +357,7 @@ export async function runScenario(
         referenceAsset(pool.asset1),
       )
       if (target === undefined) continue
-      const trade = arbitrageTrade(await dex.poolState(pool), target)
+      const trade = arbitrageTrade(await dex.poolState(pool), target, { bandBps })
       if (trade === undefined) continue
       const offer = trade.side === 0 ? pool.asset0 : pool.asset1
       const ask = trade.side === 0 ? pool.asset1 : pool.asset0
@@ -360,7 +380,6 @@ export async function runScenario(
       })
     }
   }
-  const assets = [usdt, ston, ton1, ton2, ...extra]
   const routers = [v1, v2, ...kindRouters]
   await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
 
@@ -407,8 +426,11 @@ export async function runScenario(
         })
         options.onProgress?.(i + 1, total)
       }
-      // After the part, at its last swap's time: the pools back to the reference path.
-      await rebalance(dex.blockchain.now ?? 0)
+      // After the part, at its last swap's time: the pools back to the reference path — those
+      // off by more than ARBITRAGE_BAND_BPS, and after the last part every one off by more
+      // than its fees.
+      const last = from + chunk >= total
+      await rebalance(dex.blockchain.now ?? 0, last ? undefined : ARBITRAGE_BAND_BPS)
     })
   }
 
