@@ -5,7 +5,6 @@ import type {
   ReferralFeeTotals,
   StakeTotals,
   StatsWindow,
-  SwapSideTotals,
 } from '../rows/statsRows.js'
 import { readBigint, readInteger, readText } from './columns.js'
 import { decodeOperation } from './historyCodecs.js'
@@ -68,37 +67,72 @@ export function createAggregateQueries(db: Database.Database) {
   return {
     poolSwapTotals(window: StatsWindow): PoolSwapTotals[] {
       const parts = partsOf(window)
-      const pools = poolClause(window)
-      const selects: string[] = []
-      const params: Param[] = []
-      const columns =
-        'swaps_in0, amount0_in0, amount1_in0, lp_fee_in0, swaps_in1, amount0_in1, amount1_in1, lp_fee_in1'
-      for (const [span, ranges] of [
-        ['day', parts.days],
-        ['hour', parts.hours],
-      ] as const) {
-        for (const range of ranges) {
-          selects.push(`SELECT pool_address, asset0_address, asset1_address, ${columns}
-            FROM swap_rollups WHERE span = '${span}' AND bucket >= ? AND bucket < ?${pools.sql}`)
-          params.push(range.from, range.before, ...pools.params)
+      const pools = poolClause(window, 'p.pool_address')
+      const sums = new Map<string, SwapSums>()
+      const fold = (records: readonly DbRecord[], sign: 1n | -1n) => {
+        for (const r of records) {
+          const pool = readText(r.pool_address, 'swap totals pool_address')
+          const asset0 = readText(r.asset0_address, 'swap totals asset0_address')
+          const asset1 = readText(r.asset1_address, 'swap totals asset1_address')
+          const key = `${pool} ${asset0} ${asset1}`
+          let sum = sums.get(key)
+          if (sum === undefined) {
+            sum = { pool, asset0, asset1, swaps: [0, 0], amounts: [0n, 0n, 0n, 0n, 0n, 0n] }
+            sums.set(key, sum)
+          }
+          const n = Number(sign)
+          sum.swaps[0] += n * readInteger(r.swaps_in0, 'swap totals swaps_in0')
+          sum.swaps[1] += n * readInteger(r.swaps_in1, 'swap totals swaps_in1')
+          for (let i = 0; i < SWAP_SUM_COLUMNS.length; i++) {
+            const column = SWAP_SUM_COLUMNS[i] as (typeof SWAP_SUM_COLUMNS)[number]
+            sum.amounts[i] =
+              (sum.amounts[i] ?? 0n) + sign * readBigint(r[column], `swap totals ${column}`)
+          }
         }
       }
-      for (const range of parts.raw) {
-        selects.push(`SELECT pool_address, asset0_address, asset1_address, ${SWAP_AGGREGATE_SQL}
-          FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?
-          AND ${SWAP_FILTER_SQL}${pools.sql} GROUP BY pool_address, asset0_address, asset1_address`)
-        params.push(range.from, range.to, ...pools.params)
+      // Whole hours and days form one range [h0, h1): the running totals before h1 minus
+      // those before h0, two rows per pool however long the range. CROSS JOIN keeps the
+      // pairs outside: one primary-key probe per pair, never a scan of the running totals.
+      const whole = [...parts.days, ...parts.hours].map((r) => ({
+        from: hourLabel(r.from),
+        before: hourLabel(r.before),
+      }))
+      if (whole.length > 0) {
+        const h0 = whole.reduce((a, r) => (r.from < a ? r.from : a), whole[0]?.from as string)
+        const h1 = whole.reduce((a, r) => (r.before > a ? r.before : a), whole[0]?.before as string)
+        const before = (hour: string) =>
+          all(
+            `SELECT p.pool_address, p.asset0_address, p.asset1_address, t.*
+            FROM swap_pairs p CROSS JOIN swap_running_totals t ON t.pair_id = p.id
+              AND t.hour = (SELECT MAX(hour) FROM swap_running_totals u
+                WHERE u.pair_id = p.id AND u.hour < ?)
+            WHERE 1${pools.sql}`,
+            [hour, ...pools.params],
+          )
+        fold(before(h1), 1n)
+        fold(before(h0), -1n)
       }
-      if (selects.length === 0) return []
-      const sql = `SELECT pool_address, asset0_address, asset1_address,
-          SUM(swaps_in0) AS swaps_in0, big_sum(amount0_in0) AS amount0_in0,
-          big_sum(amount1_in0) AS amount1_in0, big_sum(lp_fee_in0) AS lp_fee_in0,
-          SUM(swaps_in1) AS swaps_in1, big_sum(amount0_in1) AS amount0_in1,
-          big_sum(amount1_in1) AS amount1_in1, big_sum(lp_fee_in1) AS lp_fee_in1
-        FROM (${selects.join('\nUNION ALL ')})
-        GROUP BY pool_address, asset0_address, asset1_address
-        ORDER BY pool_address, asset0_address, asset1_address`
-      return all(sql, params).map(decodeSwapTotals)
+      const rawPools = poolClause(window)
+      for (const range of parts.raw) {
+        fold(
+          all(
+            `SELECT pool_address, asset0_address, asset1_address, ${SWAP_AGGREGATE_SQL}
+            FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?
+            AND ${SWAP_FILTER_SQL}${rawPools.sql}
+            GROUP BY pool_address, asset0_address, asset1_address`,
+            [range.from, range.to, ...rawPools.params],
+          ),
+          1n,
+        )
+      }
+      // Pools without a swap in the window are absent, as with a GROUP BY over its swaps.
+      return [...sums.values()]
+        .filter((s) => s.swaps[0] + s.swaps[1] > 0)
+        .sort(
+          (a, b) =>
+            compare(a.pool, b.pool) || compare(a.asset0, b.asset0) || compare(a.asset1, b.asset1),
+        )
+        .map(toSwapTotals)
     },
 
     countWallets(window: StatsWindow): number {
@@ -207,18 +241,48 @@ export function createAggregateQueries(db: Database.Database) {
   }
 }
 
-function decodeSwapTotals(r: DbRecord): PoolSwapTotals {
-  const side = (suffix: 'in0' | 'in1'): SwapSideTotals => ({
-    swaps: readInteger(r[`swaps_${suffix}`], `swap totals swaps_${suffix}`),
-    amount0: readBigint(r[`amount0_${suffix}`], `swap totals amount0_${suffix}`),
-    amount1: readBigint(r[`amount1_${suffix}`], `swap totals amount1_${suffix}`),
-    lpFee: readBigint(r[`lp_fee_${suffix}`], `swap totals lp_fee_${suffix}`),
-  })
+const SWAP_SUM_COLUMNS = [
+  'amount0_in0',
+  'amount1_in0',
+  'lp_fee_in0',
+  'amount0_in1',
+  'amount1_in1',
+  'lp_fee_in1',
+] as const
+
+/** The running sums of one pool and asset pair; amounts in {@link SWAP_SUM_COLUMNS} order. */
+type SwapSums = {
+  pool: string
+  asset0: string
+  asset1: string
+  swaps: [number, number]
+  amounts: bigint[]
+}
+
+/** SQLite's BINARY collation on these ASCII keys: code-unit order. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** An hour label (`YYYY-MM-DDTHH`) of a bucket label, a day label meaning its first hour. */
+function hourLabel(bucket: string): string {
+  return bucket.length === 10 ? `${bucket}T00` : bucket
+}
+
+function toSwapTotals(s: SwapSums): PoolSwapTotals {
+  const [amount0In0, amount1In0, lpFeeIn0, amount0In1, amount1In1, lpFeeIn1] = s.amounts as [
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+  ]
   return {
-    poolAddress: readText(r.pool_address, 'swap totals pool_address'),
-    asset0Address: readText(r.asset0_address, 'swap totals asset0_address'),
-    asset1Address: readText(r.asset1_address, 'swap totals asset1_address'),
-    offer0: side('in0'),
-    offer1: side('in1'),
+    poolAddress: s.pool,
+    asset0Address: s.asset0,
+    asset1Address: s.asset1,
+    offer0: { swaps: s.swaps[0], amount0: amount0In0, amount1: amount1In0, lpFee: lpFeeIn0 },
+    offer1: { swaps: s.swaps[1], amount0: amount0In1, amount1: amount1In1, lpFee: lpFeeIn1 },
   }
 }

@@ -37,6 +37,8 @@ declare module 'better-sqlite3' {
     interface AggregateOptions<T> extends FunctionOptions {
       start: T | (() => T)
       step: (total: T, ...values: never[]) => T
+      /** Undoes `step` for a row leaving a window frame: makes the aggregate a window function. */
+      inverse?: (total: T, ...values: never[]) => T
       result?: (total: T) => unknown
     }
 

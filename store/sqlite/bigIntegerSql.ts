@@ -7,7 +7,8 @@ import type Database from 'better-sqlite3'
  * migrations run (they use them):
  *
  * - `big_add(a, b)`: `a + b`, a `NULL` operand counting as 0;
- * - `big_sum(x)`: the aggregate sum of a group, `'0'` for an empty group, `NULL`s skipped.
+ * - `big_sum(x)`: the aggregate sum of a group, `'0'` for an empty group, `NULL`s skipped;
+ *   also a window function (`big_sum(x) OVER (…)`, running totals).
  *
  * Both return TEXT digits. A PostgreSQL store would use `NUMERIC` columns with `+` and `sum`
  * instead (see `docs/store.md`).
@@ -28,6 +29,9 @@ export function registerBigIntegerFunctions(db: Database.Database): void {
     start: () => 0n,
     step: (total: bigint, value: string | null) =>
       value === null ? total : total + toBigint(value),
+    // Also a window function (`big_sum(x) OVER (…)`): a row leaving the frame is subtracted.
+    inverse: (total: bigint, value: string | null) =>
+      value === null ? total : total - toBigint(value),
     result: (total) => total.toString(),
   })
 }

@@ -1,11 +1,13 @@
 import type Database from 'better-sqlite3'
 import { StoreError } from '../StoreError.js'
+import { registerBigIntegerFunctions } from './bigIntegerSql.js'
 import { MIGRATIONS } from './migrations.js'
 
 /**
  * Brings a database up to the newest schema: applies, in name order, every migration of
  * {@link MIGRATIONS} it has not seen, each in its own transaction, recording it in
- * `schema_migrations`. Returns the names applied now.
+ * `schema_migrations`. Returns the names applied now. Registers the exact-sum SQL functions
+ * (`big_add`, `big_sum`) on `db` first: migrations that fill rollups use them.
  *
  * @example
  * ```ts
@@ -18,6 +20,7 @@ export function migrate(
   db: Database.Database,
   migrations: readonly { readonly name: string; readonly sql: string }[] = MIGRATIONS,
 ): string[] {
+  registerBigIntegerFunctions(db)
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
   )

@@ -487,6 +487,48 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
+    name: '2026_11_25_11_swap_running_totals',
+    sql: `
+      -- Running totals of each pool's successful swaps (same columns as swap_rollups), one row
+      -- per pool and hour with swaps: everything up to the end of that hour. The swaps of the
+      -- whole hours [h0, h1) are the newest row before h1 minus the newest row before h0 —
+      -- two rows per pool, however long the window.
+      CREATE TABLE swap_pairs (
+        id INTEGER PRIMARY KEY,
+        pool_address TEXT NOT NULL,
+        asset0_address TEXT NOT NULL,
+        asset1_address TEXT NOT NULL,
+        UNIQUE (pool_address, asset0_address, asset1_address)
+      ) STRICT;
+      CREATE TABLE swap_running_totals (
+        pair_id INTEGER NOT NULL REFERENCES swap_pairs (id),
+        hour TEXT NOT NULL,
+        swaps_in0 INTEGER NOT NULL,
+        amount0_in0 TEXT NOT NULL,
+        amount1_in0 TEXT NOT NULL,
+        lp_fee_in0 TEXT NOT NULL,
+        swaps_in1 INTEGER NOT NULL,
+        amount0_in1 TEXT NOT NULL,
+        amount1_in1 TEXT NOT NULL,
+        lp_fee_in1 TEXT NOT NULL,
+        PRIMARY KEY (pair_id, hour)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO swap_pairs (pool_address, asset0_address, asset1_address)
+        SELECT DISTINCT pool_address, asset0_address, asset1_address FROM swap_rollups
+        WHERE span = 'hour' ORDER BY 1, 2, 3;
+      INSERT INTO swap_running_totals
+        SELECT p.id, r.bucket,
+          SUM(r.swaps_in0) OVER w, big_sum(r.amount0_in0) OVER w,
+          big_sum(r.amount1_in0) OVER w, big_sum(r.lp_fee_in0) OVER w,
+          SUM(r.swaps_in1) OVER w, big_sum(r.amount0_in1) OVER w,
+          big_sum(r.amount1_in1) OVER w, big_sum(r.lp_fee_in1) OVER w
+        FROM swap_rollups r JOIN swap_pairs p ON p.pool_address = r.pool_address
+          AND p.asset0_address = r.asset0_address AND p.asset1_address = r.asset1_address
+        WHERE r.span = 'hour'
+        WINDOW w AS (PARTITION BY p.id ORDER BY r.bucket ROWS UNBOUNDED PRECEDING);
+    `,
+  },
+  {
     name: '2026_11_25_20_block_numbers',
     sql: `
       -- The chain block holding each indexed transaction and operation (a live chain's numbered

@@ -62,9 +62,10 @@ const referralRollup = (span: 'hour' | 'day', bucket: string) => `
     accrued = big_add(accrued, excluded.accrued)`
 
 /**
- * Keeps the rollup tables (`swap_rollups`, `referral_rollups`, `wallet_days`,
- * `wallet_day_gaps`, `wallet_first_seen`; see the `2026_11_24_7_history_rollups`,
- * `…_8_wallet_first_seen` and `2026_11_25_10_wallet_day_gaps` migrations) true: `rollUp()` folds every operation stored since
+ * Keeps the rollup tables (`swap_rollups`, `swap_running_totals`, `referral_rollups`,
+ * `wallet_days`, `wallet_day_gaps`, `wallet_first_seen`; see the
+ * `2026_11_24_7_history_rollups`, `…_8_wallet_first_seen`, `2026_11_25_10_wallet_day_gaps`
+ * and `…_11_swap_running_totals` migrations) true: `rollUp()` folds every operation stored since
  * the last call (by rowid, recorded in `rollup_state`) into them. Every writer of operations
  * calls it inside the transaction that inserted them, so a rollup never disagrees with the
  * operations it summarises, whoever wrote them; the store also calls it when it opens, which
@@ -90,6 +91,7 @@ export function createRollups(db: Database.Database) {
         SET first_timestamp = MIN(first_timestamp, excluded.first_timestamp)`,
   ].map((sql) => db.prepare(sql))
   const walletDays = createWalletDays(db)
+  const runningTotals = createRunningTotals(db)
   const mark = db.prepare('SELECT operations_rowid AS done FROM rollup_state WHERE id = 1')
   const last = db.prepare('SELECT COALESCE(max(rowid), 0) AS last FROM operations')
   const advance = db.prepare('UPDATE rollup_state SET operations_rowid = ? WHERE id = 1')
@@ -99,6 +101,7 @@ export function createRollups(db: Database.Database) {
     if (to <= done) return 0
     for (const statement of statements) statement.run({ from: done, to })
     walletDays(done, to)
+    runningTotals(done, to)
     advance.run(to)
     return to - done
   })
@@ -142,6 +145,60 @@ function createWalletDays(db: Database.Database): (from: number, to: number) => 
         count.run(after, before, -1)
         count.run(after, day, 1)
       }
+    }
+  }
+}
+
+/**
+ * Adds the successful swaps of operations `(from, to]` (by rowid) to `swap_running_totals`:
+ * per pool and hour, a row is created from the pool's newest earlier row (or zeros) if the hour
+ * had none, and the hour's swaps are added to it and to every later row of the pool (none when
+ * history arrives in order; all of them for an operation stored late).
+ */
+function createRunningTotals(db: Database.Database): (from: number, to: number) => void {
+  const deltas = db.prepare(`SELECT pool_address, asset0_address, asset1_address,
+      ${HOUR_BUCKET_SQL} AS hour, ${SWAP_AGGREGATE_SQL}
+    FROM operations WHERE rowid > ? AND rowid <= ? AND ${SWAP_FILTER_SQL}
+    GROUP BY 1, 2, 3, 4`)
+  const addPair = db.prepare(`INSERT OR IGNORE INTO swap_pairs
+    (pool_address, asset0_address, asset1_address) VALUES (?, ?, ?)`)
+  const pairId = db
+    .prepare(
+      'SELECT id FROM swap_pairs WHERE pool_address = ? AND asset0_address = ? AND asset1_address = ?',
+    )
+    .pluck()
+  const columns = `swaps_in0, ${SWAP_SUMS.slice(0, 3).join(', ')}, swaps_in1, ${SWAP_SUMS.slice(3).join(', ')}`
+  const carry = db.prepare(`INSERT OR IGNORE INTO swap_running_totals (pair_id, hour, ${columns})
+    SELECT pair_id, ?, ${columns} FROM swap_running_totals
+    WHERE pair_id = ? AND hour < ? ORDER BY hour DESC LIMIT 1`)
+  const zero = db.prepare(`INSERT OR IGNORE INTO swap_running_totals (pair_id, hour, ${columns})
+    VALUES (?, ?, 0, '0', '0', '0', 0, '0', '0', '0')`)
+  const add = db.prepare(`UPDATE swap_running_totals SET
+      swaps_in0 = swaps_in0 + @swaps_in0, swaps_in1 = swaps_in1 + @swaps_in1,
+      ${SWAP_SUMS.map((c) => `${c} = big_add(${c}, @${c})`).join(', ')}
+    WHERE pair_id = @pair AND hour >= @hour`)
+  type Delta = {
+    pool_address: string
+    asset0_address: string
+    asset1_address: string
+    hour: string
+    swaps_in0: number
+    swaps_in1: number
+  } & Record<(typeof SWAP_SUMS)[number], string>
+  return (from, to) => {
+    // Per call: a rolled-back transaction must not leave ids of pairs it did not keep.
+    const ids = new Map<string, number>()
+    for (const d of deltas.all(from, to) as Delta[]) {
+      const key = `${d.pool_address} ${d.asset0_address} ${d.asset1_address}`
+      let pair = ids.get(key)
+      if (pair === undefined) {
+        addPair.run(d.pool_address, d.asset0_address, d.asset1_address)
+        pair = pairId.get(d.pool_address, d.asset0_address, d.asset1_address) as number
+        ids.set(key, pair)
+      }
+      if (carry.run(d.hour, pair, d.hour).changes === 0) zero.run(pair, d.hour)
+      const { pool_address: _p, asset0_address: _a0, asset1_address: _a1, ...sums } = d
+      add.run({ ...sums, pair })
     }
   }
 }

@@ -198,6 +198,7 @@ describe('statistics computed by the store in SQL', () => {
     const raw = new Database(path)
     raw.exec(`DELETE FROM swap_rollups; DELETE FROM referral_rollups; DELETE FROM wallet_days;
       DELETE FROM wallet_first_seen; DELETE FROM wallet_day_gaps;
+      DELETE FROM swap_running_totals; DELETE FROM swap_pairs;
       UPDATE rollup_state SET operations_rowid = 0`)
     raw.close()
     store = createSqliteStore({ path })
