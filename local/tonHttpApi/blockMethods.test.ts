@@ -122,6 +122,39 @@ describe('TON HTTP API: blocks, configuration, token data and JSON-RPC batches',
     expect(missing.status).toBe(404)
   })
 
+  test('getBlockTransactionsExt answers the full transactions of a block, paged by after_lt', async () => {
+    type Ext = {
+      '@type': string
+      incomplete: boolean
+      transactions: { transaction_id: { lt: string; hash: string } }[]
+    }
+    const seqno = 2
+    const txs = chain.blockTransactions(seqno).filter((tx) => tx.account.startsWith('0:'))
+    expect(txs.length).toBeGreaterThan(1)
+    const all = await get<Ext>('getBlockTransactionsExt', { workchain: 0, shard: SHARD, seqno })
+    expect(all.json.result['@type']).toBe('blocks.transactionsExt')
+    expect(all.json.result.incomplete).toBe(false)
+    expect(all.json.result.transactions.map((t) => t.transaction_id)).toEqual(
+      txs.map((tx) => ({
+        '@type': 'internal.transactionId',
+        lt: tx.lt.toString(),
+        hash: Buffer.from(tx.hash).toString('base64'),
+      })),
+    )
+    const first = await get<Ext>('getBlockTransactionsExt', {
+      workchain: 0,
+      shard: SHARD,
+      seqno,
+      count: 1,
+    })
+    expect(first.json.result.incomplete).toBe(true)
+    const rest = await get<Ext>('getBlockTransactionsExt', {
+      ...{ workchain: 0, shard: SHARD, seqno },
+      after_lt: first.json.result.transactions[0]?.transaction_id.lt ?? '',
+    })
+    expect(rest.json.result.transactions.length).toBe(txs.length - 1)
+  })
+
   test('getConfigParam and getConfigAll answer the configuration the chain runs with', async () => {
     const all = await get<ConfigInfo>('getConfigAll', {})
     expect(all.json.result['@type']).toBe('configInfo')

@@ -5,13 +5,14 @@ import { LiveChainError } from '../chain/LiveChainError.js'
 import type { TonApiMethod } from './methods.js'
 import type { Params } from './params.js'
 import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
-import { blockIdExt, boc } from './wire.js'
+import { blockIdExt, boc, renderTransaction } from './wire.js'
 
 /** ConfigParam 19 holds the network's `global_id`; a local chain without it reports 0. */
 const GLOBAL_ID_PARAM = 19
 
 /**
- * The block methods (`lookupBlock` by `seqno`, `lt` or `unixtime`; `getBlockHeader`), the
+ * The block methods (`lookupBlock` by `seqno`, `lt` or `unixtime`; `getBlockHeader`;
+ * `getBlockTransactionsExt`), the
  * configuration methods (`getConfigParam`, `getConfigAll`), `getTokenData`, and
  * `packAddress` / `unpackAddress`, in toncenter API v2's shapes.
  *
@@ -58,6 +59,25 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
       gen_utime: blockTime(chain, seqno),
       vert_seqno: 0,
       prev_blocks: seqno === 0 ? [] : [blockIdExt(seqno - 1, workchain)],
+    }
+  },
+
+  async getBlockTransactionsExt(params, chain) {
+    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+    const seqno = knownBlock(params, chain)
+    const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
+    // Logical times are unique on the local chain: `after_lt` alone places the cursor.
+    const afterLt = params.optionalBigint('after_lt')
+    const all = chain
+      .blockTransactions(seqno)
+      .filter((tx) => tx.account.startsWith(`${workchain}:`))
+      .filter((tx) => afterLt === undefined || tx.lt > afterLt)
+    return {
+      '@type': 'blocks.transactionsExt',
+      id: blockIdExt(seqno, workchain),
+      req_count: count,
+      incomplete: all.length > count,
+      transactions: all.slice(0, count).map(renderTransaction),
     }
   },
 

@@ -30,7 +30,7 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 25
+ * Object.keys(TON_API_METHODS).length // 26
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
