@@ -233,13 +233,14 @@ async function openParts(
     stopDemoBlocks()
     demoBlocks.clear()
     const assetOf = await routerAssets(store)
+    // The demo market follows the chain; the hand-written reference market stays as written.
+    const refresh =
+      base === undefined ? undefined : liveMarketRefresh({ store, chain, base, assetOf })
     const indexer = await startLiveIndexer({
       chain,
       store,
       assetOf,
-      // The demo market follows the chain; the hand-written reference market stays as written.
-      afterBatch:
-        base === undefined ? undefined : liveMarketRefresh({ store, chain, base, assetOf }),
+      afterBatch: refresh,
       backlog: async (lt) => {
         if (sqliteJournal !== undefined) {
           return lt === undefined ? sqliteJournal.readBlocks(0) : sqliteJournal.blocksAfterLt(lt)
@@ -251,6 +252,8 @@ async function openParts(
     })
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
+    // The market as the chain left it (its activity, what was created on it), before serving.
+    await refresh?.()
     let closing = false
     closers.unshift(() => {
       closing = true

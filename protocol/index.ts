@@ -48,6 +48,7 @@ export {
 } from './dexV2Payloads.js'
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
+export { type JettonContent, readJettonContent } from './jettonContent.js'
 export {
   type DecodedJettonTransfer,
   decodeJettonTransfer,

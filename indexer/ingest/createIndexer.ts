@@ -124,6 +124,11 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
   const assetOf = options.assetOf ?? (() => undefined)
   return {
     async run() {
+      const ledger = createWalletLedger({
+        jettonWallets: await store.listIndexedJettonWallets(),
+        lpAccounts: await store.listIndexedLpAccounts(),
+        vaults: await store.listIndexedVaults(),
+      })
       const pools = new Map<string, TrackedPool>()
       const track = (
         identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
@@ -131,9 +136,19 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         stored?: { readonly asset0Address: string; readonly asset1Address: string },
       ): TrackedPool => ({
         ...identity,
-        // A resumed run keeps the assets it stored when this run cannot resolve the wallets.
-        asset0: assetOf(identity.wallet0) ?? stored?.asset0Address ?? identity.wallet0,
-        asset1: assetOf(identity.wallet1) ?? stored?.asset1Address ?? identity.wallet1,
+        // A wallet `assetOf` does not know is named by its master when the wallet ledger follows
+        // it (a jetton created on a live chain); a resumed run keeps the assets it stored when
+        // this run cannot resolve the wallets.
+        asset0:
+          assetOf(identity.wallet0) ??
+          ledger.masterOf(identity.wallet0) ??
+          stored?.asset0Address ??
+          identity.wallet0,
+        asset1:
+          assetOf(identity.wallet1) ??
+          ledger.masterOf(identity.wallet1) ??
+          stored?.asset1Address ??
+          identity.wallet1,
         state,
       })
       for (const p of await store.listIndexedPools()) {
@@ -156,11 +171,6 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
           ),
         )
       }
-      const ledger = createWalletLedger({
-        jettonWallets: await store.listIndexedJettonWallets(),
-        lpAccounts: await store.listIndexedLpAccounts(),
-        vaults: await store.listIndexedVaults(),
-      })
       const cursor = parseCursor(await store.getCursor(cursorName))
       const links = new Map<string, PendingLink>()
       const stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }

@@ -53,6 +53,11 @@ export type WalletLedger = {
     aborted: boolean,
     body: DecodedBody | undefined,
   ): void
+  /**
+   * The jetton master of a jetton wallet the ledger follows (e.g. a router's wallet of a jetton
+   * no list names yet), when known.
+   */
+  masterOf(wallet: string): string | undefined
   /** The rows changed since the previous call (for the next store batch), then forgets them. */
   takeChanges(): WalletLedgerRows
   /** Every row the ledger holds. */
@@ -257,6 +262,9 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
       }
       // refund_me, direct_add_liquidity and withdraw_fee act through what they send out.
       settle(tx, account)
+    },
+    masterOf(wallet) {
+      return wallets.get(wallet)?.masterAddress ?? undefined
     },
     takeChanges() {
       const rows = {

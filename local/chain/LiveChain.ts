@@ -312,6 +312,19 @@ export class LiveChain {
   }
 
   /**
+   * The blockchain configuration the chain runs with (the `ConfigParams` dictionary cell,
+   * what toncenter's `getConfigAll` answers).
+   *
+   * @example
+   * ```ts
+   * chain.config.hash().toString('hex').length // 64
+   * ```
+   */
+  get config(): Cell {
+    return this.blockchain.config
+  }
+
+  /**
    * Validates an external-in message, runs its whole message chain as one block, stores the
    * block and answers it. Runs after every earlier submission finished.
    *

@@ -13,8 +13,12 @@ export type TonHttpApiErrorCode =
   | 'TON_API_INVALID_PARAMETER'
   /** The request is not a JSON-RPC 2.0 call with a method name. */
   | 'TON_API_INVALID_REQUEST'
-  /** A block number after the latest block. */
+  /** A block number after the latest block, or no block at a logical time or unixtime. */
   | 'TON_API_BLOCK_NOT_FOUND'
+  /** `getConfigParam` for a parameter the configuration does not hold. */
+  | 'TON_API_CONFIG_PARAM_NOT_FOUND'
+  /** `getTokenData` for an account that is neither a jetton master nor a jetton wallet. */
+  | 'TON_API_NOT_A_TOKEN'
   /** No such API method. */
   | 'TON_API_METHOD_NOT_FOUND'
   /** No chain runs behind the API (a snapshot database is served). */

@@ -3,9 +3,10 @@ import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
+import { BLOCK_METHODS, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
-import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
+import { invalidParameter } from './TonHttpApiError.js'
 import { readWallet } from './wallets.js'
 import {
   addressInformation,
@@ -29,7 +30,7 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 19
+ * Object.keys(TON_API_METHODS).length // 26
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
@@ -183,11 +184,6 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
     return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
   },
 
-  async lookupBlock(params, chain) {
-    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
-    return blockIdExt(knownBlock(params, chain), workchain)
-  },
-
   async getBlockTransactions(params, chain) {
     const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
     const seqno = knownBlock(params, chain)
@@ -232,6 +228,8 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
       test_only: false,
     }
   },
+
+  ...BLOCK_METHODS,
 }
 
 /** The destination's transaction whose in-message `source` sent at `created_lt`. */
@@ -261,20 +259,6 @@ function findTransaction(
     reason: 'transaction_not_found',
     message: `No transaction of ${account.toString()} matches the message.`,
   })
-}
-
-/** The `seqno` parameter, which must name a committed block (0 = genesis). */
-function knownBlock(params: Params, chain: LiveChain): number {
-  const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
-  if (seqno < 0) throw invalidParameter('seqno', 'missing')
-  if (seqno > chain.head.seqno) {
-    throw new TonHttpApiError({
-      code: 'TON_API_BLOCK_NOT_FOUND',
-      status: 404,
-      message: `Block ${seqno} does not exist yet; the latest is ${chain.head.seqno}.`,
-    })
-  }
-  return seqno
 }
 
 function getMethodId(params: Params): string | number {

@@ -318,8 +318,13 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
       status: 404,
       json: { ok: false, error_code: 'TON_API_METHOD_NOT_FOUND' },
     })
+    // A batch of two non-requests: answered in place, each as an invalid request.
     const notRpc = await post('/api/v2/jsonRPC', [1, 2])
-    expect(notRpc.status).toBe(400)
+    expect(notRpc.status).toBe(200)
+    expect(notRpc.json).toEqual([
+      expect.objectContaining({ ok: false, code: 400, error_code: 'TON_API_INVALID_REQUEST' }),
+      expect.objectContaining({ ok: false, code: 400, error_code: 'TON_API_INVALID_REQUEST' }),
+    ])
   })
 
   test('twenty concurrent sendBoc calls all land, one block each, never interleaved', async () => {

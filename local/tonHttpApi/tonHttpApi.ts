@@ -21,6 +21,9 @@ export type TonHttpApiOptions = {
   readonly chain: LiveChain | (() => LiveChain | undefined)
 }
 
+/** Most requests one JSON-RPC batch may hold. */
+const MAX_BATCH = 100
+
 /** toncenter's error answer, plus our stable `error_code`. */
 type ErrorAnswer = { ok: false; error: string; code: number; error_code: string }
 
@@ -78,42 +81,70 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     void reply.status(answer.code).send(answer)
   })
 
+  /** One JSON-RPC request object: its answer and the status it would have alone. */
+  const rpc = async (
+    request: FastifyRequest,
+    body: unknown,
+  ): Promise<{ status: number; answer: Record<string, unknown> }> => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      const message = 'A JSON-RPC 2.0 request must be an object.'
+      return {
+        status: 400,
+        answer: { ...errorOf('TON_API_INVALID_REQUEST', 400, message), jsonrpc: '2.0', id: null },
+      }
+    }
+    const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown }
+    const envelope = { jsonrpc: '2.0', id: id ?? null }
+    if (typeof method !== 'string' || method === '') {
+      return {
+        status: 400,
+        answer: { ...errorOf('TON_API_INVALID_REQUEST', 400, 'Missing method.'), ...envelope },
+      }
+    }
+    if (
+      params !== undefined &&
+      (typeof params !== 'object' || params === null || Array.isArray(params))
+    ) {
+      const error = errorOf('TON_API_INVALID_REQUEST', 400, 'params must be an object.')
+      return { status: 400, answer: { ...error, ...envelope } }
+    }
+    try {
+      const result = await call(method, (params ?? {}) as RawParams)
+      return { status: 200, answer: { ok: true, result, ...envelope } }
+    } catch (error) {
+      const answer = toErrorAnswer(error)
+      if (answer.code >= 500) request.log.error(error)
+      return { status: answer.code, answer: { ...answer, ...envelope } }
+    }
+  }
+
   app.post(
     '/api/v2/jsonRPC',
-    { schema: docs('JSON-RPC 2.0 call of any method') },
+    { schema: docs('JSON-RPC 2.0 call of any method, or a batch (an array of calls)') },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const body = request.body
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      if (Array.isArray(body)) {
+        if (body.length === 0 || body.length > MAX_BATCH) {
+          throw new TonHttpApiError({
+            code: 'TON_API_INVALID_REQUEST',
+            status: 400,
+            message: `A JSON-RPC batch holds 1 to ${MAX_BATCH} requests; this one holds ${body.length}.`,
+          })
+        }
+        // In order, one after another: a batch of sendBoc and reads sees its own effects.
+        const answers: Record<string, unknown>[] = []
+        for (const item of body) answers.push((await rpc(request, item)).answer)
+        return answers
+      }
+      if (typeof body !== 'object' || body === null) {
         throw new TonHttpApiError({
           code: 'TON_API_INVALID_REQUEST',
           status: 400,
-          message: 'The body must be a JSON-RPC 2.0 request object.',
+          message: 'The body must be a JSON-RPC 2.0 request object or an array of them.',
         })
       }
-      const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown }
-      const envelope = { jsonrpc: '2.0', id: id ?? null }
-      if (typeof method !== 'string' || method === '') {
-        return reply
-          .status(400)
-          .send({ ...errorOf('TON_API_INVALID_REQUEST', 400, 'Missing method.'), ...envelope })
-      }
-      if (
-        params !== undefined &&
-        (typeof params !== 'object' || params === null || Array.isArray(params))
-      ) {
-        return reply.status(400).send({
-          ...errorOf('TON_API_INVALID_REQUEST', 400, 'params must be an object.'),
-          ...envelope,
-        })
-      }
-      try {
-        const result = await call(method, (params ?? {}) as RawParams)
-        return { ok: true, result, ...envelope }
-      } catch (error) {
-        const answer = toErrorAnswer(error)
-        if (answer.code >= 500) request.log.error(error)
-        return reply.status(answer.code).send({ ...answer, ...envelope })
-      }
+      const { status, answer } = await rpc(request, body)
+      return reply.status(status).send(answer)
     },
   )
 
