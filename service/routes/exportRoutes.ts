@@ -54,7 +54,7 @@ type ListedPool = {
  * `pair/{address}` for every listed pool, `events?fromBlock&toBlock`). A "block" is the chain
  * block the indexer stored with each transaction (a live chain's numbered block: one executed
  * message chain); over history indexed without blocks (an imported snapshot) it is one second:
- * `blockNumber` = `blockTimestamp` = UNIX seconds; see `docs/service.md`.
+ * `blockNumber` = `blockTimestamp` = UNIX seconds; see `docs/indexer.md`.
  *
  * @example
  * ```ts
@@ -278,12 +278,14 @@ export function registerExportRoutes(
         }
         const [first] = await store.listOperations({ poolAddresses: [address], limit: 1 })
         const created = first === undefined ? null : unixSeconds(first.poolTxTimestamp)
+        // Over numbered blocks, a first operation stored without one has no block number.
+        const { numbered } = await newestBlock()
         const pair = {
           id: address,
           dexKey: DEX_KEYS[pool.dex],
           asset0Id: pool.asset0,
           asset1Id: pool.asset1,
-          createdAtBlockNumber: first?.block?.seqno ?? created,
+          createdAtBlockNumber: first?.block?.seqno ?? (numbered ? null : created),
           createdAtBlockTimestamp: created,
           createdAtTxnId: first?.poolTxHash ?? null,
           feeBps: Number(pool.feeBps),

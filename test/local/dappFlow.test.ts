@@ -339,7 +339,13 @@ test("a dApp swap's screener event reports the block of the chain that executed 
   const { events } = (await (
     await fetch(`${base}/export/dexscreener/v1/events?fromBlock=${before + 1}&toBlock=${head}`)
   ).json()) as {
-    events: { eventType: string; txnId: string; maker: string; block: Record<string, number> }[]
+    events: {
+      eventType: string
+      txnId: string
+      maker: string
+      pairId: string
+      block: Record<string, number>
+    }[]
   }
   const swaps = events.filter((e) => e.eventType === 'swap')
   expect(swaps).toHaveLength(1)
@@ -353,4 +359,16 @@ test("a dApp swap's screener event reports the block of the chain that executed 
     await fetch(`${base}/export/dexscreener/v1/events?fromBlock=0&toBlock=${before}`)
   ).json()) as { events: { txnId: string }[] }
   expect(earlier.events.some((e) => e.txnId === swap?.txnId)).toBe(false)
+  // The pool's pair names the block of its first operation (the demo's provision, also run on
+  // the chain), as the chain's own record has it.
+  const { pair } = (await (
+    await fetch(`${base}/export/dexscreener/v1/pair/${swap?.pairId}`)
+  ).json()) as { pair: { createdAtBlockNumber: number; createdAtTxnId: string } }
+  const createdIn = Array.from({ length: before }, (_, i) => i + 1).find((seqno) =>
+    chain
+      .blockTransactions(seqno)
+      .some((t) => Buffer.from(t.hash).toString('hex') === pair.createdAtTxnId),
+  )
+  expect(createdIn).toBeDefined()
+  expect(pair.createdAtBlockNumber).toBe(createdIn)
 })
