@@ -92,8 +92,8 @@ describe('npm start (ton-dex-lab serve)', () => {
       const routers = (await (await fetch(`${base}/v1/routers`)).json()) as {
         router_list: unknown[]
       }
-      // DEX v1 and v2 from the emulator + six hand-written stable/weighted routers.
-      expect(routers.router_list).toHaveLength(8)
+      // All emulated: DEX v1, and DEX v2 constant product, stableswap and both weighted kinds.
+      expect(routers.router_list).toHaveLength(5)
       expect((await fetch(`${base}/swagger-ui/`)).status).toBe(200)
       expect(await (await fetch(`${base}/redoc`)).text()).toContain('redoc.standalone.js')
       expect((await fetch(`${base}/redoc/redoc.standalone.js`)).status).toBe(200)
