@@ -340,11 +340,17 @@ async function listen(
       url.startsWith('/local/') ||
       (live !== undefined && servesBlocks(url)))
   const local = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
         if (own(request.url)) handler(request, response)
         else app.routing(request, response)
-      }),
+      })
+      // Fastify's own 72 s, not Node's 5 s: while a part of the demo history runs, the event
+      // loop can be busy for seconds, and a kept-alive socket must not be closed under a
+      // client's next request (it would see ECONNRESET).
+      server.keepAliveTimeout = 72_000
+      return server
+    },
   })
   await local.register(tonHttpApi, { chain: () => live?.chain })
   await local.register(async (scope) => {
