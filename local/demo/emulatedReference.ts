@@ -38,7 +38,8 @@ const ROUTER_TYPE: Record<PoolKind, RouterType> = {
 
 /**
  * Builds the reference rows of what the scenario deployed: its routers (with their real pTON
- * wallets), its jettons (metadata is the only hand-written part: name and decimals), and its pools
+ * wallets; the type is the kind the indexer read off the router's pools, which must be the
+ * router's), its jettons (metadata is the only hand-written part: name and decimals), and its pools
  * with the indexer's final state — reserves, supply, fees and the kind parameters (`amp`,
  * `rate`, `w0`) its kind has; TVL and LP price follow from `pricesUsd` (`docs/demo-market.md`).
  *
@@ -59,11 +60,18 @@ export async function emulatedReference(
     const pton = router.pton
     if (pton === undefined) throw new Error('a demo router has no pTON')
     const v1 = router.dex === 'v1'
+    const address = router.address.toString()
+    // The router's type is the kind the indexer read off its pools' state-inits.
+    const kinds = new Set(indexed.filter((p) => p.routerAddress === address).map((p) => p.kind))
+    const [kind = router.kind, ...more] = kinds
+    if (more.length > 0 || kind !== router.kind) {
+      throw new Error(`indexed pools of router ${address} are ${[...kinds]}, not ${router.kind}`)
+    }
     routers.push({
-      address: router.address.toString(),
+      address,
       majorVersion: v1 ? 1 : 2,
       minorVersion: v1 ? 0 : 2,
-      routerType: ROUTER_TYPE[router.kind],
+      routerType: ROUTER_TYPE[kind],
       ptonMasterAddress: pton.minter.toString(),
       ptonWalletAddress: (await chain.walletAddress(pton.minter, router.address)).toString(),
       ptonVersion: v1 ? '1.0' : '2.1',
