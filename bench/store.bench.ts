@@ -10,7 +10,9 @@
  *
  * Per endpoint and window (1 day and 30 days ending at the newest operation; 1 hour and 1 day for
  * the lists that return every operation of a window, whose 30-day answer is gigabytes): the
- * median latency of `BENCH_SAMPLES` sequential requests, the answer size, the longest
+ * first request's latency (nothing cached), the median latency of `BENCH_SAMPLES` sequential
+ * requests (the wallet's operations then come from the response cache), the answer size, the
+ * longest
  * event-loop stall of the server while answering, and for the aggregates and the wallet's
  * operations the requests/s at 50 connections (autocannon, `BENCH_DURATION` seconds, loopback),
  * with p99, timeouts and the server's resident memory before and after. The ratio column is
@@ -20,16 +22,13 @@
  * day and under 1 s for 30 days; lists in proportion to their answer; the 400-operation wallet
  * at >= 500 requests/s without timeouts at 50 connections; memory flat while serving.
  *
- * Last measured (2 shared vCPUs, load average 4-8 from other work; tables in docs/store.md):
- * 1 M operations written at 11 200/s; stats/dex 10.6 ms (1 d) / 47.6 ms (30 d), stats/pool
- * 54.7 / 54.9 ms, stats/fees 1.0 / 6.5 ms, export/cmc 9.6 ms; wallet operations (400, 942 kB)
- * 28.8 ms and 46 req/s with no timeout; stats/operations 1 d (6.5 MB) 96 ms with a 15 ms
- * longest stall. 3 M operations written at 8 560/s: stats/dex 26.5 / 133.9 ms, stats/pool
- * 176 / 159 ms, wallet operations 16.6 ms and 79 req/s. 10 M operations written at 4 040/s (16.3 GB): wallet operations 35.7 ms, 54
- * req/s, p99 4.5 s, no timeout; stats/operations 1 d (64.8 MB) 1.14 s, 55 ms longest stall;
- * export/cmc 38 ms; the other aggregates were measured while the machine was saturated (see
- * docs/store.md). Not met: 500 req/s for the 942 kB wallet answer (CPU-bound at ~20-35 ms of
- * reading, mapping and serialising per request).
+ * Last measured (2 shared vCPUs, load average 6-8 from other work; tables in docs/store.md):
+ * 3 M operations written at 3 770/s: stats/dex 76 ms (1 d) / 65 ms (30 d), stats/pool
+ * 79 / 108 ms — the 30-day window now costs what the day costs (running swap totals, distinct
+ * wallets from day gaps); before: 26.5 / 133.9 and 176 / 159 ms. Wallet operations (400,
+ * 944 kB) 6.9 ms from the response cache (first request 69 ms), 301 req/s at 50 connections with
+ * no failure and flat memory; alone on the server at 1 M, 438-510 req/s depending on the
+ * machine's load. 10 M operations were last measured before these changes (docs/store.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
