@@ -13,7 +13,8 @@ const E18 = 10n ** 18n
 
 /** Kept: the reference pool of contracts.md §6 (amp 100, w0 0.8) with a rate change;
  * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003); a payout
- * short of TON after a long Newton solve; an LP mint that needs a muldiv. */
+ * short of TON after a long Newton solve; an LP mint that needs a muldiv; a pool whose action
+ * phase lacks TON after the solve (37). */
 kindDifferentialSuite('weighted_stableswap', [
   {
     amount0: 1_000_000_000_000n,
@@ -76,6 +77,31 @@ kindDifferentialSuite('weighted_stableswap', [
     ops: [
       { kind: 'provide', size0: 13n, size1: 1_999_996n, greedy: false },
       { kind: 'provide', size0: 764n, size1: 966_664n, greedy: false },
+    ],
+  },
+  {
+    // Seed -357072827, path 54: the pool swaps 73.9 % of its token0 reserve with a referral,
+    // and its Newton steps leave too little TON for the payout and the vault's share: the
+    // action phase fails (37), the pool's transaction is rolled back and keeps its state.
+    amount0: 20_000_000_000_000_000_000_000n,
+    amount1: 100_000_000_000_000_000_000_000_000n,
+    lpFee: 69n,
+    protocolFee: 77n,
+    refFee: 0n,
+    params: { amp: 7_698_415_641_255_871_282n, w0: 681_601_048_189_319_274n },
+    ops: [
+      { kind: 'provide', size0: 4n, size1: 0n, greedy: false },
+      { kind: 'swap', side: 0, size: 93_995n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'provide', size0: 0n, size1: 756n, greedy: true },
+      { kind: 'swap', side: 0, size: 100_006n, raw: true, referral: 24n, minOut: 'below' },
+      { kind: 'burn', share: 411_095n },
+      { kind: 'swap', side: 0, size: 643n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'provide', size0: 1_001n, size1: 0n, greedy: false },
+      { kind: 'burn', share: 672_766n },
+      { kind: 'provide', size0: 1_003n, size1: 0n, greedy: false },
+      { kind: 'swap', side: 1, size: 7_135n, raw: true, referral: undefined, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 739_185n, raw: false, referral: 98n, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 54_366n, raw: false, referral: 104n, minOut: 'above' },
     ],
   },
 ])

@@ -17,6 +17,7 @@ import type {
   LocalRouter,
   Treasury,
 } from '../../../emulator/index.js'
+import { DEX_V2_OP } from '../../../protocol/index.js'
 import type { BurnOp, Op, ParamsOp, ProvideOp, Scenario, SwapOp } from './differentialModel.js'
 
 /** The deployed world a differential scenario runs in (restored before each scenario). */
@@ -33,7 +34,8 @@ export type DifferentialEnv = {
 /**
  * Cases the comparison leaves out or only partly compares, counted so the test can report them:
  * `poolOutOfGas` — a weighted-stableswap swap whose Newton solver needs more steps than the
- * chain's gas limit allows (the pool transaction fails with -14, as on chain; core models no gas);
+ * chain's gas limit allows (the pool transaction fails with -14, as on chain; core models no gas),
+ * or leaves too little TON for the pool's outgoing messages (its action phase fails with 37);
  * `payoutOutOfGas` — a weighted-stableswap swap whose solver left too little TON for the payout:
  * the pool's outcome is compared, the router's jetton wallet then refuses the transfer (709).
  */
@@ -47,6 +49,9 @@ export const refundCodesSeen = new Map<number, number>()
 
 /** TVM exit code of a compute phase that ran out of gas. */
 const OUT_OF_GAS = -14
+
+/** Action phase result code: the outgoing messages need more TON than the account has. */
+const ACTION_LOW_TON = 37
 
 type Model = { state: PoolState; lp: bigint; pool: LocalPool; referral: bigint }
 
@@ -194,8 +199,15 @@ async function runSwap(
     referralBps: v1 ? undefined : op.referral,
   })
   const label = describeOp(op)
-  if (r.failures.some((f) => f.exitCode === OUT_OF_GAS)) {
-    // The input stays with the router and the pool keeps its state (checked by the caller).
+  const poolFailure = r.failures.length === 1 ? r.failures[0] : undefined
+  if (
+    r.failures.some((f) => f.exitCode === OUT_OF_GAS) ||
+    (poolFailure?.exitCode === ACTION_LOW_TON && poolFailure.op === DEX_V2_OP.swap)
+  ) {
+    // The pool's transaction is rolled back (its compute phase ran out of gas, or its Newton
+    // steps left too little TON to send the payout and the referral's share: the action phase
+    // fails with 37): the input stays with the router and the pool keeps its state (checked
+    // by the caller).
     expect([state.kind, r.failures.length, r.status], label).toEqual([
       'weighted_stableswap',
       1,
