@@ -78,8 +78,8 @@ export type ScenarioOptions = {
       }
     | undefined
   /**
-   * Holds the pools near this USD reference path (default: none): an `arbitrage` wallet, funded
-   * at the set-up, trades every pool whose two assets have a reference back to the path's price
+   * Holds the pools near this USD reference path (default: none): an `arbitrage` wallet, deployed
+   * and funded with the first part of swaps, trades every pool whose two assets have a reference back to the path's price
    * after each part of swaps when it is off by more than {@link ARBITRAGE_BAND_BPS}, and after
    * the last part when it is off by more than the pool's fees ({@link arbitrageTrade}). Its
    * swaps are real chain swaps, reported in `arbitrage`; its wallet is the last of `wallets`.
@@ -202,8 +202,6 @@ export async function runScenario(
       if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
-    // Its jettons come with the first part of swaps: the set-up is what the listing waits for.
-    const arbitrageur = reference === undefined ? undefined : await dex.wallet(ARBITRAGE_WALLET)
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
     /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
@@ -300,7 +298,6 @@ export async function runScenario(
       bob,
       extra,
       kindRouters,
-      arbitrageur,
     }
   })
   const {
@@ -319,13 +316,11 @@ export async function runScenario(
     bob,
     extra,
     kindRouters,
-    arbitrageur,
   } = setup
   const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
   const assets = [usdt, ston, ton1, ton2, ...extra]
-  const traders = arbitrageur === undefined ? [] : [arbitrageur]
-  const wallets = [...users, ...referrers, ...traders].map((w) => w.address)
+  const wallets = [...users, ...referrers].map((w) => w.address)
   const sixDecimals = (a: LocalAsset) =>
     [usdt, usdc].some((j) => j !== undefined && a.kind === 'jetton' && a.minter.equals(j.minter))
   const referenceAsset = (a: LocalAsset) => ({
@@ -333,22 +328,26 @@ export async function runScenario(
     decimals: sixDecimals(a) ? 6 : 9,
   })
   const arbitrage: ScenarioSwap[] = []
-  /** Deep pockets for the arbitrage wallet (inside the first part, before its first trade). */
-  let funded = false
-  const fund = async () => {
-    if (funded || arbitrageur === undefined) return
-    funded = true
-    // 1 000 000 TON from the sandbox and a billion of each jetton: it must meet the net flow
-    // of every user's swaps. Local demo funds.
+  /**
+   * The arbitrage wallet, deployed and funded in the first part (inside `run`, before its first
+   * trade), not in the set-up the listing waits for: 1 000 000 TON from the sandbox and a
+   * billion of each jetton, to meet the net flow of every user's swaps. Local demo funds.
+   */
+  let arbitrageur: Awaited<ReturnType<LocalDex['wallet']>> | undefined
+  const trader = async () => {
+    if (arbitrageur !== undefined) return arbitrageur
+    const wallet = await dex.wallet(ARBITRAGE_WALLET)
     for (const jetton of assets.filter((a) => a.kind === 'jetton')) {
       const decimals = sixDecimals(jetton) ? 6n : 9n
-      await dex.mint(jetton, arbitrageur.address, 1_000_000_000n * 10n ** decimals)
+      await dex.mint(jetton, wallet.address, 1_000_000_000n * 10n ** decimals)
     }
+    arbitrageur = wallet
+    return wallet
   }
   /** The arbitrage wallet trades every pool back to the reference path at `now` (inside `run`). */
   const rebalance = async (now: number, bandBps: bigint | undefined) => {
-    if (reference === undefined || arbitrageur === undefined) return
-    await fund()
+    if (reference === undefined) return
+    const wallet = await trader()
     for (const pool of pools) {
       const target = referenceRatio(
         reference,
@@ -362,14 +361,14 @@ export async function runScenario(
       const offer = trade.side === 0 ? pool.asset0 : pool.asset1
       const ask = trade.side === 0 ? pool.asset1 : pool.asset0
       const r = await dex.swap(pool.router, {
-        from: arbitrageur,
+        from: wallet,
         offer,
         ask,
         amount: trade.amountIn,
       })
       arbitrage.push({
         pool: pool.address.toString(),
-        wallet: arbitrageur.address.toString(),
+        wallet: wallet.address.toString(),
         referral: null,
         dex: pool.router.dex,
         ok: r.status === 'ok',
@@ -479,7 +478,8 @@ export async function runScenario(
       withdrawals,
       referrers: referrers.map((r) => r.address.toString()),
       routers,
-      wallets,
+      // The arbitrage wallet last: its rows are derived and checked with the others'.
+      wallets: arbitrageur === undefined ? wallets : [...wallets, arbitrageur.address],
       assets,
       assetOf,
     }
