@@ -11,6 +11,7 @@ import type { WalletBalanceRow } from '../store/rows/walletRows.js'
 import type { Store } from '../store/Store.js'
 import type { LiveChain } from './chain/LiveChain.js'
 import { LiveChainError } from './chain/LiveChainError.js'
+import { kindParameters, ROUTER_TYPE_OF_KIND } from './demo/emulatedReference.js'
 
 /** The activity window behind popularity: the week before the newest indexed transaction. */
 const POPULARITY_WINDOW_SECONDS = 7 * 24 * 3600
@@ -18,11 +19,13 @@ const POPULARITY_WINDOW_SECONDS = 7 * 24 * 3600
 /**
  * Keeps the market rows the REST API reads (pools, assets, balances, LP positions, referral
  * vaults, jetton wallets) equal to the live chain: after every indexed batch, the pools'
- * reserves, LP supply and collected fees are the indexer's tracked state, and every wallet's
- * rows are derived again from the indexer's wallet ledger (as the demo build derives them), with
- * native TON balances read from the chain. What a dApp creates on the chain is listed too: every
+ * reserves, LP supply, collected fees and kind parameters (`amp`, `w0`, `rate`) are the
+ * indexer's tracked state, and every wallet's rows are derived again from the indexer's wallet
+ * ledger (as the demo build derives them), with native TON balances read from the chain. What a dApp creates on the chain is listed too: every
  * jetton master the ledger saw a wallet of (an asset, named from its minter's TEP-64 content)
- * and every constant-product pool the indexer tracks on a listed router. Popularity follows
+ * and every pool the indexer tracks on a listed router between listed assets, of any kind the
+ * router makes (constant product, stableswap, weighted constant product, weighted stableswap;
+ * the wire's pool type is its router's, the kind fields its kind has). Popularity follows
  * activity: a pool's `popularity_index` is its successful swaps in the week before the newest
  * indexed transaction, an asset's the sum over its pools (the native coin keeps its own), so
  * the busiest pools sort first. Everything else (routers, prices, farms, stakes, the
@@ -87,6 +90,8 @@ export function liveMarketRefresh(options: {
         ...{ reserve0: p.reserve0, reserve1: p.reserve1, lpTotalSupply: p.totalSupply },
         collectedToken0ProtocolFee: p.collected0,
         collectedToken1ProtocolFee: p.collected1,
+        // `set_params` / `set_rate` change them after the demo was built.
+        ...kindParameters(p),
       }
     })
     const created = await listed(
@@ -185,8 +190,10 @@ function createListing(
     const jettonWallets: JettonWalletRow[] = []
     for (const p of indexed) {
       const router = routers.get(p.routerAddress)
-      // Only constant-product pools on a listed router, between listed assets.
-      if (basePools.has(p.address) || router?.routerType !== 'ConstantProduct') continue
+      // Pools on a listed router of their kind (the wire's pool type is the router's), between
+      // listed assets.
+      if (basePools.has(p.address) || router === undefined) continue
+      if (router.routerType !== ROUTER_TYPE_OF_KIND[p.kind]) continue
       if (!listedAssets.has(p.asset0Address) || !listedAssets.has(p.asset1Address)) continue
       if (!feeAddresses.has(p.address)) {
         feeAddresses.set(p.address, await protocolFeeAddress(chain, p))
@@ -199,7 +206,8 @@ function createListing(
         protocolFeeAddress: feeAddresses.get(p.address) ?? NATIVE_ADDRESS,
         collectedToken0ProtocolFee: p.collected0,
         collectedToken1ProtocolFee: p.collected1,
-        ...{ deprecated: false, amp: null, rate: null, w0: null },
+        deprecated: false,
+        ...kindParameters(p),
         ...{ lpTotalSupplyUsd: null, lpPriceUsd: null, apy1d: null, apy7d: null, apy30d: null },
         ...{ volume24hUsd: null, popularityIndex: null },
       })
@@ -266,8 +274,7 @@ async function protocolFeeAddress(chain: LiveChain, pool: IndexedPoolRow): Promi
   const outcome = await chain.runGetMethod(Address.parse(pool.address), 'get_pool_data')
   if (outcome.exitCode !== 0) return null
   const reader = new TupleReader([...outcome.stack])
-  const data =
-    pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, 'constant_product')
+  const data = pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, pool.kind)
   return data.protocolFeeAddress?.toString() ?? null
 }
 

@@ -28,8 +28,15 @@ const JETTON_META: Record<string, { name: string; decimals: number; tags: string
   USDC: { name: 'USD Coin (emulated)', decimals: 6, tags: ['asset:essential'] },
 }
 
-/** The wire's router type of each emulator pool kind. */
-const ROUTER_TYPE: Record<PoolKind, RouterType> = {
+/**
+ * The wire's router type of each pool kind (a DEX v2 router makes pools of one kind).
+ *
+ * @example
+ * ```ts
+ * ROUTER_TYPE_OF_KIND.weighted_stableswap // 'WeightedStableSwap'
+ * ```
+ */
+export const ROUTER_TYPE_OF_KIND: Record<PoolKind, RouterType> = {
   constant_product: 'ConstantProduct',
   stableswap: 'StableSwap',
   weighted_const_product: 'WeightedConstProduct',
@@ -71,7 +78,7 @@ export async function emulatedReference(
       address,
       majorVersion: v1 ? 1 : 2,
       minorVersion: v1 ? 0 : 2,
-      routerType: ROUTER_TYPE[kind],
+      routerType: ROUTER_TYPE_OF_KIND[kind],
       ptonMasterAddress: pton.minter.toString(),
       ptonWalletAddress: (await chain.walletAddress(pton.minter, router.address)).toString(),
       ptonVersion: v1 ? '1.0' : '2.1',
@@ -154,8 +161,17 @@ export async function emulatedReference(
   return { routers, assets, pools, jettonWallets }
 }
 
-/** A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them. */
-function kindParameters(p: IndexedPoolRow): {
+/**
+ * A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them
+ * (`null` where it has not: the wire's kind fields of a constant-product pool are null).
+ *
+ * @example
+ * ```ts
+ * kindParameters({ ...indexed, kind: 'stableswap', amp: 100n, w0: 0n, rate: 0n })
+ * // { amp: 100n, rate: null, w0: null }
+ * ```
+ */
+export function kindParameters(p: IndexedPoolRow): {
   amp: bigint | null
   rate: bigint | null
   w0: bigint | null

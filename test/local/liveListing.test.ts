@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { DEX } from '@ston-fi/sdk'
 import {
-  type Address,
+  Address,
   beginCell,
   contractAddress,
   Dictionary,
@@ -12,10 +12,12 @@ import {
 } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fixtureCode } from '../../contracts-fixtures/fixtureCode.js'
+import { createPoolState, swap } from '../../core/index.js'
 import { isoSeconds } from '../../indexer/ingest/isoSeconds.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import type { TestWallet } from '../../local/wallets/testWallets.js'
 import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
+import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
 import { type Dapp, dapp } from './_support/dapp.js'
 
 let exchange: RunningLocalExchange
@@ -31,7 +33,20 @@ afterAll(async () => {
   await exchange.close()
 })
 
-type WirePool = { address: string; popularity_index?: number; reserve0: string; reserve1: string }
+type WirePool = {
+  address: string
+  router_address: string
+  popularity_index?: number
+  reserve0: string
+  reserve1: string
+  lp_total_supply: string
+  lp_fee: string
+  protocol_fee: string
+  protocol_fee_address: string
+  amp: string | null
+  w0: string | null
+  rate: string | null
+}
 type WireAsset = {
   contract_address: string
   symbol: string
@@ -182,5 +197,84 @@ describe('what a dApp creates on the live chain is listed', () => {
       asset1Address: ston,
     })
     expect(byPair.map((p) => p.address)).toEqual([pool.address.toString()])
+  })
+})
+
+describe('a stable pool a dApp creates on the live chain is listed', () => {
+  test('a STON/XTON stableswap pool: listed with its kind fields, its simulate equals core', async () => {
+    const wallet = exchange.wallets[2]
+    if (wallet === undefined) throw new Error('no test wallet')
+    const assets = await app.api.getAssets()
+    const address = (symbol: string) =>
+      assets.find((a) => a.symbol === symbol)?.contractAddress as string
+    const [ston, xton] = [address('STON'), address('XTON')]
+    const stable = (await app.api.getRouters()).find((r) => r.routerType === 'StableSwap')
+    if (stable === undefined) throw new Error('no stableswap router')
+    // The demo's stable router has TON/XTON and USDT/USDC; the dApp opens STON/XTON on it.
+    const router = app.client.open(DEX.v2_2.Router.Stable.create(stable.address))
+    const sides = [
+      { send: ston, other: xton, amount: 30_000n * 10n ** 9n },
+      { send: xton, other: ston, amount: 20_000n * 10n ** 9n },
+    ]
+    for (const side of sides) {
+      const params = await router.getProvideLiquidityJettonTxParams({
+        userWalletAddress: wallet.address,
+        sendTokenAddress: side.send,
+        otherTokenAddress: side.other,
+        sendAmount: side.amount,
+        minLpOut: 1n,
+      })
+      await send(wallet, { to: params.to, value: params.value, body: params.body })
+    }
+    const address_ = (await router.getPool({ token0: ston, token1: xton })).address
+    const chain = await app.client.open(DEX.v2_2.Pool.Stable.create(address_)).getPoolData()
+    expect([chain.reserve0, chain.reserve1].sort()).toEqual(
+      [30_000n * 10n ** 9n, 20_000n * 10n ** 9n].sort(),
+    )
+    const listed = (await pools()).find((p) => p.address === address_.toString())
+    // The stable kind's wire fields: its router (the pool type), amp, no weight or rate.
+    expect(listed).toMatchObject({
+      router_address: stable.address,
+      reserve0: chain.reserve0.toString(),
+      reserve1: chain.reserve1.toString(),
+      lp_total_supply: chain.totalSupplyLP.toString(),
+      lp_fee: chain.lpFee.toString(),
+      protocol_fee: chain.protocolFee.toString(),
+      // No protocol fee address set (addr_none): the native address, as for the demo's pools.
+      protocol_fee_address: chain.protocolFeeAddress?.toString() ?? NATIVE_ADDRESS,
+      amp: chain.amp.toString(),
+      w0: null,
+      rate: null,
+    })
+
+    // Its simulate is core's stableswap on the chain's state.
+    // STON's wallet of the router, from the minter's `get_wallet_address`.
+    const { stack } = await app.client.runMethod(Address.parse(ston), 'get_wallet_address', [
+      { type: 'slice', cell: beginCell().storeAddress(Address.parse(stable.address)).endCell() },
+    ])
+    const stonWallet = stack.readAddress()
+    const side = stonWallet.equals(chain.token0WalletAddress) ? 0 : 1
+    const units = 1_000n * 10n ** 9n
+    const query = new URLSearchParams({
+      offer_address: ston,
+      ask_address: xton,
+      units: units.toString(),
+      slippage_tolerance: '0.01',
+      pool_address: address_.toString(),
+    })
+    const response = await fetch(`${exchange.url}/v1/swap/simulate?${query}`, { method: 'POST' })
+    expect(response.status).toBe(200)
+    const simulated = (await response.json()) as { ask_units: string; pool_address: string }
+    const expected = swap(
+      createPoolState({
+        ...{ dex: 'v2', kind: 'stableswap', amp: chain.amp },
+        ...{ reserve0: chain.reserve0, reserve1: chain.reserve1, totalSupply: chain.totalSupplyLP },
+        ...{ lpFee: chain.lpFee, protocolFee: chain.protocolFee, refFee: 0n },
+      }),
+      { side, amountIn: units },
+    )
+    expect(simulated.pool_address).toBe(address_.toString())
+    expect(simulated.ask_units).toBe(expected.amountOut.toString())
+    expect(expected.amountOut).toBeGreaterThan(0n)
   })
 })
