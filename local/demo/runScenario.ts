@@ -176,6 +176,8 @@ export async function runScenario(
     dated?.onTime?.(now)
     dex.blockchain.now = Math.max(dex.blockchain.now ?? 0, now)
   }
+  /** A hundred million of every scenario jetton to `owner` (set once the jettons exist). */
+  let fund: (owner: Address) => Promise<void> = async () => undefined
   announce(dated?.from)
   const setup = await run(async () => {
     at(dated?.from)
@@ -195,13 +197,16 @@ export async function runScenario(
         kindRouters.push(await dex.deployRouter('v2', { pton: ton2, kind }))
     }
     const [xton, usdc] = extra
-    for (const u of users) {
-      await dex.mint(usdt, u.address, 100_000_000n * 10n ** 6n)
-      await dex.mint(ston, u.address, 100_000_000n * 10n ** 9n)
-      if (xton !== undefined) await dex.mint(xton, u.address, 100_000_000n * 10n ** 9n)
-      if (usdc !== undefined) await dex.mint(usdc, u.address, 100_000_000n * 10n ** 6n)
+    fund = async (owner) => {
+      await dex.mint(usdt, owner, 100_000_000n * 10n ** 6n)
+      await dex.mint(ston, owner, 100_000_000n * 10n ** 9n)
+      if (xton !== undefined) await dex.mint(xton, owner, 100_000_000n * 10n ** 9n)
+      if (usdc !== undefined) await dex.mint(usdc, owner, 100_000_000n * 10n ** 6n)
     }
     const [alice, bob] = users as [(typeof users)[0], (typeof users)[0]]
+    // The set-up funds the pools' creator only; the other users are funded with the first part
+    // of swaps (see `funding` below), so the market the listing waits for is built sooner.
+    await fund(alice.address)
     const pools: LocalPool[] = []
     const tonPoolUsdt = options.tonPoolUsdt ?? 3_000_000n * 10n ** 6n
     /** Router, asset A and amount, asset B and amount, kind parameters (weight of A). */
@@ -266,17 +271,16 @@ export async function runScenario(
         assetB: b,
         amountB,
       })
-      // A tenth of the first provision (floor: positive amounts).
-      await dex.provide(router, {
-        from: bob,
-        assetA: a,
-        amountA: amountA / 10n,
-        assetB: b,
-        amountB: amountB / 10n,
-      })
-      provisions += 4 // two sides of two provisions
+      provisions += 2 // two sides of the first provision
       pools.push(pool)
     }
+    const seconds = specs.map(([router, a, amountA, b, amountB]) => ({
+      router,
+      a,
+      amountA,
+      b,
+      amountB,
+    }))
     const walletMap = new Map<string, string>()
     for (const p of pools) {
       walletMap.set(p.wallet0.toString(), assetName(p.asset0))
@@ -298,6 +302,7 @@ export async function runScenario(
       bob,
       extra,
       kindRouters,
+      seconds,
     }
   })
   const {
@@ -310,13 +315,14 @@ export async function runScenario(
     v1,
     v2,
     pools,
-    provisions,
     walletMap,
     alice,
     bob,
     extra,
     kindRouters,
+    seconds,
   } = setup
+  let provisions = setup.provisions
   const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
   const assets = [usdt, ston, ton1, ton2, ...extra]
@@ -382,11 +388,32 @@ export async function runScenario(
   const routers = [v1, v2, ...kindRouters]
   await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
 
+  /**
+   * With the first part of swaps, at its first swap's time: the other users' jettons, and bob's
+   * second provision of a tenth of the first to every pool (floor: positive amounts).
+   */
+  const funding = async () => {
+    for (const u of users.slice(1)) await fund(u.address)
+    for (const { router, a, amountA, b, amountB } of seconds) {
+      await dex.provide(router, {
+        from: bob,
+        assetA: a,
+        amountA: amountA / 10n,
+        assetB: b,
+        amountB: amountB / 10n,
+      })
+      provisions += 2
+    }
+  }
   const swaps: ScenarioSwap[] = []
   const chunk = Math.max(1, options.chunk ?? total)
   for (let from = 0; from < total; from += chunk) {
     announce(times[from])
     await run(async () => {
+      if (from === 0) {
+        at(times[0])
+        await funding()
+      }
       for (let i = from; i < Math.min(total, from + chunk); i += 1) {
         at(times[i])
         const pool = pools[Math.floor(next() * pools.length)] as LocalPool
@@ -436,6 +463,7 @@ export async function runScenario(
   announce(dated?.to)
   return run(async () => {
     at(dated?.to)
+    if (total === 0) await funding()
     let burns = 0
     for (const pool of pools) {
       const lp = await dex.lpBalance(pool, bob.address)
