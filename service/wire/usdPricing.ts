@@ -1,4 +1,8 @@
 import { Decimal } from 'decimal.js'
+import type { Ratio, Side } from '../../core/curves/Curve.js'
+import { BaseError } from '../../core/errors/BaseError.js'
+import { createPoolState } from '../../core/pool/PoolState.js'
+import { spotPrice } from '../../core/quote/spotPrice.js'
 import type { IndexedMarketPool, UsdStablecoin } from './indexedMarket.js'
 
 /** 60 significant digits: uint120 reserves and 10^-18 prices fit with room to spare. */
@@ -8,10 +12,13 @@ const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_EVEN })
  * USD prices of every asset reachable from the stablecoin through indexed pools, as USD per
  * RAW unit (so `amount × price` is USD for a raw amount). The stablecoin is worth exactly
  * 1 USD per `10^decimals` units. A pool with one priced side prices the other side at the
- * pool's spot ratio `reservePriced / reserveOther` (constant-product marginal price, fees
- * ignored); when several pools could price an asset, the one with the most USD on its priced
- * side wins; the walk repeats until nothing new is priced. Pools with an empty side price
- * nothing. Divisions are decimal.js at 60 significant digits, rounded half-to-even.
+ * pool's marginal price before fees, core's `spotPrice` for its kind (constant product
+ * `reservePriced / reserveOther`; stableswap, weighted constant product and weighted
+ * stableswap their curves' slopes, so an 80/20 pool is not read as 50/50); when several pools
+ * could price an asset, the one with the most USD on its priced side wins; the walk repeats
+ * until nothing new is priced. Pools with an empty side, or whose kind has no price yet (a
+ * weight or rate not set), price nothing. Divisions are decimal.js at 60 significant digits,
+ * rounded half-to-even.
  *
  * @example
  * ```ts
@@ -30,21 +37,54 @@ export function usdPrices(
     const best = new Map<string, { price: Decimal; depth: Decimal }>()
     for (const p of pools) {
       if (p.reserve0 === 0n || p.reserve1 === 0n) continue
-      const sides: [string, bigint, string, bigint][] = [
-        [p.asset0, p.reserve0, p.asset1, p.reserve1],
-        [p.asset1, p.reserve1, p.asset0, p.reserve0],
+      const sides: [string, bigint, string, Side][] = [
+        [p.asset0, p.reserve0, p.asset1, 1],
+        [p.asset1, p.reserve1, p.asset0, 0],
       ]
-      for (const [known, knownReserve, other, otherReserve] of sides) {
+      for (const [known, knownReserve, other, otherSide] of sides) {
         const price = prices.get(known)
         if (price === undefined || prices.has(other)) continue
         const depth = price.mul(knownReserve.toString())
         const current = best.get(other)
         if (current?.depth.gte(depth)) continue
-        best.set(other, { price: depth.div(otherReserve.toString()), depth })
+        // Units of the priced asset one unit of the other is worth, offering the other side.
+        const rate = marginalRate(p, otherSide)
+        if (rate === undefined) continue
+        best.set(other, {
+          price: price.mul(rate.numerator.toString()).div(rate.denominator.toString()),
+          depth,
+        })
       }
     }
     if (best.size === 0) return prices
     for (const [asset, { price }] of best) prices.set(asset, price)
+  }
+}
+
+/** The pool's marginal price offering `side` (ask units per offer unit), or undefined. */
+function marginalRate(p: IndexedMarketPool, side: Side): Ratio | undefined {
+  if (p.kind === 'constant_product') {
+    return side === 0
+      ? { numerator: p.reserve1, denominator: p.reserve0 }
+      : { numerator: p.reserve0, denominator: p.reserve1 }
+  }
+  try {
+    const state = createPoolState({
+      dex: p.dex,
+      kind: p.kind,
+      reserve0: p.reserve0,
+      reserve1: p.reserve1,
+      totalSupply: p.totalSupply,
+      amp: p.amp,
+      w0: p.w0,
+      rate: p.rate,
+    })
+    const ratio = spotPrice(state, side)
+    return ratio.numerator > 0n && ratio.denominator > 0n ? ratio : undefined
+  } catch (error) {
+    // No price for this state (a weight or rate not set yet, the kind's math failing).
+    if (error instanceof BaseError) return undefined
+    throw error
   }
 }
 
