@@ -388,13 +388,19 @@ export async function runScenario(
   const routers = [v1, v2, ...kindRouters]
   await options.afterSetup?.({ pools, routers, wallets, assets, assetOf })
 
-  /**
-   * With the first part of swaps, at its first swap's time: the other users' jettons, and bob's
-   * second provision of a tenth of the first to every pool (floor: positive amounts).
-   */
-  const funding = async () => {
-    for (const u of users.slice(1)) await fund(u.address)
-    for (const { router, a, amountA, b, amountB } of seconds) {
+  // Before the first swap, at its time, one job each (so requests are served between them):
+  // the other users' jettons, and bob's second provision of a tenth of the first to every pool
+  // (floor: positive amounts).
+  announce(times[0])
+  for (const user of users.slice(1)) {
+    await run(async () => {
+      at(times[0])
+      await fund(user.address)
+    })
+  }
+  for (const { router, a, amountA, b, amountB } of seconds) {
+    await run(async () => {
+      at(times[0])
       await dex.provide(router, {
         from: bob,
         assetA: a,
@@ -402,18 +408,14 @@ export async function runScenario(
         assetB: b,
         amountB: amountB / 10n,
       })
-      provisions += 2
-    }
+    })
+    provisions += 2
   }
   const swaps: ScenarioSwap[] = []
   const chunk = Math.max(1, options.chunk ?? total)
   for (let from = 0; from < total; from += chunk) {
     announce(times[from])
     await run(async () => {
-      if (from === 0) {
-        at(times[0])
-        await funding()
-      }
       for (let i = from; i < Math.min(total, from + chunk); i += 1) {
         at(times[i])
         const pool = pools[Math.floor(next() * pools.length)] as LocalPool
@@ -463,7 +465,6 @@ export async function runScenario(
   announce(dated?.to)
   return run(async () => {
     at(dated?.to)
-    if (total === 0) await funding()
     let burns = 0
     for (const pool of pools) {
       const lp = await dex.lpBalance(pool, bob.address)
