@@ -1,39 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import type { BlockRef, OperationRow } from '../rows/historyRows.js'
+import { swapRow } from '../../test/_support/swapRow.js'
+import type { OperationRow } from '../rows/historyRows.js'
 import type { IndexedTransactionRow } from '../rows/indexerRows.js'
 import { createSqliteStore } from './createSqliteStore.js'
 
-const swap = (hash: string, lt: bigint, timestamp: string, block?: BlockRef): OperationRow => ({
-  poolTxHash: hash,
-  poolAddress: 'EQpool',
-  routerAddress: 'EQrouter',
-  poolTxLt: lt,
-  poolTxTimestamp: timestamp,
-  destinationWalletAddress: 'EQalice',
-  operationType: 'Swap',
-  success: true,
-  exitCode: 'swap_ok',
-  asset0Address: 'EQton',
-  asset0Amount: 1_000_000_000n,
-  asset0Delta: 1_000_000_000n,
-  asset0Reserve: 1_001_000_000_000n,
-  asset1Address: 'EQusdt',
-  asset1Amount: 1_992_015_968n,
-  asset1Delta: -1_994_009_978n,
-  asset1Reserve: 1_998_005_990_022n,
-  lpTokenDelta: 0n,
-  lpTokenSupply: 1_414_213_562_373n,
-  feeAssetAddress: 'EQusdt',
-  lpFeeAmount: 2_000_000n,
-  protocolFeeAmount: 1_994_010n,
-  referralFeeAmount: 0n,
-  referralAddress: null,
-  walletAddress: 'EQalice',
-  walletTxHash: `w${hash}`,
-  walletTxLt: lt - 1n,
-  walletTxTimestamp: timestamp,
-  ...(block === undefined ? {} : { block }),
-})
+const swap = swapRow
 
 const transaction = (op: OperationRow): IndexedTransactionRow => ({
   hash: op.poolTxHash,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { swapRow } from '../../test/_support/swapRow.js'
 import type { OperationRow } from '../rows/historyRows.js'
 import { createSqliteStore } from './createSqliteStore.js'
 import { encodeOperation } from './historyCodecs.js'
@@ -17,36 +18,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const swap = (hash: string, lt: bigint): OperationRow => ({
-  poolTxHash: hash,
-  poolAddress: 'EQpool',
-  routerAddress: 'EQrouter',
-  poolTxLt: lt,
-  poolTxTimestamp: '2026-11-01T10:00:00',
-  destinationWalletAddress: 'EQalice',
-  operationType: 'Swap',
-  success: true,
-  exitCode: 'swap_ok',
-  asset0Address: 'EQton',
-  asset0Amount: 1_000_000_000n,
-  asset0Delta: 1_000_000_000n,
-  asset0Reserve: 1_001_000_000_000n,
-  asset1Address: 'EQusdt',
-  asset1Amount: 1_992_015_968n,
-  asset1Delta: -1_994_009_978n,
-  asset1Reserve: 1_998_005_990_022n,
-  lpTokenDelta: 0n,
-  lpTokenSupply: 1_414_213_562_373n,
-  feeAssetAddress: 'EQusdt',
-  lpFeeAmount: 2_000_000n,
-  protocolFeeAmount: 1_994_010n,
-  referralFeeAmount: 0n,
-  referralAddress: null,
-  walletAddress: 'EQalice',
-  walletTxHash: `w${hash}`,
-  walletTxLt: lt - 1n,
-  walletTxTimestamp: '2026-11-01T10:00:00',
-})
+const swap = (hash: string, lt: bigint): OperationRow => swapRow(hash, lt)
 
 describe('migrations of a database written before the read model', () => {
   test('behavior: pads logical times, fills pool assets and the rollups on first open', async () => {
