@@ -11,12 +11,13 @@
  * Per endpoint and window (1 day and 30 days ending at the newest operation; 1 hour and 1 day for
  * the lists that return every operation of a window, whose 30-day answer is gigabytes): the
  * first request's latency (nothing cached), the median latency of `BENCH_SAMPLES` sequential
- * requests (the wallet's operations then come from the response cache), the answer size, the
- * longest
- * event-loop stall of the server while answering, and for the aggregates and the wallet's
- * operations the requests/s at 50 connections (autocannon, `BENCH_DURATION` seconds, loopback),
- * with p99, timeouts and the server's resident memory before and after. The ratio column is
- * large / demo latency. Writes `bench/results/store.json`.
+ * requests (the wallet's operations then come from the response cache), the answer size and the
+ * longest event-loop stall of the server while answering, all measured before any load; then,
+ * for the aggregates and the wallet's operations, the requests/s at 50 connections (autocannon,
+ * `BENCH_DURATION` seconds, loopback, each run after the previous one's requests drained), with
+ * p99, timeouts and the server's resident memory before and after. The ratio column is
+ * large / demo latency. Writes `bench/results/store.json`. `BENCH_DB_DIR` keeps the written
+ * databases and reuses them on the next run of the same size.
  *
  * Targets (issue: a read model that scales) at 10 M operations: aggregates under 100 ms for a
  * day and under 1 s for 30 days; lists in proportion to their answer; the 400-operation wallet
@@ -31,7 +32,15 @@
  * machine's load. 10 M operations were last measured before these changes (docs/store.md).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +55,16 @@ const DEMO_OPS = 1_500
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5)
+/**
+ * Keep the generated databases in this folder and reuse them on the next run with the same
+ * operation count (a 10 M history takes about half an hour to write). Unset: temporary files.
+ */
+const KEEP_DIR = process.env.BENCH_DB_DIR
+
+/** What the measurements need of a written history (kept beside a reused database). */
+type BenchHistory = Pick<SyntheticHistory, 'usd' | 'referrers' | 'wallet' | 'first' | 'last'> & {
+  readonly pools: readonly { readonly address: string }[]
+}
 
 type CannonResult = {
   requests: { average: number; total: number }
@@ -59,6 +78,7 @@ type Cannon = (options: {
   connections: number
   duration: number
   timeout: number
+  requests?: { method: 'GET'; setupRequest: (request: { path: string }) => { path: string } }[]
 }) => Promise<CannonResult>
 type ServerReport = { maxDelayMs: number; rssMb: number }
 
@@ -109,7 +129,17 @@ type Measured = {
   bytes: number
   /** Longest event-loop stall of the server while it answered the sequential requests. */
   maxStallMs: number
+  /**
+   * Requests/s at 50 connections all asking this URL: after the first, answered from the
+   * response cache or shared with the computation running (aggregates and the wallet's list).
+   */
   requestsPerSecond?: number
+  /**
+   * Aggregates: requests/s at 50 connections asking 50 different URLs of the same cost (the URL
+   * made unique with an ignored parameter), so every request is computed.
+   */
+  computedRequestsPerSecond?: number
+  computedP99Ms?: number
   /** Longest event-loop stall under load (50 requests interleaved: each turn runs several). */
   loadStallMs?: number
   p99Ms?: number
@@ -128,46 +158,26 @@ async function main(): Promise<void> {
     ['demo', DEMO_OPS, 2],
     ['large', OPS, 365],
   ] as const) {
-    const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-'))
-    const path = join(dir, 'history.sqlite')
+    const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-'))
+    const path = join(dir, KEEP_DIR === undefined ? 'history.sqlite' : `store-${operations}.sqlite`)
+    const described = `${path}.json`
     try {
-      const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
-      const store = createSqliteStore({ path })
-      const started = performance.now()
-      let shown = 0
-      const history = await writeSyntheticHistory(store, {
-        operations,
-        days,
-        seed: 2026,
-        onProgress: (written) => {
-          if (written - shown >= operations / 10 || written === operations) {
-            shown = written
-            const s = (performance.now() - started) / 1000
-            console.log(`${label}: ${written} operations written in ${s.toFixed(1)} s`)
-          }
-        },
-      })
-      const seconds = (performance.now() - started) / 1000
-      await store.close()
-      // Fold the write-ahead log into the file before serving, as a long-running server would
-      // have done by then.
-      const settle = new Database(path)
-      settle.pragma('wal_checkpoint(TRUNCATE)')
-      settle.close()
-      const generation = {
-        operations,
-        days,
-        pools: history.pools.length,
-        referrers: history.referrers.length,
-        seconds: Number(seconds.toFixed(1)),
-        operationsPerSecond: Math.round(operations / seconds),
-        databaseMb: Math.round(statSync(path).size / 1e6),
+      let kept: { generation: unknown; history: BenchHistory }
+      if (KEEP_DIR !== undefined && existsSync(path) && existsSync(described)) {
+        kept = JSON.parse(readFileSync(described, 'utf8'))
+        console.log(`${label}: reusing ${path}`)
+      } else {
+        if (KEEP_DIR !== undefined) {
+          mkdirSync(dir, { recursive: true })
+          rmSync(path, { force: true })
+        }
+        kept = await generate(label, path, operations, days)
+        if (KEEP_DIR !== undefined) writeFileSync(described, JSON.stringify(kept))
       }
-      console.log(`${label}: ${JSON.stringify(generation)}`)
-      results[label].generation = generation
-      results[label].measured = await measureAll(autocannon, path, history)
+      results[label].generation = kept.generation
+      results[label].measured = await measureAll(autocannon, path, kept.history)
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      if (KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
     }
   }
   printTable(results.demo.measured, results.large.measured)
@@ -182,7 +192,52 @@ async function main(): Promise<void> {
   console.log(`written ${out}`)
 }
 
-function endpoints(h: SyntheticHistory): Endpoint[] {
+/** Writes the synthetic history into a new database at `path` through the store. */
+async function generate(
+  label: string,
+  path: string,
+  operations: number,
+  days: number,
+): Promise<{ generation: unknown; history: BenchHistory }> {
+  const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
+  const store = createSqliteStore({ path })
+  const started = performance.now()
+  let shown = 0
+  const history = await writeSyntheticHistory(store, {
+    operations,
+    days,
+    seed: 2026,
+    onProgress: (written) => {
+      if (written - shown >= operations / 10 || written === operations) {
+        shown = written
+        const s = (performance.now() - started) / 1000
+        console.log(`${label}: ${written} operations written in ${s.toFixed(1)} s`)
+      }
+    },
+  })
+  const seconds = (performance.now() - started) / 1000
+  await store.close()
+  // Fold the write-ahead log into the file before serving, as a long-running server would
+  // have done by then.
+  const settle = new Database(path)
+  settle.pragma('wal_checkpoint(TRUNCATE)')
+  settle.close()
+  const generation = {
+    operations,
+    days,
+    pools: history.pools.length,
+    referrers: history.referrers.length,
+    seconds: Number(seconds.toFixed(1)),
+    operationsPerSecond: Math.round(operations / seconds),
+    databaseMb: Math.round(statSync(path).size / 1e6),
+  }
+  console.log(`${label}: ${JSON.stringify(generation)}`)
+  const { usd, referrers, wallet, first, last } = history
+  const pools = history.pools.map((p) => ({ address: p.address }))
+  return { generation, history: { usd, referrers, wallet, first, last, pools } }
+}
+
+function endpoints(h: BenchHistory): Endpoint[] {
   const iso = (offset: number) =>
     new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
   const range = (seconds: number) => `since=${iso(-seconds + 1)}&until=${h.last}`
@@ -253,14 +308,17 @@ function endpoints(h: SyntheticHistory): Endpoint[] {
   ]
 }
 
-async function measureAll(cannon: Cannon, path: string, h: SyntheticHistory): Promise<Measured[]> {
+async function measureAll(cannon: Cannon, path: string, h: BenchHistory): Promise<Measured[]> {
   const db = new Database(path, { readonly: true })
   const count = db.prepare(
     'SELECT COUNT(*) AS n FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?',
   )
   const { child, base } = await startChild(path, h.usd.address)
-  const out: Measured[] = []
+  const out: { endpoint: Endpoint; url: string; m: Measured }[] = []
   try {
+    // Sequential latencies first, for every endpoint, on a server that has not been loaded:
+    // a load run ends with its 50 requests still being answered, and a latency measured
+    // behind them would be theirs.
     for (const endpoint of endpoints(h)) {
       for (const [window, url] of Object.entries(endpoint.paths)) {
         const params = new URL(url, base).searchParams
@@ -278,7 +336,11 @@ async function measureAll(cannon: Cannon, path: string, h: SyntheticHistory): Pr
         let bytes = 0
         for (let i = 0; i < SAMPLES; i++) {
           const started = performance.now()
-          const body = await fetchText(base + url)
+          // An aggregate's samples are computed, not served again from the cache: the same
+          // request made unique with a parameter the endpoint ignores.
+          const body = await fetchText(
+            base + (endpoint.kind === 'aggregate' ? uncachedUrl(url, i) : url),
+          )
           times.push(performance.now() - started)
           bytes = Buffer.byteLength(body)
         }
@@ -292,34 +354,80 @@ async function measureAll(cannon: Cannon, path: string, h: SyntheticHistory): Pr
           bytes,
           maxStallMs: Number(stall.maxDelayMs.toFixed(1)),
         }
-        if (endpoint.kind === 'aggregate' || endpoint.load === true) {
-          const before = await report(child)
-          send(child, 'reset')
-          const r = await cannon({
-            url: base + url,
-            connections: CONNECTIONS,
-            duration: DURATION_S,
-            timeout: 10,
-          })
-          const after = await report(child)
-          Object.assign(m, {
-            requestsPerSecond: Math.round(r.requests.average),
-            p99Ms: r.latency.p99,
-            timeouts: r.timeouts + r.errors + r.non2xx,
-            rssMbBefore: Math.round(before.rssMb),
-            rssMbAfter: Math.round(after.rssMb),
-            loadStallMs: Number(after.maxDelayMs.toFixed(1)),
-          })
-        }
         console.log(JSON.stringify(m))
-        out.push(m)
+        out.push({ endpoint, url, m })
       }
     }
+    // Then requests/s at 50 connections, each run after the previous one's requests drained.
+    for (const { endpoint, url, m } of out) {
+      if (endpoint.kind !== 'aggregate' && endpoint.load !== true) continue
+      await drain(base)
+      const before = await report(child)
+      send(child, 'reset')
+      const r = await cannon({
+        url: base + url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: 10,
+      })
+      const after = await report(child)
+      Object.assign(m, {
+        requestsPerSecond: Math.round(r.requests.average),
+        p99Ms: r.latency.p99,
+        timeouts: r.timeouts + r.errors + r.non2xx,
+        rssMbBefore: Math.round(before.rssMb),
+        rssMbAfter: Math.round(after.rssMb),
+        loadStallMs: Number(after.maxDelayMs.toFixed(1)),
+      })
+      if (endpoint.kind === 'aggregate') {
+        await drain(base)
+        let n = 0
+        const computed = await cannon({
+          url: base + url,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          timeout: 10,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (request) => ({ ...request, path: uncachedUrl(url, n++) }),
+            },
+          ],
+        })
+        Object.assign(m, {
+          computedRequestsPerSecond: Math.round(computed.requests.average),
+          computedP99Ms: computed.latency.p99,
+          timeouts: (m.timeouts ?? 0) + computed.timeouts + computed.errors + computed.non2xx,
+        })
+      }
+      console.log(JSON.stringify(m))
+    }
+    await drain(base)
   } finally {
     db.close()
     await stopChild(child)
   }
-  return out
+  return out.map((x) => x.m)
+}
+
+/** `url` with an ignored parameter making it unique (`_sample=n`): a response cache misses it. */
+function uncachedUrl(url: string, n: number): string {
+  return `${url}${url.includes('?') ? '&' : '?'}_sample=${n}`
+}
+
+/**
+ * Waits until the server has answered the requests a load run left in flight: a request that
+ * reads nothing (`/v1/stats/stake`, about 1 ms alone) answers three times in a row within
+ * 10 ms only once no long request runs beside it (30 s at most).
+ */
+async function drain(base: string): Promise<void> {
+  const until = performance.now() + 30_000
+  let quick = 0
+  while (quick < 3 && performance.now() < until) {
+    const started = performance.now()
+    await fetchText(`${base}/v1/stats/stake`)
+    quick = performance.now() - started < 10 ? quick + 1 : 0
+  }
 }
 
 function printTable(demo: readonly Measured[], large: readonly Measured[]): void {
@@ -335,6 +443,8 @@ function printTable(demo: readonly Measured[], large: readonly Measured[]): void
       'req/s demo',
       'req/s large',
       'p99 large',
+      'computed req/s large',
+      'computed p99',
       'stall ms',
       'answer',
     ],
@@ -352,6 +462,8 @@ function printTable(demo: readonly Measured[], large: readonly Measured[]): void
       String(d?.requestsPerSecond ?? '-'),
       String(l.requestsPerSecond ?? '-'),
       l.p99Ms === undefined ? '-' : `${l.p99Ms} ms${l.timeouts ? ` (${l.timeouts} failed)` : ''}`,
+      String(l.computedRequestsPerSecond ?? '-'),
+      l.computedP99Ms === undefined ? '-' : `${l.computedP99Ms} ms`,
       String(l.maxStallMs),
       `${(l.bytes / 1e3).toFixed(1)} kB`,
     ])

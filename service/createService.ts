@@ -9,6 +9,7 @@ import { toErrorResponse } from './errors/toErrorResponse.js'
 import { parseQueryString } from './http/parseQueryString.js'
 import { createResponseCache, type ResponseCacheOptions } from './http/responseCache.js'
 import { createRouteMethods } from './http/routeMethods.js'
+import { createSharedAnswers } from './http/sharedAnswers.js'
 import { createMarketReader } from './market/marketReader.js'
 import { registerActionTreeRoutes } from './routes/actionTreeRoutes.js'
 import { registerAssetRoutes } from './routes/assetRoutes.js'
@@ -52,9 +53,10 @@ export type CreateServiceOptions = {
    */
   readonly chain?: ChainReader | undefined
   /**
-   * The cache of finished list answers (a wallet's operations), keyed on the request URL and
-   * the store's data version, so never stale after a write: its size bounds (default 32 MiB in
-   * all, answers up to 4 MiB), or `false` to read every answer from the store.
+   * The cache of finished answers (a wallet's operations, the statistics and the CoinMarketCap
+   * feed), keyed on the request URL and the store's data version, so never stale after a write;
+   * identical statistics requests arriving together also share one computation. Its size bounds
+   * (default 32 MiB in all, answers up to 4 MiB), or `false` to compute every answer.
    */
   readonly responseCache?: ResponseCacheOptions | false | undefined
 }
@@ -188,14 +190,13 @@ export async function createService({
   registerFarmRoutes(app, market)
   registerWalletRoutes(app, market)
   registerSimulateRoutes(app, market)
-  registerHistoryRoutes(
-    app,
-    market,
-    responseCache === false ? undefined : createResponseCache(responseCache),
-  )
+  // Finished answers kept until the data changes: wallet operations, statistics, exports.
+  const answers = responseCache === false ? undefined : createResponseCache(responseCache)
+  const shared = answers === undefined ? undefined : createSharedAnswers(store, answers)
+  registerHistoryRoutes(app, market, answers, shared)
   registerActionTreeRoutes(app, market)
-  registerStatsRoutes(app, market, usdStablecoin)
-  registerExportRoutes(app, market, usdStablecoin)
+  registerStatsRoutes(app, market, usdStablecoin, shared)
+  registerExportRoutes(app, market, usdStablecoin, shared)
 
   await app.ready()
   return app

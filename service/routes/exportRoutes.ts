@@ -6,6 +6,7 @@ import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import { sendJsonList } from '../http/jsonListStream.js'
 import type { Params } from '../http/params.js'
+import type { SharedAnswers } from '../http/sharedAnswers.js'
 import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
 import { dexOf } from '../market/poolState.js'
@@ -65,6 +66,7 @@ export function registerExportRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
+  shared?: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
@@ -193,8 +195,12 @@ export function registerExportRoutes(
     summary: 'CoinMarketCap DEX feed: one ticker per market',
     response: { 200: CmcFeedSchema, ...ERROR_RESPONSES },
   }
-  app.get('/export/marketdata/v1', { schema: cmcSchema }, marketData)
-  app.get('/export/cmc/v1', { schema: cmcSchema }, marketData)
+  for (const path of ['/export/marketdata/v1', '/export/cmc/v1']) {
+    // Identical requests under unchanged data share one computation (`sharedAnswers.ts`).
+    app.get(path, { schema: cmcSchema }, async (request, reply) =>
+      shared === undefined ? marketData() : shared.serve(request, reply, marketData),
+    )
+  }
 
   // What the index saw minted minus burned: the sum of the master's jetton wallets (the wallet
   // ledger follows every TEP-74 wallet from its deployment). Unknown (undefined) for the native

@@ -8,6 +8,7 @@ import { OP_TYPE_WORDS, opTypeParam } from '../http/opTypeParam.js'
 import { requiredAddress } from '../http/params.js'
 import { mergeBodyIntoQuery } from '../http/requestParams.js'
 import type { ResponseCache } from '../http/responseCache.js'
+import type { SharedAnswers } from '../http/sharedAnswers.js'
 import { timeRange, timestampParam } from '../http/timeRange.js'
 import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -71,6 +72,7 @@ export function registerHistoryRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
   responses?: ResponseCache,
+  shared?: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
@@ -344,15 +346,20 @@ export function registerHistoryRoutes(
   app.get(
     '/v1/stats/fees',
     stats('Referral fees per asset, with their USD values', FeeStatsSchema),
-    async (request) => {
+    async (request, reply) => {
       const { referrer, since, until } = referrerRange(request.query)
-      // Summed in SQL: DEX v1 referral fees count as withdrawn at once (paid in the same trace).
-      const totals = new Map(
-        (await store.referralFeeTotals(referrer, since, until)).map((t) => [t.assetAddress, t]),
-      )
-      const usd = await resolveStablecoin(store, market.usdStablecoin)
-      const prices = usdPrices((await loadIndexedMarket(store, usd)).pools, usd)
-      return toWireFeeStats(since, until, totals, prices)
+      const compute = async () => {
+        // Summed in SQL: DEX v1 referral fees count as withdrawn at once (paid in the same
+        // trace).
+        const totals = new Map(
+          (await store.referralFeeTotals(referrer, since, until)).map((t) => [t.assetAddress, t]),
+        )
+        const usd = await resolveStablecoin(store, market.usdStablecoin)
+        const prices = usdPrices((await loadIndexedMarket(store, usd)).pools, usd)
+        return toWireFeeStats(since, until, totals, prices)
+      }
+      // Identical requests under unchanged data share one computation (`sharedAnswers.ts`).
+      return shared === undefined ? compute() : shared.serve(request, reply, compute)
     },
   )
 }

@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendJsonList } from '../http/jsonListStream.js'
 import { optionalAddress } from '../http/params.js'
+import type { SharedAnswers } from '../http/sharedAnswers.js'
 import { timeRange } from '../http/timeRange.js'
 import type { TypedInstance } from '../http/typeProvider.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -49,9 +50,13 @@ export function registerStatsRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
+  shared?: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
+  // Identical requests under unchanged data share one computation (see `sharedAnswers.ts`).
+  const answer = <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) =>
+    shared === undefined ? compute() : shared.serve(request, reply, compute)
   // Prices are computed once per copy of the indexed pools (and stablecoin).
   const priced = new WeakMap<object, Map<string, ReturnType<typeof usdPrices>>>()
   const pricing = async () => {
@@ -84,28 +89,30 @@ export function registerStatsRoutes(
         response: { 200: DexStatsSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { since, until } = timeRange(request.query, true)
-      const { pools, prices, usd } = await pricing()
-      let tvl = usdDecimal(0)
-      for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
-      const totals = await store.poolSwapTotals({ since, until })
-      let volume = usdDecimal(0)
-      let trades = 0
-      for (const t of totals) {
-        volume = volume.add(swapVolumeUsd(t, prices, usd))
-        trades += t.offer0.swaps + t.offer1.swaps
-      }
-      return {
-        since,
-        until,
-        stats: {
-          tvl: formatUsd(tvl),
-          volume_usd: formatUsd(volume),
-          unique_wallets: await store.countWallets({ since, until }),
-          trades,
-        },
-      }
+      return answer(request, reply, async () => {
+        const { pools, prices, usd } = await pricing()
+        let tvl = usdDecimal(0)
+        for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
+        const totals = await store.poolSwapTotals({ since, until })
+        let volume = usdDecimal(0)
+        let trades = 0
+        for (const t of totals) {
+          volume = volume.add(swapVolumeUsd(t, prices, usd))
+          trades += t.offer0.swaps + t.offer1.swaps
+        }
+        return {
+          since,
+          until,
+          stats: {
+            tvl: formatUsd(tvl),
+            volume_usd: formatUsd(volume),
+            unique_wallets: await store.countWallets({ since, until }),
+            trades,
+          },
+        }
+      })
     },
   )
 
@@ -119,64 +126,66 @@ export function registerStatsRoutes(
         response: { 200: PoolStatsResponseSchema, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { since, until } = timeRange(request.query)
       const wanted = poolFilter(request.query.pool_address)
-      const { pools, prices, meta } = await pricing()
-      const totals = new Map(
-        (await store.poolSwapTotals({ since, until, poolAddresses: wanted })).map((t) => [
-          t.poolAddress,
-          t,
-        ]),
-      )
-      const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
-      const stats = []
-      for (const p of pools) {
-        if (wanted !== undefined && !wanted.includes(p.address)) continue
-        const [m0, m1] = [await meta(p.asset0), await meta(p.asset1)]
-        const t = totals.get(p.address)
-        const base = t === undefined ? 0n : t.offer0.amount0 + t.offer1.amount0
-        const quote = t === undefined ? 0n : t.offer0.amount1 + t.offer1.amount1
-        // LP fees are in the ask asset (the fee asset): priced by `lpFeeUsd`.
-        const lpFeesUsd = t === undefined ? usdDecimal(0) : lpFeeUsd(t, prices)
-        const tvl = poolTvlUsd(p, prices)
-        const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
-        // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
-        const lastPrice =
-          p.reserve0 === 0n
-            ? usdDecimal(0)
-            : usdDecimal(p.reserve1)
-                .div(usdDecimal(10).pow(m1.decimals))
-                .div(usdDecimal(p.reserve0).div(usdDecimal(10).pow(m0.decimals)))
-        // Pool value in quote units: both sides at the spot price = 2 × the quote side.
-        const valueInQuote = usdDecimal(2n * p.reserve1).div(usdDecimal(10).pow(m1.decimals))
-        stats.push({
-          pool_address: p.address,
-          router_address: p.routerAddress,
-          url: `https://app.ston.fi/pools/${p.address}`,
-          base_id: p.asset0,
-          base_name: m0.name,
-          base_symbol: m0.symbol,
-          quote_id: p.asset1,
-          quote_name: m1.name,
-          quote_symbol: m1.symbol,
-          last_price: formatUsd(lastPrice),
-          base_volume: decimalised(base, m0.decimals),
-          quote_volume: decimalised(quote, m1.decimals),
-          base_liquidity: decimalised(p.reserve0, m0.decimals),
-          quote_liquidity: decimalised(p.reserve1, m1.decimals),
-          lp_price: supply.isZero() ? '0' : formatUsd(valueInQuote.div(supply)),
-          lp_price_usd: supply.isZero() ? '0' : formatUsd(tvl.div(supply)),
-          // LP fees of the window, annualised linearly, over today's TVL.
-          apy: tvl.isZero() ? null : formatUsd(lpFeesUsd.div(tvl).mul(YEAR_SECONDS / seconds)),
-        })
-      }
-      return {
-        since,
-        until,
-        unique_wallets_count: await store.countWallets({ since, until, poolAddresses: wanted }),
-        stats,
-      }
+      return answer(request, reply, async () => {
+        const { pools, prices, meta } = await pricing()
+        const totals = new Map(
+          (await store.poolSwapTotals({ since, until, poolAddresses: wanted })).map((t) => [
+            t.poolAddress,
+            t,
+          ]),
+        )
+        const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
+        const stats = []
+        for (const p of pools) {
+          if (wanted !== undefined && !wanted.includes(p.address)) continue
+          const [m0, m1] = [await meta(p.asset0), await meta(p.asset1)]
+          const t = totals.get(p.address)
+          const base = t === undefined ? 0n : t.offer0.amount0 + t.offer1.amount0
+          const quote = t === undefined ? 0n : t.offer0.amount1 + t.offer1.amount1
+          // LP fees are in the ask asset (the fee asset): priced by `lpFeeUsd`.
+          const lpFeesUsd = t === undefined ? usdDecimal(0) : lpFeeUsd(t, prices)
+          const tvl = poolTvlUsd(p, prices)
+          const supply = usdDecimal(p.totalSupply).div(usdDecimal(10).pow(LP_DECIMALS))
+          // Spot price of 1 base in quote, both decimalised: (r1 / 10^d1) / (r0 / 10^d0).
+          const lastPrice =
+            p.reserve0 === 0n
+              ? usdDecimal(0)
+              : usdDecimal(p.reserve1)
+                  .div(usdDecimal(10).pow(m1.decimals))
+                  .div(usdDecimal(p.reserve0).div(usdDecimal(10).pow(m0.decimals)))
+          // Pool value in quote units: both sides at the spot price = 2 × the quote side.
+          const valueInQuote = usdDecimal(2n * p.reserve1).div(usdDecimal(10).pow(m1.decimals))
+          stats.push({
+            pool_address: p.address,
+            router_address: p.routerAddress,
+            url: `https://app.ston.fi/pools/${p.address}`,
+            base_id: p.asset0,
+            base_name: m0.name,
+            base_symbol: m0.symbol,
+            quote_id: p.asset1,
+            quote_name: m1.name,
+            quote_symbol: m1.symbol,
+            last_price: formatUsd(lastPrice),
+            base_volume: decimalised(base, m0.decimals),
+            quote_volume: decimalised(quote, m1.decimals),
+            base_liquidity: decimalised(p.reserve0, m0.decimals),
+            quote_liquidity: decimalised(p.reserve1, m1.decimals),
+            lp_price: supply.isZero() ? '0' : formatUsd(valueInQuote.div(supply)),
+            lp_price_usd: supply.isZero() ? '0' : formatUsd(tvl.div(supply)),
+            // LP fees of the window, annualised linearly, over today's TVL.
+            apy: tvl.isZero() ? null : formatUsd(lpFeesUsd.div(tvl).mul(YEAR_SECONDS / seconds)),
+          })
+        }
+        return {
+          since,
+          until,
+          unique_wallets_count: await store.countWallets({ since, until, poolAddresses: wanted }),
+          stats,
+        }
+      })
     },
   )
 
@@ -240,6 +249,9 @@ export function registerStatsRoutes(
     querystring: StatsRangeQuery,
     response: { 200: StakingStatsSchema, ...ERROR_RESPONSES },
   }
-  app.get('/v1/stats/staking', { schema: stakeSchema }, async (request) => staking(request.query))
-  app.get('/v1/stats/stake', { schema: stakeSchema }, async (request) => staking(request.query))
+  for (const path of ['/v1/stats/staking', '/v1/stats/stake']) {
+    app.get(path, { schema: stakeSchema }, async (request, reply) =>
+      answer(request, reply, () => staking(request.query)),
+    )
+  }
 }
