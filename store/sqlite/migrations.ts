@@ -556,4 +556,14 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ALTER TABLE indexed_pools ADD COLUMN rate TEXT NOT NULL DEFAULT '0';
     `,
   },
+  {
+    name: '2026_11_26_10_pool_index_covers_wallets',
+    sql: `
+      -- A pool's distinct wallets over a window (/v1/stats/pool with pool_address) read from the
+      -- index alone: 40 000 operations of one pool in 30 days were 40 000 random row reads.
+      DROP INDEX operations_by_pool;
+      CREATE INDEX operations_by_pool
+        ON operations (pool_address, pool_tx_timestamp, pool_tx_lt, wallet_address);
+    `,
+  },
 ]
