@@ -23,13 +23,12 @@
  * day and under 1 s for 30 days; lists in proportion to their answer; the 400-operation wallet
  * at >= 500 requests/s without timeouts at 50 connections; memory flat while serving.
  *
- * Last measured (2 shared vCPUs, load average 6-8 from other work; tables in docs/store.md):
- * 3 M operations written at 3 770/s: stats/dex 76 ms (1 d) / 65 ms (30 d), stats/pool
- * 79 / 108 ms — the 30-day window now costs what the day costs (running swap totals, distinct
- * wallets from day gaps); before: 26.5 / 133.9 and 176 / 159 ms. Wallet operations (400,
- * 944 kB) 6.9 ms from the response cache (first request 69 ms), 301 req/s at 50 connections with
- * no failure and flat memory; alone on the server at 1 M, 438-510 req/s depending on the
- * machine's load. 10 M operations were last measured before these changes (docs/store.md).
+ * Last measured (10 M operations, 2 vCPUs otherwise idle; tables in docs/store.md): every
+ * aggregate 2.7-43.8 ms for one day and 23-115 ms for 30 days, computed (stats/dex 26.9 / 83.0,
+ * stats/pool 43.8 / 114.9); the first 30-day stats/dex from a cold file 1.3 s. Wallet
+ * operations (400, 945 kB) 634 req/s at 50 connections, no failure. Identical aggregate
+ * requests 2 370-27 390 req/s (shared, then cached); 50 different ones queue on the one
+ * connection (10-56 req/s, p99 1.5-4.4 s).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import {
