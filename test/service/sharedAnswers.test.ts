@@ -102,6 +102,15 @@ describe('statistics shared between identical requests', () => {
   })
 })
 
+/** Waits (event-loop turn by turn, 2 s at most) until `done()` holds. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2000
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('the requests did not reach the expected state')
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
 describe('createSharedAnswers', () => {
   const serve = async (compute: () => Promise<unknown>, version = { value: '1' }) => {
     const app = Fastify()
@@ -144,6 +153,76 @@ describe('createSharedAnswers', () => {
     expect((await app.inject('/answer')).json()).toEqual({ calls: 1 })
     expect(cache.size().entries).toBe(0)
     expect((await app.inject('/answer')).json()).toEqual({ calls: 2 })
+    await app.close()
+  })
+
+  it('reads other requests between computations instead of running them all first', async () => {
+    const app = Fastify()
+    const shared = createSharedAnswers({ dataVersion: async () => '1' }, createResponseCache())
+    let computed = 0
+    app.get('/heavy/:n', async (request, reply) =>
+      shared.serve(request, reply, async () => {
+        // A synchronous query holding the event loop, as SQLite's do.
+        const until = Date.now() + 30
+        while (Date.now() < until) {}
+        return { computed: ++computed }
+      }),
+    )
+    app.get('/light', async () => ({ computed }))
+    await app.ready()
+    const heavy = Array.from({ length: 10 }, (_, n) => app.inject(`/heavy/${n}`))
+    // Once the ten have arrived, most still wait for their turn (without turns each would have
+    // been computed as it was read); a request computing nothing is answered after one more
+    // computation at most.
+    await until(() => shared.running() + computed >= 10)
+    const before = computed
+    expect(before).toBeLessThan(8)
+    const light = (await app.inject('/light')).json() as { computed: number }
+    expect(light.computed - before).toBeLessThanOrEqual(1)
+    const answers = (await Promise.all(heavy)).map(
+      (r) => (r.json() as { computed: number }).computed,
+    )
+    expect(answers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(shared.running()).toBe(0)
+    await app.close()
+  })
+
+  it('gives the next turn to the route whose last computation took least', async () => {
+    const app = Fastify()
+    const shared = createSharedAnswers({ dataVersion: async () => '1' }, createResponseCache())
+    const order: string[] = []
+    let gate: Promise<unknown> = new Promise((resolve) => setTimeout(resolve, 20))
+    app.get('/slow/:n', async (request, reply) =>
+      shared.serve(request, reply, async () => {
+        await gate
+        order.push('slow')
+        return {}
+      }),
+    )
+    app.get('/fast/:n', async (request, reply) =>
+      shared.serve(request, reply, async () => {
+        order.push('fast')
+        return {}
+      }),
+    )
+    await app.ready()
+    const settle = (running: number) => until(() => shared.running() >= running)
+    // One of each first, so the next turns know what each route costs (20 ms and about 0).
+    await app.inject('/slow/0')
+    await app.inject('/fast/0')
+    order.length = 0
+    let open = () => {}
+    gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const slow = Array.from({ length: 6 }, (_, n) => app.inject(`/slow/${n + 1}`))
+    await settle(6)
+    const fast = app.inject('/fast/1')
+    await settle(7)
+    open()
+    await Promise.all([...slow, fast])
+    // The first slow one held the turn; the fast one went before the five still waiting.
+    expect(order).toEqual(['slow', 'fast', 'slow', 'slow', 'slow', 'slow', 'slow'])
     await app.close()
   })
 
