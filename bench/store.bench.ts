@@ -15,7 +15,9 @@
  * longest event-loop stall of the server while answering, all measured before any load; then,
  * for the aggregates and the wallet's operations, the requests/s at 50 connections (autocannon,
  * `BENCH_DURATION` seconds, loopback, each run after the previous one's requests drained), with
- * p99, timeouts and the server's resident memory before and after. The ratio column is
+ * p99, timeouts and the server's resident memory before and after; last, the latency of other
+ * requests (`stats/stake`, the wallet's operations, `/v1/pools`) while 50 connections ask
+ * different 30-day `stats/pool` windows. The ratio column is
  * large / demo latency. Writes `bench/results/store.json`. `BENCH_DB_DIR` keeps the written
  * databases and reuses them on the next run of the same size.
  *
@@ -149,7 +151,8 @@ type Measured = {
 
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
-  const results: Record<'demo' | 'large', { generation: unknown; measured: Measured[] }> = {
+  type Result = { generation: unknown; measured: Measured[]; bystanders?: Bystanders | undefined }
+  const results: Record<'demo' | 'large', Result> = {
     demo: { generation: undefined, measured: [] },
     large: { generation: undefined, measured: [] },
   }
@@ -174,12 +177,22 @@ async function main(): Promise<void> {
         if (KEEP_DIR !== undefined) writeFileSync(described, JSON.stringify(kept))
       }
       results[label].generation = kept.generation
-      results[label].measured = await measureAll(autocannon, path, kept.history)
+      Object.assign(results[label], await measureAll(autocannon, path, kept.history))
     } finally {
       if (KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
     }
   }
   printTable(results.demo.measured, results.large.measured)
+  for (const label of ['demo', 'large'] as const) {
+    const b = results[label].bystanders
+    if (b === undefined) continue
+    const each = Object.entries(b.latencies)
+      .map(([name, l]) => `${name} ${l.medianMs} ms (max ${l.maxMs}, ${l.samples} requests)`)
+      .join(', ')
+    console.log(
+      `${label}: while 50 connections asked different 30-day stats/pool windows (${b.computedRequestsPerSecond} req/s): ${each}`,
+    )
+  }
   const out = writeResult('store.json', {
     date: new Date().toISOString(),
     node: process.version,
@@ -307,13 +320,18 @@ function endpoints(h: BenchHistory): Endpoint[] {
   ]
 }
 
-async function measureAll(cannon: Cannon, path: string, h: BenchHistory): Promise<Measured[]> {
+async function measureAll(
+  cannon: Cannon,
+  path: string,
+  h: BenchHistory,
+): Promise<{ measured: Measured[]; bystanders: Bystanders | undefined }> {
   const db = new Database(path, { readonly: true })
   const count = db.prepare(
     'SELECT COUNT(*) AS n FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?',
   )
   const { child, base } = await startChild(path, h.usd.address)
   const out: { endpoint: Endpoint; url: string; m: Measured }[] = []
+  let bystanders: Bystanders | undefined
   try {
     // Sequential latencies first, for every endpoint, on a server that has not been loaded:
     // a load run ends with its 50 requests still being answered, and a latency measured
@@ -402,11 +420,75 @@ async function measureAll(cannon: Cannon, path: string, h: BenchHistory): Promis
       console.log(JSON.stringify(m))
     }
     await drain(base)
+    bystanders = await measureBystanders(cannon, base, h)
+    console.log(JSON.stringify({ bystanders }))
+    await drain(base)
   } finally {
     db.close()
     await stopChild(child)
   }
-  return out.map((x) => x.m)
+  return { measured: out.map((x) => x.m), bystanders }
+}
+
+/** Latencies of other requests while 50 connections ask different 30-day `stats/pool` windows. */
+type Bystanders = {
+  computedRequestsPerSecond: number
+  /** Median and longest latency of each bystander request, sent one after another meanwhile. */
+  latencies: Record<string, { samples: number; medianMs: number; maxMs: number }>
+}
+
+/**
+ * What the heaviest aggregate under load costs everyone else: 50 connections ask different
+ * 30-day `stats/pool` windows (each computed) for `BENCH_DURATION` seconds while one client
+ * asks, in turn, `stats/stake`, the wallet's operations and `/v1/pools`.
+ */
+async function measureBystanders(
+  cannon: Cannon,
+  base: string,
+  h: BenchHistory,
+): Promise<Bystanders> {
+  const iso = (offset: number) =>
+    new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
+  const range = `since=${iso(-30 * 86_400 + 1)}&until=${h.last}`
+  const heavy = `/v1/stats/pool?${range}`
+  const others: Record<string, string> = {
+    'stats/stake': '/v1/stats/stake',
+    'wallet operations': `/v1/wallets/${h.wallet}/operations?${range}`,
+    pools: '/v1/pools',
+  }
+  for (const url of Object.values(others)) await fetchText(base + url)
+  let n = 0
+  const load = cannon({
+    url: base + heavy,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    timeout: 30,
+    requests: [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: uncachedUrl(heavy, n++) }) },
+    ],
+  })
+  const times: Record<string, number[]> = {}
+  const end = performance.now() + Math.max(1, DURATION_S - 1.5) * 1000
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  while (performance.now() < end) {
+    for (const [name, url] of Object.entries(others)) {
+      const started = performance.now()
+      await fetchText(base + url)
+      const list = times[name] ?? []
+      list.push(performance.now() - started)
+      times[name] = list
+    }
+  }
+  const r = await load
+  const latencies: Bystanders['latencies'] = {}
+  for (const [name, list] of Object.entries(times)) {
+    latencies[name] = {
+      samples: list.length,
+      medianMs: Number(median(list).toFixed(1)),
+      maxMs: Number(Math.max(...list).toFixed(1)),
+    }
+  }
+  return { computedRequestsPerSecond: Math.round(r.requests.average), latencies }
 }
 
 /** `url` with an ignored parameter making it unique (`_sample=n`): a response cache misses it. */
