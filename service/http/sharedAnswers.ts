@@ -10,8 +10,8 @@ export type SharedAnswers = {
    * shares that answer while the store's data is unchanged: from `cache` when an earlier request
    * of the same URL computed it under the current data version, from the running computation
    * when an identical request is being answered right now, else by calling `compute` when its
-   * turn comes (one computation at a time, other requests read in between). An error thrown by
-   * `compute` reaches every request that waited for it.
+   * turn comes (one computation at a time, round the routes, other requests read in between).
+   * An error thrown by `compute` reaches every request that waited for it.
    */
   serve<T>(
     request: FastifyRequest,
@@ -45,25 +45,34 @@ export function createSharedAnswers(
   const inFlight = new Map<string, Promise<Buffer>>()
   // Computations take turns, one at a time, each started from its own event-loop turn: the
   // store's queries are synchronous, so 50 computations started together would hold the event
-  // loop for all of their queries before any other request is read. Taking turns, a request
-  // that computes nothing waits for one computation at most. The waiting computation of the
-  // route that last took least goes first (`stats/stake`'s 1 ms before `stats/pool`'s 100 ms);
-  // equal ones in arrival order.
-  const waiting: { start: () => void; expectedMs: number }[] = []
-  const lastMs = new Map<string, number>()
+  // loop for all of their queries before any other request is read. The turns go round the
+  // routes with computations waiting (in arrival order within a route), so a request of another
+  // route waits for one computation of each busy route, however many of them are queued, and
+  // no route waits forever.
+  const waiting = new Map<string, (() => void)[]>()
+  const rotation: string[] = []
   let busy = false
   const next = () => {
-    let pick = 0
-    for (let i = 1; i < waiting.length; i++) {
-      if ((waiting[i]?.expectedMs ?? 0) < (waiting[pick]?.expectedMs ?? 0)) pick = i
+    const route = rotation.shift()
+    const queue = route === undefined ? undefined : waiting.get(route)
+    const start = queue?.shift()
+    if (route === undefined || queue === undefined || start === undefined) {
+      busy = false
+      return
     }
-    const [chosen] = waiting.splice(pick, 1)
-    if (chosen === undefined) busy = false
-    else chosen.start()
+    if (queue.length > 0) rotation.push(route)
+    else waiting.delete(route)
+    start()
   }
   const turn = (route: string) =>
     new Promise<void>((start) => {
-      waiting.push({ start, expectedMs: lastMs.get(route) ?? 0 })
+      const queue = waiting.get(route)
+      if (queue === undefined) {
+        waiting.set(route, [start])
+        rotation.push(route)
+      } else {
+        queue.push(start)
+      }
       if (!busy) {
         busy = true
         setImmediate(next)
@@ -82,13 +91,11 @@ export function createSharedAnswers(
         const route = request.routeOptions.url ?? request.url
         answer = (async () => {
           await turn(route)
-          const started = performance.now()
           try {
             const body = Buffer.from(serialise((await compute()) as never))
             if ((await store.dataVersion()) === version) cache.set(version, request.url, body)
             return body
           } finally {
-            lastMs.set(route, performance.now() - started)
             setImmediate(next)
           }
         })()
