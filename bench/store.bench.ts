@@ -26,11 +26,11 @@
  * at >= 500 requests/s without timeouts at 50 connections; memory flat while serving.
  *
  * Last measured (10 M operations, 2 vCPUs otherwise idle; tables in docs/store.md): every
- * aggregate 2.7-43.8 ms for one day and 23-115 ms for 30 days, computed (stats/dex 26.9 / 83.0,
- * stats/pool 43.8 / 114.9); the first 30-day stats/dex from a cold file 1.3 s. Wallet
+ * aggregate 0.5-41.1 ms for one day and 24.4-92.9 ms for 30 days, computed (stats/dex 27.6 /
+ * 79.7, stats/pool 41.1 / 92.9); the first 30-day stats/dex from a cold file 1.25 s. Wallet
  * operations (400, 945 kB) 634 req/s at 50 connections, no failure. Identical aggregate
- * requests 2 370-27 390 req/s (shared, then cached); 50 different ones queue on the one
- * connection (10-56 req/s, p99 1.5-4.4 s).
+ * requests 2 512-34 525 req/s (shared, then cached); 50 different ones queue on the one
+ * connection (10-53 req/s for the heavier ones, p99 1.0-4.9 s), other requests meanwhile 96-98 ms.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import {
