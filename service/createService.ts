@@ -192,7 +192,7 @@ export async function createService({
   registerSimulateRoutes(app, market)
   // Finished answers kept until the data changes: wallet operations, statistics, exports.
   const answers = responseCache === false ? undefined : createResponseCache(responseCache)
-  const shared = answers === undefined ? undefined : createSharedAnswers(store, answers)
+  const shared = createSharedAnswers(store, answers)
   registerHistoryRoutes(app, market, answers, shared)
   registerActionTreeRoutes(app, market)
   registerStatsRoutes(app, market, usdStablecoin, shared)

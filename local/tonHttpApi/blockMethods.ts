@@ -63,21 +63,11 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   async getBlockTransactionsExt(params, chain) {
-    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
-    const seqno = knownBlock(params, chain)
-    const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
-    // Logical times are unique on the local chain: `after_lt` alone places the cursor.
-    const afterLt = params.optionalBigint('after_lt')
-    const all = chain
-      .blockTransactions(seqno)
-      .filter((tx) => tx.account.startsWith(`${workchain}:`))
-      .filter((tx) => afterLt === undefined || tx.lt > afterLt)
+    const { page, ...header } = blockTransactionPage(params, chain)
     return {
       '@type': 'blocks.transactionsExt',
-      id: blockIdExt(seqno, workchain),
-      req_count: count,
-      incomplete: all.length > count,
-      transactions: all.slice(0, count).map(renderTransaction),
+      ...header,
+      transactions: page.map(renderTransaction),
     }
   },
 
@@ -163,6 +153,34 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
  * knownBlock(new Params({ seqno: 3 }), chain) // 3, or a 404 when the latest block is 2
  * ```
  */
+/**
+ * The page of a block's transactions that `getBlockTransactions(Ext)` asks for: those of
+ * `workchain` (default −1) after `after_lt`, at most `count` (default 40, up to 1000), with the
+ * answer's `id`, `req_count` and `incomplete`.
+ *
+ * @example
+ * ```ts
+ * blockTransactionPage(params, chain) // { id: { seqno: 12, … }, req_count: 40, incomplete: false, page: [tx] }
+ * ```
+ */
+export function blockTransactionPage(params: Params, chain: LiveChain) {
+  const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+  const seqno = knownBlock(params, chain)
+  const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
+  // Logical times are unique on the local chain: `after_lt` alone places the cursor.
+  const afterLt = params.optionalBigint('after_lt')
+  const all = chain
+    .blockTransactions(seqno)
+    .filter((tx) => tx.account.startsWith(`${workchain}:`))
+    .filter((tx) => afterLt === undefined || tx.lt > afterLt)
+  return {
+    id: blockIdExt(seqno, workchain),
+    req_count: count,
+    incomplete: all.length > count,
+    page: all.slice(0, count),
+  }
+}
+
 export function knownBlock(params: Params, chain: LiveChain): number {
   const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
   if (seqno < 0) throw invalidParameter('seqno', 'missing')

@@ -3,7 +3,7 @@ import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
-import { BLOCK_METHODS, knownBlock } from './blockMethods.js'
+import { BLOCK_METHODS, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
 import { invalidParameter } from './TonHttpApiError.js'
@@ -185,20 +185,10 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   async getBlockTransactions(params, chain) {
-    const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
-    const seqno = knownBlock(params, chain)
-    const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
-    const afterLt = params.optionalBigint('after_lt')
-    const all = chain
-      .blockTransactions(seqno)
-      .filter((tx) => tx.account.startsWith(`${workchain}:`))
-      .filter((tx) => afterLt === undefined || tx.lt > afterLt)
-    const page = all.slice(0, count)
+    const { page, ...header } = blockTransactionPage(params, chain)
     return {
       '@type': 'blocks.transactions',
-      id: blockIdExt(seqno, workchain),
-      req_count: count,
-      incomplete: all.length > count,
+      ...header,
       transactions: page.map((tx) => ({
         '@type': 'blocks.shortTxId',
         mode: 135,

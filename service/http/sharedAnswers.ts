@@ -29,7 +29,7 @@ export type SharedAnswers = {
  * connection. The data version (`Store.dataVersion()`) changes with every write, so an answer is
  * never served after the data it was read from changed: a computation is shared only with
  * requests that arrived under the same version, and kept in `cache` only if no write happened
- * while it ran.
+ * while it ran. Without a cache every request computes its own answer.
  *
  * @example
  * ```ts
@@ -40,8 +40,15 @@ export type SharedAnswers = {
  */
 export function createSharedAnswers(
   store: Pick<Store, 'dataVersion'>,
-  cache: ResponseCache,
+  cache: ResponseCache | undefined,
 ): SharedAnswers {
+  if (cache === undefined) {
+    // No response cache (`createService({ responseCache: false })`): every request computes.
+    return {
+      serve: async (_request, reply, compute) => reply.send(await compute()),
+      running: () => 0,
+    }
+  }
   const inFlight = new Map<string, Promise<Buffer>>()
   // Computations take turns, one at a time, each started from its own event-loop turn: the
   // store's queries are synchronous, so 50 computations started together would hold the event
@@ -99,12 +106,9 @@ export function createSharedAnswers(
             setImmediate(next)
           }
         })()
-        const settled = answer
-        inFlight.set(key, settled)
-        void settled.then(
-          () => inFlight.delete(key),
-          () => inFlight.delete(key),
-        )
+        const forget = () => inFlight.delete(key)
+        inFlight.set(key, answer)
+        answer.then(forget, forget)
       }
       return sendJsonBody(reply, await answer)
     },

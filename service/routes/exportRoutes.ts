@@ -59,14 +59,14 @@ type ListedPool = {
  *
  * @example
  * ```ts
- * registerExportRoutes(app, market, { address: usdtMaster, decimals: 6 })
+ * registerExportRoutes(app, market, { address: usdtMaster, decimals: 6 }, shared)
  * ```
  */
 export function registerExportRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
-  shared?: SharedAnswers,
+  shared: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
@@ -198,7 +198,7 @@ export function registerExportRoutes(
   for (const path of ['/export/marketdata/v1', '/export/cmc/v1']) {
     // Identical requests under unchanged data share one computation (`sharedAnswers.ts`).
     app.get(path, { schema: cmcSchema }, async (request, reply) =>
-      shared === undefined ? marketData() : shared.serve(request, reply, marketData),
+      shared.serve(request, reply, marketData),
     )
   }
 

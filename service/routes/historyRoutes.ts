@@ -65,14 +65,15 @@ const ReferrerQuery = Type.Object({
  *
  * @example
  * ```ts
- * registerHistoryRoutes(app, market, createResponseCache({ maxBytes: 32 * 1024 * 1024 }))
+ * const responses = createResponseCache({ maxBytes: 32 * 1024 * 1024 })
+ * registerHistoryRoutes(app, market, responses, createSharedAnswers(store, responses))
  * ```
  */
 export function registerHistoryRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
-  responses?: ResponseCache,
-  shared?: SharedAnswers,
+  responses: ResponseCache | undefined,
+  shared: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
@@ -359,7 +360,7 @@ export function registerHistoryRoutes(
         return toWireFeeStats(since, until, totals, prices)
       }
       // Identical requests under unchanged data share one computation (`sharedAnswers.ts`).
-      return shared === undefined ? compute() : shared.serve(request, reply, compute)
+      return shared.serve(request, reply, compute)
     },
   )
 }

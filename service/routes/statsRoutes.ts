@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { sendJsonList } from '../http/jsonListStream.js'
 import { optionalAddress } from '../http/params.js'
 import type { SharedAnswers } from '../http/sharedAnswers.js'
@@ -43,20 +43,17 @@ const YEAR_SECONDS = 365 * 24 * 3600
  *
  * @example
  * ```ts
- * registerStatsRoutes(app, market, { address: usdtMaster, decimals: 6 })
+ * registerStatsRoutes(app, market, { address: usdtMaster, decimals: 6 }, shared)
  * ```
  */
 export function registerStatsRoutes(
   fastify: FastifyInstance,
   market: MarketReader,
   configured: UsdStablecoin | undefined,
-  shared?: SharedAnswers,
+  shared: SharedAnswers,
 ): void {
   const app: TypedInstance = fastify.withTypeProvider()
   const { store } = market
-  // Identical requests under unchanged data share one computation (see `sharedAnswers.ts`).
-  const answer = <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) =>
-    shared === undefined ? compute() : shared.serve(request, reply, compute)
   // Prices are computed once per copy of the indexed pools (and stablecoin).
   const priced = new WeakMap<object, Map<string, ReturnType<typeof usdPrices>>>()
   const pricing = async () => {
@@ -91,7 +88,7 @@ export function registerStatsRoutes(
     },
     async (request, reply) => {
       const { since, until } = timeRange(request.query, true)
-      return answer(request, reply, async () => {
+      return shared.serve(request, reply, async () => {
         const { pools, prices, usd } = await pricing()
         let tvl = usdDecimal(0)
         for (const p of pools) tvl = tvl.add(poolTvlUsd(p, prices))
@@ -129,7 +126,7 @@ export function registerStatsRoutes(
     async (request, reply) => {
       const { since, until } = timeRange(request.query)
       const wanted = poolFilter(request.query.pool_address)
-      return answer(request, reply, async () => {
+      return shared.serve(request, reply, async () => {
         const { pools, prices, meta } = await pricing()
         const totals = new Map(
           (await store.poolSwapTotals({ since, until, poolAddresses: wanted })).map((t) => [
@@ -251,7 +248,7 @@ export function registerStatsRoutes(
   }
   for (const path of ['/v1/stats/staking', '/v1/stats/stake']) {
     app.get(path, { schema: stakeSchema }, async (request, reply) =>
-      answer(request, reply, () => staking(request.query)),
+      shared.serve(request, reply, () => staking(request.query)),
     )
   }
 }

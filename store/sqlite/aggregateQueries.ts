@@ -8,7 +8,7 @@ import type {
 } from '../rows/statsRows.js'
 import { readBigint, readInteger, readText } from './columns.js'
 import { decodeOperation } from './historyCodecs.js'
-import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL } from './rollups.js'
+import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL, SWAP_SUMS } from './rollups.js'
 import { splitWindow, type WindowParts } from './timeWindow.js'
 
 type DbRecord = Record<string, unknown>
@@ -83,8 +83,8 @@ export function createAggregateQueries(db: Database.Database) {
           const n = Number(sign)
           sum.swaps[0] += n * readInteger(r.swaps_in0, 'swap totals swaps_in0')
           sum.swaps[1] += n * readInteger(r.swaps_in1, 'swap totals swaps_in1')
-          for (let i = 0; i < SWAP_SUM_COLUMNS.length; i++) {
-            const column = SWAP_SUM_COLUMNS[i] as (typeof SWAP_SUM_COLUMNS)[number]
+          for (let i = 0; i < SWAP_SUMS.length; i++) {
+            const column = SWAP_SUMS[i] as (typeof SWAP_SUMS)[number]
             sum.amounts[i] =
               (sum.amounts[i] ?? 0n) + sign * readBigint(r[column], `swap totals ${column}`)
           }
@@ -241,16 +241,7 @@ export function createAggregateQueries(db: Database.Database) {
   }
 }
 
-const SWAP_SUM_COLUMNS = [
-  'amount0_in0',
-  'amount1_in0',
-  'lp_fee_in0',
-  'amount0_in1',
-  'amount1_in1',
-  'lp_fee_in1',
-] as const
-
-/** The running sums of one pool and asset pair; amounts in {@link SWAP_SUM_COLUMNS} order. */
+/** The running sums of one pool and asset pair; amounts in {@link SWAP_SUMS} order. */
 type SwapSums = {
   pool: string
   asset0: string

@@ -30,7 +30,8 @@ export const ACCRUAL_FILTER_SQL = `success = 1 AND referral_address IS NOT NULL
 /** The columns of a referral aggregate over rows of `operations` (accruals). */
 export const ACCRUAL_AGGREGATE_SQL = 'COUNT(*) AS accruals, big_sum(referral_fee_amount) AS accrued'
 
-const SWAP_SUMS = [
+/** The amount columns of the swap rollups and running totals, in table order. */
+export const SWAP_SUMS = [
   'amount0_in0',
   'amount1_in0',
   'lp_fee_in0',

@@ -220,6 +220,18 @@ describe('createSharedAnswers', () => {
     await app.close()
   })
 
+  it('computes every answer when there is no cache', async () => {
+    const app = Fastify()
+    const shared = createSharedAnswers({ dataVersion: async () => '1' }, undefined)
+    let calls = 0
+    app.get('/answer', async (request, reply) =>
+      shared.serve(request, reply, async () => ({ calls: ++calls })),
+    )
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject('/answer')))
+    expect(answers.map((a) => a.json().calls).sort()).toEqual([1, 2, 3, 4, 5])
+    await app.close()
+  })
+
   it('keeps an answer while the data is unchanged', async () => {
     let calls = 0
     const { app, cache } = await serve(async () => ({ calls: ++calls }))
