@@ -63,11 +63,6 @@ export function usdPrices(
 
 /** The pool's marginal price offering `side` (ask units per offer unit), or undefined. */
 function marginalRate(p: IndexedMarketPool, side: Side): Ratio | undefined {
-  if (p.kind === 'constant_product') {
-    return side === 0
-      ? { numerator: p.reserve1, denominator: p.reserve0 }
-      : { numerator: p.reserve0, denominator: p.reserve1 }
-  }
   try {
     const state = createPoolState({
       dex: p.dex,
@@ -79,8 +74,7 @@ function marginalRate(p: IndexedMarketPool, side: Side): Ratio | undefined {
       w0: p.w0,
       rate: p.rate,
     })
-    const ratio = spotPrice(state, side)
-    return ratio.numerator > 0n && ratio.denominator > 0n ? ratio : undefined
+    return spotPrice(state, side)
   } catch (error) {
     // No price for this state (a weight or rate not set yet, the kind's math failing).
     if (error instanceof BaseError) return undefined
