@@ -12,6 +12,8 @@ import { decodeBody } from '../decode/decodeBody.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
+import { formatCursor, type IndexCursor, parseCursor } from '../source/cursor.js'
+import { FatalIndexError } from '../source/errors.js'
 import { createWalletLedger } from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
 import { addressText } from './addressText.js'
@@ -55,23 +57,34 @@ export type BlockTransaction = {
  */
 export type SourceTransaction = Transaction | BlockTransaction
 
-/** Options of {@link createIndexer}. */
-export type CreateIndexerOptions = {
+/**
+ * Transactions in ascending logical-time order: the emulator stream or any (async) iterable.
+ * Elements that name their block ({@link BlockTransaction}) are stored with it, and a batch then
+ * ends only at a block boundary (the store never holds half a block).
+ *
+ * @example
+ * ```ts
+ * const source: TransactionSource = [{ transaction: tx, block: { seqno: 12, now: 1_764_064_807 } }]
+ * ```
+ */
+export type TransactionSource = Iterable<SourceTransaction> | AsyncIterable<SourceTransaction>
+
+/** Options of {@link openIndexSession}: everything of {@link CreateIndexerOptions} but the source. */
+export type IndexSessionOptions = {
   readonly store: Store
-  /**
-   * Transactions in ascending logical-time order: the emulator stream or any (async) iterable.
-   * Elements that name their block ({@link BlockTransaction}) are stored with it, and a batch
-   * then ends only at a block boundary (the store never holds half a block).
-   */
-  readonly source: Iterable<SourceTransaction> | AsyncIterable<SourceTransaction>
   /** Asset (jetton master) behind a router's token wallet; unknown wallets stand for themselves. */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
   /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
   readonly cursorName?: string | undefined
-  /** Called after each committed batch with the running totals. */
-  readonly onBatch?: ((stats: IngestStats) => void) | undefined
+  /** Called after each committed batch with the running totals and the cursor it stored. */
+  readonly onBatch?: ((stats: IngestStats, cursor: IndexCursor) => void) | undefined
+}
+
+/** Options of {@link createIndexer}. */
+export type CreateIndexerOptions = IndexSessionOptions & {
+  readonly source: TransactionSource
 }
 
 /** What one {@link Indexer.run} ingested. */
@@ -86,6 +99,31 @@ export type IngestStats = {
 
 /** An indexer bound to a store and a source; see {@link createIndexer}. */
 export type Indexer = { run(): Promise<IngestStats> }
+
+/**
+ * A long-lived indexer over one store; see {@link openIndexSession}.
+ *
+ * @example
+ * ```ts
+ * const session = await openIndexSession({ store })
+ * await session.ingest(blockTransactions) // { transactions: 41, operations: 3, other: 0, withdrawals: 0 }
+ * session.cursor // { seqno: 1532, lt: 46_000_041n, hash: '9a1e…' }
+ * ```
+ */
+export type IndexSession = {
+  /**
+   * Indexes `source` after the session's cursor (what the cursor passed is skipped, so a
+   * source may deliver again what was stored: at-least-once), each batch with its cursor in
+   * one store transaction. A failure leaves the store at the last committed batch, and the
+   * session must not be used again (its memory may be ahead of the store): open a new one.
+   *
+   * @throws {FatalIndexError} `INDEX_FAILED` (naming the transaction) when indexing a
+   *   transaction throws, `INDEX_CONTRADICTION` when a pool's answer contradicts its replay.
+   */
+  ingest(source: TransactionSource): Promise<IngestStats>
+  /** The last committed position (`undefined` before anything was indexed). */
+  readonly cursor: IndexCursor | undefined
+}
 
 type Origin = { readonly hash: string; readonly lt: bigint; readonly timestamp: string }
 /** A message sent but not yet received; `stored` once a batch has written it to the store. */
@@ -109,7 +147,9 @@ const POOL_DEPLOYING = new Set([
  * DEX v2 vault withdrawals, the trace of every transaction (origin and parent) and pool states
  * to the store — one atomic batch with the cursor at a time, so a crash loses and duplicates
  * nothing: `run()` again on the same source skips everything up to the cursor. A foreign or
- * malformed transaction is stored with kind `other` and never stops ingestion.
+ * malformed transaction is stored with kind `other` and never stops ingestion; a failure of
+ * the indexer itself on a transaction, or a pool answer that contradicts the replayed math,
+ * stops it with a {@link FatalIndexError} naming the transaction.
  *
  * @example
  * ```ts
@@ -118,315 +158,359 @@ const POOL_DEPLOYING = new Set([
  * ```
  */
 export function createIndexer(options: CreateIndexerOptions): Indexer {
-  const { store, source } = options
+  return {
+    async run() {
+      return (await openIndexSession(options)).ingest(options.source)
+    },
+  }
+}
+
+/**
+ * Opens a long-lived indexer over `store`: the tracked pools, the wallet ledger and the cursor
+ * are read from the store once, then kept in memory across {@link IndexSession.ingest} calls,
+ * so a follower pays per transaction, not per batch (what {@link createIndexer} does for one
+ * source).
+ *
+ * @example
+ * ```ts
+ * const session = await openIndexSession({ store, assetOf })
+ * for (;;) await session.ingest(await nextBlocks())
+ * ```
+ */
+export async function openIndexSession(options: IndexSessionOptions): Promise<IndexSession> {
+  const { store } = options
   const cursorName = options.cursorName ?? 'indexer'
   const batchSize = Math.max(1, options.batchSize ?? 2000)
   const assetOf = options.assetOf ?? (() => undefined)
-  return {
-    async run() {
-      const ledger = createWalletLedger({
-        jettonWallets: await store.listIndexedJettonWallets(),
-        lpAccounts: await store.listIndexedLpAccounts(),
-        vaults: await store.listIndexedVaults(),
-      })
-      const pools = new Map<string, TrackedPool>()
-      const track = (
-        identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
-        state: PoolState,
-        stored?: { readonly asset0Address: string; readonly asset1Address: string },
-      ): TrackedPool => ({
-        ...identity,
-        // A wallet `assetOf` does not know is named by its master when the wallet ledger follows
-        // it (a jetton created on a live chain); a resumed run keeps the assets it stored when
-        // this run cannot resolve the wallets.
-        asset0:
-          assetOf(identity.wallet0) ??
-          ledger.masterOf(identity.wallet0) ??
-          stored?.asset0Address ??
-          identity.wallet0,
-        asset1:
-          assetOf(identity.wallet1) ??
-          ledger.masterOf(identity.wallet1) ??
-          stored?.asset1Address ??
-          identity.wallet1,
-        state,
-      })
-      for (const p of await store.listIndexedPools()) {
-        const identity = { address: p.address, router: p.routerAddress, dex: p.dex }
-        const wallets = { wallet0: p.wallet0, wallet1: p.wallet1 }
-        pools.set(
-          p.address,
-          track(
-            { ...identity, ...wallets },
-            createPoolState({
-              dex: p.dex,
-              kind: p.kind,
-              ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
-              ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
-              ...{ amp: p.amp, w0: p.w0, rate: p.rate },
-              collectedProtocolFee0: p.collected0,
-              collectedProtocolFee1: p.collected1,
-            }),
-            p,
-          ),
-        )
-      }
-      const cursor = parseCursor(await store.getCursor(cursorName))
-      const links = new Map<string, PendingLink>()
-      const stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
-      let txs: IndexedTransactionRow[] = []
-      let externals: { hash: string; txHash: string }[] = []
-      let ops: OperationRow[] = []
-      let withdrawals: FeeWithdrawalRow[] = []
-      const touched = new Set<TrackedPool>()
-      let last = cursor
+  const ledger = createWalletLedger({
+    jettonWallets: await store.listIndexedJettonWallets(),
+    lpAccounts: await store.listIndexedLpAccounts(),
+    vaults: await store.listIndexedVaults(),
+  })
+  const pools = new Map<string, TrackedPool>()
+  const track = (
+    identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
+    state: PoolState,
+    stored?: { readonly asset0Address: string; readonly asset1Address: string },
+  ): TrackedPool => ({
+    ...identity,
+    // A wallet `assetOf` does not know is named by its master when the wallet ledger follows
+    // it (a jetton created on a live chain); a resumed run keeps the assets it stored when
+    // this run cannot resolve the wallets.
+    asset0:
+      assetOf(identity.wallet0) ??
+      ledger.masterOf(identity.wallet0) ??
+      stored?.asset0Address ??
+      identity.wallet0,
+    asset1:
+      assetOf(identity.wallet1) ??
+      ledger.masterOf(identity.wallet1) ??
+      stored?.asset1Address ??
+      identity.wallet1,
+    state,
+  })
+  for (const p of await store.listIndexedPools()) {
+    const identity = { address: p.address, router: p.routerAddress, dex: p.dex }
+    const wallets = { wallet0: p.wallet0, wallet1: p.wallet1 }
+    pools.set(
+      p.address,
+      track(
+        { ...identity, ...wallets },
+        createPoolState({
+          dex: p.dex,
+          kind: p.kind,
+          ...{ reserve0: p.reserve0, reserve1: p.reserve1, totalSupply: p.totalSupply },
+          ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
+          ...{ amp: p.amp, w0: p.w0, rate: p.rate },
+          collectedProtocolFee0: p.collected0,
+          collectedProtocolFee1: p.collected1,
+        }),
+        p,
+      ),
+    )
+  }
+  // The last committed position: what it passed is skipped (a source may deliver again).
+  let committed = parseCursor(await store.getCursor(cursorName))
+  const links = new Map<string, PendingLink>()
+  let stats: IngestStats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
+  let txs: IndexedTransactionRow[] = []
+  let externals: { hash: string; txHash: string }[] = []
+  let ops: OperationRow[] = []
+  let withdrawals: FeeWithdrawalRow[] = []
+  const touched = new Set<TrackedPool>()
+  let last: IndexCursor | undefined = committed
 
-      const flush = async () => {
-        if (txs.length === 0) return
-        // Links still pending cross into later batches (or a restart): each is written once.
-        const pending: MessageLinkRow[] = []
-        for (const [messageHash, l] of links) {
-          if (l.stored) continue
-          l.stored = true
-          pending.push({ messageHash, parentHash: l.parentHash, originHash: l.origin.hash })
-        }
-        await store.applyIndexBatch({
-          transactions: txs,
-          operations: ops,
-          feeWithdrawals: withdrawals,
-          links: pending,
-          externalMessages: externals,
-          pools: [...touched].map(poolRow),
-          ...ledger.takeChanges(),
-          cursor: { name: cursorName, value: `${last?.lt ?? 0n}:${last?.hash ?? ''}` },
-        })
-        stats.transactions += txs.length
-        stats.operations += ops.length
-        stats.withdrawals += withdrawals.length
-        txs = []
-        externals = []
-        ops = []
-        withdrawals = []
-        touched.clear()
-        options.onBatch?.({ ...stats })
-      }
+  const flush = async () => {
+    if (txs.length === 0) return
+    // Links still pending cross into later batches (or a restart): each is written once.
+    const pending: MessageLinkRow[] = []
+    for (const [messageHash, l] of links) {
+      if (l.stored) continue
+      l.stored = true
+      pending.push({ messageHash, parentHash: l.parentHash, originHash: l.origin.hash })
+    }
+    await store.applyIndexBatch({
+      transactions: txs,
+      operations: ops,
+      feeWithdrawals: withdrawals,
+      links: pending,
+      externalMessages: externals,
+      pools: [...touched].map(poolRow),
+      ...ledger.takeChanges(),
+      cursor: { name: cursorName, value: formatCursor(last as IndexCursor) },
+    })
+    committed = last
+    stats.transactions += txs.length
+    stats.operations += ops.length
+    stats.withdrawals += withdrawals.length
+    txs = []
+    externals = []
+    ops = []
+    withdrawals = []
+    touched.clear()
+    options.onBatch?.({ ...stats }, last as IndexCursor)
+  }
 
-      // Links written by an earlier run can only exist when this cursor has advanced before;
-      // a fresh run finds every parent in memory and never asks the store.
-      const storeMayHoldLinks = cursor !== undefined
-      const storedLink = async (key: string): Promise<PendingLink | undefined> => {
-        const stored = await store.getMessageLink(key)
-        if (stored === undefined) return undefined
-        const [origin] = await store.listIndexedTransactions({ hash: stored.originHash })
-        return {
-          parentHash: stored.parentHash,
-          origin: {
-            hash: stored.originHash,
-            lt: origin?.lt ?? 0n,
-            timestamp: origin?.timestamp ?? '',
-          },
-        }
-      }
-      let lastNow = -1
-      let lastTimestamp = ''
-      let lastBlock: TransactionBlock | undefined
-      let lastBlockRef: BlockRef | undefined
-      const blockRef = (block: TransactionBlock | undefined): BlockRef | undefined => {
-        if (block === undefined) return undefined
-        if (block !== lastBlock) {
-          lastBlock = block
-          lastBlockRef = { seqno: block.seqno, timestamp: isoSeconds(block.now) }
-        }
-        return lastBlockRef
-      }
+  // Links written by an earlier run can only exist when this cursor has advanced before;
+  // a fresh run finds every parent in memory and never asks the store.
+  const storeMayHoldLinks = committed !== undefined
+  const storedLink = async (key: string): Promise<PendingLink | undefined> => {
+    const stored = await store.getMessageLink(key)
+    if (stored === undefined) return undefined
+    const [origin] = await store.listIndexedTransactions({ hash: stored.originHash })
+    return {
+      parentHash: stored.parentHash,
+      origin: {
+        hash: stored.originHash,
+        lt: origin?.lt ?? 0n,
+        timestamp: origin?.timestamp ?? '',
+      },
+    }
+  }
+  let lastNow = -1
+  let lastTimestamp = ''
+  let lastBlock: TransactionBlock | undefined
+  let lastBlockRef: BlockRef | undefined
+  const blockRef = (block: TransactionBlock | undefined): BlockRef | undefined => {
+    if (block === undefined) return undefined
+    if (block !== lastBlock) {
+      lastBlock = block
+      lastBlockRef = { seqno: block.seqno, timestamp: isoSeconds(block.now) }
+    }
+    return lastBlockRef
+  }
 
-      /** Indexes one transaction whose parent link is resolved (synchronous: the hot path). */
-      const record = (
-        tx: Transaction,
-        hash: string,
-        link: PendingLink | undefined,
-        block: BlockRef | undefined,
-      ) => {
-        if (tx.now !== lastNow) {
-          lastNow = tx.now
-          lastTimestamp = isoSeconds(tx.now)
-        }
-        const timestamp = lastTimestamp
-        const inMessage = tx.inMessage
-        const info = inMessage?.info
-        const internal = info?.type === 'internal'
-        const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
-        const outMessages = tx.outMessages.values()
-        for (const out of outMessages) {
-          if (out.info.type !== 'internal') continue
-          links.set(messageKey(out), { parentHash: hash, origin })
-        }
-        const body = internal ? decodeBody(inMessage?.body) : undefined
-        // Outbound bodies matter only for pool and vault transactions: decode them on demand,
-        // once (the operation and the stored action both read them).
-        let decodedOuts: DecodedBody[] | undefined
-        const decodeOuts = () => {
-          if (decodedOuts !== undefined) return decodedOuts
-          const decoded: DecodedBody[] = []
-          for (const m of outMessages) {
-            const d = decodeBody(m.body)
-            if (d !== undefined) decoded.push(d)
+  /** Indexes one transaction whose parent link is resolved (synchronous: the hot path). */
+  const record = (
+    tx: Transaction,
+    hash: string,
+    link: PendingLink | undefined,
+    block: BlockRef | undefined,
+  ) => {
+    if (tx.now !== lastNow) {
+      lastNow = tx.now
+      lastTimestamp = isoSeconds(tx.now)
+    }
+    const timestamp = lastTimestamp
+    const inMessage = tx.inMessage
+    const info = inMessage?.info
+    const internal = info?.type === 'internal'
+    const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
+    const outMessages = tx.outMessages.values()
+    for (const out of outMessages) {
+      if (out.info.type !== 'internal') continue
+      links.set(messageKey(out), { parentHash: hash, origin })
+    }
+    const body = internal ? decodeBody(inMessage?.body) : undefined
+    // Outbound bodies matter only for pool and vault transactions: decode them on demand,
+    // once (the operation and the stored action both read them).
+    let decodedOuts: DecodedBody[] | undefined
+    const decodeOuts = () => {
+      if (decodedOuts !== undefined) return decodedOuts
+      const decoded: DecodedBody[] = []
+      for (const m of outMessages) {
+        const d = decodeBody(m.body)
+        if (d !== undefined) decoded.push(d)
+      }
+      decodedOuts = decoded
+      return decoded
+    }
+    const description = tx.description
+    const compute = description.type === 'generic' ? description.computePhase : undefined
+    const aborted = description.type === 'generic' ? description.aborted : false
+    const computeExitCode = compute?.type === 'vm' ? compute.exitCode : 0
+    const accountAddress = accountOf(tx)
+    const source = internal ? info.src : null
+    let kind: string = internal ? (body?.type ?? 'other') : 'external'
+    let resultCode: string | null = null
+    ledger.apply(tx, accountAddress, aborted, body)
+    let pool = pools.get(accountAddress)
+
+    try {
+      if (body !== undefined && !aborted) {
+        if (pool === undefined && POOL_DEPLOYING.has(body.type) && inMessage?.init?.data) {
+          const init = readPoolInit(body.type.startsWith('v1') ? 'v1' : 'v2', inMessage.init.data)
+          if (init && source?.equals(init.router)) {
+            const identity = { address: accountAddress, router: address(init.router) }
+            const wallets = { wallet0: address(init.wallet0), wallet1: address(init.wallet1) }
+            pool = track({ ...identity, dex: init.dex, ...wallets }, init.state)
+            pools.set(accountAddress, pool)
+            touched.add(pool)
           }
-          decodedOuts = decoded
-          return decoded
         }
-        const description = tx.description
-        const compute = description.type === 'generic' ? description.computePhase : undefined
-        const aborted = description.type === 'generic' ? description.aborted : false
-        const computeExitCode = compute?.type === 'vm' ? compute.exitCode : 0
-        const accountAddress = accountOf(tx)
-        const source = internal ? info.src : null
-        let kind: string = internal ? (body?.type ?? 'other') : 'external'
-        let resultCode: string | null = null
-        ledger.apply(tx, accountAddress, aborted, body)
-        let pool = pools.get(accountAddress)
-
-        try {
-          if (body !== undefined && !aborted) {
-            if (pool === undefined && POOL_DEPLOYING.has(body.type) && inMessage?.init?.data) {
-              const init = readPoolInit(
-                body.type.startsWith('v1') ? 'v1' : 'v2',
-                inMessage.init.data,
-              )
-              if (init && source?.equals(init.router)) {
-                const identity = { address: accountAddress, router: address(init.router) }
-                const wallets = { wallet0: address(init.wallet0), wallet1: address(init.wallet1) }
-                pool = track({ ...identity, dex: init.dex, ...wallets }, init.state)
-                pools.set(accountAddress, pool)
-                touched.add(pool)
-              }
-            }
-            if (pool !== undefined) {
-              const context: OperationContext = {
-                txHash: hash,
-                txLt: tx.lt,
-                timestamp,
-                originHash: origin.hash,
-                originLt: origin.lt,
-                originTimestamp: origin.timestamp,
-              }
-              const op = poolOperation(pool, body, decodeOuts(), context)
-              if (op === undefined) kind = 'other'
-              else {
-                pool.state = op.state
-                touched.add(pool)
-                if (op.row !== undefined) ops.push(block ? { ...op.row, block } : op.row)
-                resultCode = op.resultCode
-              }
-            } else if (body.type === 'v2.withdraw_fee') {
-              const pay = decodeOuts().find(
-                (o): o is Extract<DecodedBody, { type: 'v2.vault_pay_to' }> =>
-                  o.type === 'v2.vault_pay_to',
-              )
-              const payMessage = outMessages.find((m) => m.info.type === 'internal')
-              const router = payMessage?.info.type === 'internal' ? payMessage.info.dest : null
-              const wallet = address(pay?.token)
-              resultCode = pay !== undefined ? 'ok' : 'bounce'
-              withdrawals.push({
-                vaultAddress: accountAddress,
-                ownerAddress: address(pay?.to),
-                assetAddress: assetOf(wallet) ?? wallet,
-                routerAddress: address(router),
-                amount: pay?.amount ?? 0n,
-                operationWalletAddress: address(source),
-                success: resultCode === 'ok',
-                exitCode: resultCode,
-                vaultTxHash: hash,
-                vaultTxLt: tx.lt,
-                vaultTxTimestamp: timestamp,
-              })
-            }
+        if (pool !== undefined) {
+          const context: OperationContext = {
+            txHash: hash,
+            txLt: tx.lt,
+            timestamp,
+            originHash: origin.hash,
+            originLt: origin.lt,
+            originTimestamp: origin.timestamp,
           }
-        } catch {
-          kind = 'other'
-        }
-        if (kind === 'other') stats.other += 1
-        txs.push({
-          hash,
-          lt: tx.lt,
-          timestamp,
-          account: accountAddress,
-          originHash: origin.hash,
-          parentHash: link?.parentHash ?? null,
-          kind,
-          queryId: body !== undefined ? body.queryId : null,
-          sourceAddress: source === null ? null : address(source),
-          aborted,
-          computeExitCode,
-          resultCode,
-          action: actionPayload({
-            kind,
-            body,
-            outs: decodeOuts,
-            resultCode,
-            pool,
-          }),
-          ...(block === undefined ? {} : { block }),
-        })
-        if (!internal)
-          for (const h of externalMessageHashes(tx)) externals.push({ hash: h, txHash: hash })
-        last = { lt: tx.lt, hash }
-      }
-
-      /**
-       * Takes one transaction: skips it when the cursor has passed it, resolves its parent link
-       * (in memory, else — only after a restart — in the store) and records it. Returns a
-       * promise only when the store had to be asked, so a replayed array is indexed without a
-       * single await per transaction.
-       */
-      const take = (tx: Transaction, block: BlockRef | undefined): Promise<void> | undefined => {
-        const hash = tx.hash().toString('hex')
-        if (cursor !== undefined && tx.lt <= cursor.lt) {
-          if (tx.lt < cursor.lt || hash === cursor.hash) return undefined
-          return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
-            if (known.length === 0) await resolveThenRecord(tx, hash, block)
+          const op = poolOperation(pool, body, decodeOuts(), context)
+          if (op === undefined) kind = 'other'
+          else {
+            pool.state = op.state
+            touched.add(pool)
+            if (op.row !== undefined) ops.push(block ? { ...op.row, block } : op.row)
+            resultCode = op.resultCode
+          }
+        } else if (body.type === 'v2.withdraw_fee') {
+          const pay = decodeOuts().find(
+            (o): o is Extract<DecodedBody, { type: 'v2.vault_pay_to' }> =>
+              o.type === 'v2.vault_pay_to',
+          )
+          const payMessage = outMessages.find((m) => m.info.type === 'internal')
+          const router = payMessage?.info.type === 'internal' ? payMessage.info.dest : null
+          const wallet = address(pay?.token)
+          resultCode = pay !== undefined ? 'ok' : 'bounce'
+          withdrawals.push({
+            vaultAddress: accountAddress,
+            ownerAddress: address(pay?.to),
+            assetAddress: assetOf(wallet) ?? wallet,
+            routerAddress: address(router),
+            amount: pay?.amount ?? 0n,
+            operationWalletAddress: address(source),
+            success: resultCode === 'ok',
+            exitCode: resultCode,
+            vaultTxHash: hash,
+            vaultTxLt: tx.lt,
+            vaultTxTimestamp: timestamp,
           })
         }
-        return resolveThenRecord(tx, hash, block)
       }
-      const resolveThenRecord = (
-        tx: Transaction,
-        hash: string,
-        block: BlockRef | undefined,
-      ): Promise<void> | undefined => {
-        const inMessage = tx.inMessage
-        if (inMessage?.info.type !== 'internal') {
-          record(tx, hash, undefined, block)
-          return undefined
-        }
-        const key = messageKey(inMessage)
-        const known = links.get(key)
-        if (known !== undefined) {
-          links.delete(key)
-          record(tx, hash, known, block)
-          return undefined
-        }
-        if (!storeMayHoldLinks) {
-          record(tx, hash, undefined, block)
-          return undefined
-        }
-        return storedLink(key).then((link) => record(tx, hash, link, block))
-      }
-      // A full batch is written before the next element unless that element continues the
-      // block of the previous one.
-      let previous: BlockRef | undefined
-      const step = (item: SourceTransaction): Promise<void> | undefined => {
-        const bare = !('transaction' in item)
-        const block = bare ? undefined : blockRef(item.block)
-        const tx = bare ? item : item.transaction
-        if (txs.length >= batchSize && (block === undefined || block !== previous)) {
-          previous = block
-          return flush().then(() => take(tx, block))
-        }
-        previous = block
-        return take(tx, block)
-      }
+    } catch (error) {
+      if (error instanceof FatalIndexError) throw error
+      throw new FatalIndexError({
+        code: 'INDEX_FAILED',
+        message: `Indexing a ${kind} transaction of ${accountAddress} failed: ${String(error)}`,
+        txHash: hash,
+        cause: error,
+      })
+    }
+    if (kind === 'other') stats.other += 1
+    txs.push({
+      hash,
+      lt: tx.lt,
+      timestamp,
+      account: accountAddress,
+      originHash: origin.hash,
+      parentHash: link?.parentHash ?? null,
+      kind,
+      queryId: body !== undefined ? body.queryId : null,
+      sourceAddress: source === null ? null : address(source),
+      aborted,
+      computeExitCode,
+      resultCode,
+      action: actionPayload({
+        kind,
+        body,
+        outs: decodeOuts,
+        resultCode,
+        pool,
+      }),
+      ...(block === undefined ? {} : { block }),
+    })
+    if (!internal)
+      for (const h of externalMessageHashes(tx)) externals.push({ hash: h, txHash: hash })
+    last = { lt: tx.lt, hash, seqno: block?.seqno ?? last?.seqno }
+  }
 
+  /**
+   * Takes one transaction: skips it when the cursor has passed it, resolves its parent link
+   * (in memory, else — only after a restart — in the store) and records it. Returns a
+   * promise only when the store had to be asked, so a replayed array is indexed without a
+   * single await per transaction.
+   */
+  const take = (tx: Transaction, block: BlockRef | undefined): Promise<void> | undefined => {
+    const hash = tx.hash().toString('hex')
+    const cursor = committed
+    if (cursor !== undefined) {
+      // By block where both name one (logical times are not ordered across shards), else by
+      // logical time; at the cursor's own block or time, by what the store holds.
+      const position =
+        block !== undefined && cursor.seqno !== undefined
+          ? Math.sign(block.seqno - cursor.seqno)
+          : tx.lt < cursor.lt
+            ? -1
+            : tx.lt === cursor.lt && hash === cursor.hash
+              ? -1
+              : tx.lt === cursor.lt
+                ? 0
+                : 1
+      if (position < 0) return undefined
+      if (position === 0) {
+        return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
+          if (known.length === 0) await resolveThenRecord(tx, hash, block)
+        })
+      }
+    }
+    return resolveThenRecord(tx, hash, block)
+  }
+  const resolveThenRecord = (
+    tx: Transaction,
+    hash: string,
+    block: BlockRef | undefined,
+  ): Promise<void> | undefined => {
+    const inMessage = tx.inMessage
+    if (inMessage?.info.type !== 'internal') {
+      record(tx, hash, undefined, block)
+      return undefined
+    }
+    const key = messageKey(inMessage)
+    const known = links.get(key)
+    if (known !== undefined) {
+      links.delete(key)
+      record(tx, hash, known, block)
+      return undefined
+    }
+    if (!storeMayHoldLinks) {
+      record(tx, hash, undefined, block)
+      return undefined
+    }
+    return storedLink(key).then((link) => record(tx, hash, link, block))
+  }
+  // A full batch is written before the next element unless that element continues the
+  // block of the previous one.
+  let previous: BlockRef | undefined
+  const step = (item: SourceTransaction): Promise<void> | undefined => {
+    const bare = !('transaction' in item)
+    const block = bare ? undefined : blockRef(item.block)
+    const tx = bare ? item : item.transaction
+    if (txs.length >= batchSize && (block === undefined || block !== previous)) {
+      previous = block
+      return flush().then(() => take(tx, block))
+    }
+    previous = block
+    return take(tx, block)
+  }
+
+  let broken = false
+  const ingest = async (source: TransactionSource): Promise<IngestStats> => {
+    if (broken) throw new Error('This index session failed before; open a new one.')
+    stats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
+    previous = undefined
+    try {
       if (Symbol.iterator in source) {
         for (const item of source) {
           const pending = step(item)
@@ -439,7 +523,16 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
         }
       }
       await flush()
-      return stats
+    } catch (error) {
+      broken = true
+      throw error
+    }
+    return stats
+  }
+  return {
+    ingest,
+    get cursor() {
+      return committed
     },
   }
 }
@@ -449,12 +542,6 @@ function accountOf(tx: Transaction): string {
   const dest = tx.inMessage?.info.dest
   if (dest instanceof Address) return addressText(dest)
   return addressText(new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')))
-}
-
-function parseCursor(value: string | undefined): { lt: bigint; hash: string } | undefined {
-  if (value === undefined) return undefined
-  const [lt, hash] = value.split(':')
-  return { lt: BigInt(lt ?? '0'), hash: hash ?? '' }
 }
 
 function poolRow(p: TrackedPool) {

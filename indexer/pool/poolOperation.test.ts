@@ -10,6 +10,7 @@ import { realisticCpPool } from '../../test/_support/arbitraries.js'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { referenceCpPool } from '../../test/_support/pools.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
+import { FatalIndexError } from '../source/errors.js'
 import { type OperationContext, poolOperation } from './poolOperation.js'
 import type { TrackedPool } from './TrackedPool.js'
 
@@ -195,9 +196,9 @@ describe('poolOperation: swaps', () => {
           expect(inDelta).toBe(amountIn)
           expect(outDelta).toBe(-(q.amountOut + q.protocolFeeOut + q.referralFeeOut))
           expect(op?.resultCode).toBe(v1 && q.referralFeeOut > 0n ? 'swap_ok_ref' : 'swap_ok')
-          // A pay_to that contradicts the math is not an operation (recorded as `other`).
+          // A pay_to that contradicts the math stops the indexer, naming the transaction.
           const wrong = swapOuts(state.dex, side, q, 1n)
-          expect(poolOperation(tracked(state), body, wrong, context)).toBeUndefined()
+          expectContradiction(() => poolOperation(tracked(state), body, wrong, context))
         },
       ),
       fuzz(),
@@ -226,9 +227,9 @@ describe('poolOperation: swaps', () => {
     expect(v1Op?.row).toMatchObject({ success: false, exitCode: 'swap_refund_no_liq' })
   })
 
-  test('a swap the pool did not answer with pay_to is not an operation', () => {
+  test('a swap the pool did not answer with pay_to contradicts the contract', () => {
     const state = referenceCpPool('v1')
-    expect(poolOperation(tracked(state), swapBody('v1', 0, 1_000n), [], context)).toBeUndefined()
+    expectContradiction(() => poolOperation(tracked(state), swapBody('v1', 0, 1_000n), [], context))
   })
 })
 
@@ -325,7 +326,7 @@ describe('poolOperation: liquidity', () => {
             protocolFeeAmount: p.protocolFee0 + p.protocolFee1,
           })
           const wrong = mint(p.lpOut + p.lpMinted + 1n)
-          expect(poolOperation(tracked(state), body, [wrong], context)).toBeUndefined()
+          expectContradiction(() => poolOperation(tracked(state), body, [wrong], context))
           // No mint: the LP account's callback bounced; nothing changes.
           const bounced = poolOperation(tracked(state), body, [], context)
           expect(bounced?.state).toBe(state)
@@ -374,7 +375,7 @@ describe('poolOperation: liquidity', () => {
           lpTokenDelta: -lp,
           lpTokenSupply: state.totalSupply - lp,
         })
-        expect(poolOperation(tracked(state), body, outs(1n), context)).toBeUndefined()
+        expectContradiction(() => poolOperation(tracked(state), body, outs(1n), context))
       }),
       fuzz(),
     )
@@ -455,13 +456,14 @@ describe('poolOperation: fee changes and other non-operations', () => {
     })
     // The old fees' answer now contradicts the math.
     const old = swap(state, { side: 0, amountIn: 1_000_000_000n })
-    const stale = poolOperation(
-      tracked(change.state),
-      swapBody('v2', 0, 1_000_000_000n),
-      swapOuts('v2', 0, old),
-      context,
+    expectContradiction(() =>
+      poolOperation(
+        tracked(change.state),
+        swapBody('v2', 0, 1_000_000_000n),
+        swapOuts('v2', 0, old),
+        context,
+      ),
     )
-    expect(stale).toBeUndefined()
   })
 
   test('DEX v1 set_fees also changes the referral fee', () => {
@@ -483,11 +485,11 @@ describe('poolOperation: fee changes and other non-operations', () => {
           const body =
             dex === 'v1' ? v1SetFees(lpFee, protocolFee, refFee) : v2SetFees(lpFee, protocolFee)
           const valid = lpFee <= 100n && protocolFee <= 100n && (dex === 'v2' || refFee <= 100n)
-          const op = poolOperation(tracked(state), body, [], context)
           if (!valid) {
-            expect(op).toBeUndefined()
+            expectContradiction(() => poolOperation(tracked(state), body, [], context))
             return
           }
+          const op = poolOperation(tracked(state), body, [], context)
           expect(op?.row).toBeUndefined()
           expect(op?.state).toEqual({
             ...state,
@@ -532,3 +534,15 @@ describe('poolOperation: fee changes and other non-operations', () => {
     expect(poolOperation(tracked(referenceCpPool('v2')), body, [], context)).toBeUndefined()
   })
 })
+
+/** The call throws the indexer's fatal contradiction, naming the transaction of `context`. */
+function expectContradiction(call: () => unknown): void {
+  let thrown: unknown
+  try {
+    call()
+  } catch (error) {
+    thrown = error
+  }
+  expect(thrown).toBeInstanceOf(FatalIndexError)
+  expect(thrown).toMatchObject({ code: 'INDEX_CONTRADICTION', txHash: context.txHash })
+}

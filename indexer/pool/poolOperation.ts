@@ -6,6 +6,7 @@ import type { PoolState } from '../../core/pool/PoolState.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
+import { FatalIndexError } from '../source/errors.js'
 import { feeChange } from './feeChange.js'
 import { paramsChange } from './paramsChange.js'
 import { resultName } from './resultName.js'
@@ -41,10 +42,10 @@ export type PoolOperation = {
  * what messages do not carry (reserves after, protocol fee, LP fee, LP supply), with the curve
  * of the pool's kind. A fee change forwarded by the router (v1 `set_fees`, v2
  * `internal_set_fees`) and a kind-parameter change (v2 `internal_set_params`, the rate setter's
- * `set_rate`) yield the new state and no row; so do the pool's other non-operation messages (state unchanged). Returns `undefined`
- * for a body a pool does not take, or when the pool's answer contradicts the replayed math or
- * the contract's rules (a fee above 100 bps); the caller records such a transaction as
- * `other`. Call it only for transactions that did not abort: an aborted one changed nothing.
+ * `set_rate`) yield the new state and no row; so do the pool's other non-operation messages
+ * (state unchanged). Returns `undefined` for a body a pool does not take (the caller records
+ * the transaction as `other`). Call it only for transactions that did not abort: an aborted
+ * one changed nothing.
  *
  * Amount conventions: deltas are the pool-side reserve changes (negative when the pool paid
  * out) and amounts are magnitudes (the wire signs them by direction); for a swap all three
@@ -57,6 +58,9 @@ export type PoolOperation = {
  * const op = poolOperation(pool, decodeBody(tx.inMessage.body), outs, context)
  * op?.row.operationType // 'Swap'
  * ```
+ * @throws {FatalIndexError} `INDEX_CONTRADICTION` when the pool's answer contradicts the
+ *   replayed math or the contract's rules (a swap paying another amount, a fee above 100 bps,
+ *   a swap answered without `pay_to`): the index no longer knows the pool's state.
  */
 export function poolOperation(
   pool: TrackedPool,
@@ -88,7 +92,9 @@ export function poolOperation(
         side === 1 ? amountIn : 0n,
       )
       const payTo = outs.find((o) => o.type === 'v1.pay_to' || o.type === 'v2.pay_to')
-      if (payTo?.type !== 'v1.pay_to' && payTo?.type !== 'v2.pay_to') return undefined
+      if (payTo?.type !== 'v1.pay_to' && payTo?.type !== 'v2.pay_to') {
+        return contradiction(context, 'a swap the pool answered without pay_to')
+      }
       const paid = payTo.amount0 + payTo.amount1
       const mainCode = v1
         ? (outs.find((o) => o.type === 'v1.pay_to' && o.exitCode !== 0x45078540) ?? payTo)
@@ -117,7 +123,9 @@ export function poolOperation(
         mainCode.type === 'v1.pay_to' || mainCode.type === 'v2.pay_to'
           ? mainCode.amount0 + mainCode.amount1
           : paid
-      if (q.amountOut !== mainPaid) return undefined
+      if (q.amountOut !== mainPaid) {
+        return contradiction(context, `the swap paid ${mainPaid}, the replay ${q.amountOut}`)
+      }
       const resultCode = q.referralFeeOut > 0n && v1 ? 'swap_ok_ref' : 'swap_ok'
       return {
         row: {
@@ -165,7 +173,9 @@ export function poolOperation(
         }
       }
       const p = provide(s, { amount0: body.amount0, amount1: body.amount1 })
-      if (mint.amount !== p.lpOut && mint.amount !== p.lpMinted) return undefined
+      if (mint.amount !== p.lpOut && mint.amount !== p.lpMinted) {
+        return contradiction(context, `the pool minted ${mint.amount} LP, the replay ${p.lpOut}`)
+      }
       const fee0 = p.protocolFee0 > 0n
       return {
         row: {
@@ -198,7 +208,10 @@ export function poolOperation(
         out0 += o.amount0
         out1 += o.amount1
       }
-      if (out0 !== b.amount0 || out1 !== b.amount1) return undefined
+      if (out0 !== b.amount0 || out1 !== b.amount1) {
+        const replay = `${b.amount0} + ${b.amount1}`
+        return contradiction(context, `the burn paid ${out0} + ${out1}, the replay ${replay}`)
+      }
       return {
         row: {
           ...row,
@@ -241,13 +254,17 @@ export function poolOperation(
     }
     case 'v1.set_fees':
     case 'v2.internal_set_fees': {
+      // The other DEX version's fee message is not one this pool takes.
+      if (body.type.slice(0, 2) !== s.dex) return undefined
       const state = feeChange(s, body)
-      return state === undefined ? undefined : { row: undefined, state, resultCode: 'ok' }
+      if (state === undefined) return contradiction(context, 'a fee change the contract refuses')
+      return { row: undefined, state, resultCode: 'ok' }
     }
     case 'v2.internal_set_params':
     case 'v2.set_rate': {
       const state = paramsChange(s, body, pool.wallet0)
-      return state === undefined ? undefined : { row: undefined, state, resultCode: 'ok' }
+      if (state === undefined) return contradiction(context, `a ${body.type} the contract refuses`)
+      return { row: undefined, state, resultCode: 'ok' }
     }
     case 'v2.internal_update_status':
     case 'v2.reset_pool_gas':
@@ -260,6 +277,14 @@ export function poolOperation(
     default:
       return undefined
   }
+}
+
+function contradiction(context: OperationContext, what: string): never {
+  throw new FatalIndexError({
+    code: 'INDEX_CONTRADICTION',
+    message: `The indexed pool state contradicts the chain: ${what}.`,
+    txHash: context.txHash,
+  })
 }
 
 function deltas(before: PoolState, after: PoolState) {
