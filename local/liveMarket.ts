@@ -4,6 +4,7 @@ import { walletPositions } from '../indexer/wallets/walletPositions.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../protocol/poolData.js'
 import { NATIVE_ADDRESS } from '../service/address/canonicalAddress.js'
+import { kindParameters, ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { IndexedPoolRow } from '../store/rows/indexerRows.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { AssetRow, JettonWalletRow, PoolRow, RouterRow } from '../store/rows/referenceRows.js'
@@ -11,7 +12,6 @@ import type { WalletBalanceRow } from '../store/rows/walletRows.js'
 import type { Store } from '../store/Store.js'
 import type { LiveChain } from './chain/LiveChain.js'
 import { LiveChainError } from './chain/LiveChainError.js'
-import { kindParameters, ROUTER_TYPE_OF_KIND } from './demo/emulatedReference.js'
 
 /** The activity window behind popularity: the week before the newest indexed transaction. */
 const POPULARITY_WINDOW_SECONDS = 7 * 24 * 3600

@@ -189,7 +189,10 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
   })
   const pools = new Map<string, TrackedPool>()
   const track = (
-    identity: Pick<TrackedPool, 'address' | 'router' | 'dex' | 'wallet0' | 'wallet1'>,
+    identity: Pick<
+      TrackedPool,
+      'address' | 'router' | 'dex' | 'wallet0' | 'wallet1' | 'protocolFeeAddress'
+    >,
     state: PoolState,
     stored?: { readonly asset0Address: string; readonly asset1Address: string },
   ): TrackedPool => ({
@@ -215,7 +218,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     pools.set(
       p.address,
       track(
-        { ...identity, ...wallets },
+        { ...identity, ...wallets, protocolFeeAddress: p.protocolFeeAddress },
         createPoolState({
           dex: p.dex,
           kind: p.kind,
@@ -353,7 +356,9 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
           if (init && source?.equals(init.router)) {
             const identity = { address: accountAddress, router: address(init.router) }
             const wallets = { wallet0: address(init.wallet0), wallet1: address(init.wallet1) }
-            pool = track({ ...identity, dex: init.dex, ...wallets }, init.state)
+            const feeAddress = init.protocolFeeAddress
+            const protocolFeeAddress = feeAddress === null ? null : address(feeAddress)
+            pool = track({ ...identity, dex: init.dex, ...wallets, protocolFeeAddress }, init.state)
             pools.set(accountAddress, pool)
             touched.add(pool)
           }
@@ -371,6 +376,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
           if (op === undefined) kind = 'other'
           else {
             pool.state = op.state
+            if (op.protocolFeeAddress !== undefined) pool.protocolFeeAddress = op.protocolFeeAddress
             touched.add(pool)
             if (op.row !== undefined) ops.push(block ? { ...op.row, block } : op.row)
             resultCode = op.resultCode
@@ -554,5 +560,6 @@ function poolRow(p: TrackedPool) {
     collected0: p.state.collectedProtocolFee0,
     collected1: p.state.collectedProtocolFee1,
     ...{ amp: p.state.amp, w0: p.state.w0, rate: p.state.rate },
+    protocolFeeAddress: p.protocolFeeAddress,
   }
 }

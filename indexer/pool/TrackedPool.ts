@@ -7,7 +7,7 @@ import type { PoolState } from '../../core/pool/PoolState.js'
  * @example
  * ```ts
  * const pool: TrackedPool = { address: 'EQ…', router: 'EQ…', dex: 'v2', wallet0: 'EQ…',
- *   wallet1: 'EQ…', asset0: 'EQ…usdt', asset1: 'EQ…pton', state }
+ *   wallet1: 'EQ…', asset0: 'EQ…usdt', asset1: 'EQ…pton', protocolFeeAddress: null, state }
  * ```
  */
 export type TrackedPool = {
@@ -19,5 +19,7 @@ export type TrackedPool = {
   /** Asset (jetton master) addresses behind wallet0 / wallet1 (the wallet itself when unknown). */
   readonly asset0: string
   readonly asset1: string
+  /** Where collected protocol fees go (`null` for none or unknown); fee changes move it. */
+  protocolFeeAddress: string | null
   state: PoolState
 }

@@ -32,6 +32,7 @@ function tracked(state: PoolState): TrackedPool {
     address: `0:${'77'.repeat(32)}`,
     router: `0:${'88'.repeat(32)}`,
     dex: state.dex,
+    protocolFeeAddress: null,
     wallet0: wallet0.toString(),
     wallet1: wallet1.toString(),
     asset0: 'asset0',

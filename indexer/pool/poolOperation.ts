@@ -33,6 +33,8 @@ export type PoolOperation = {
   readonly row: OperationRow | undefined
   readonly state: PoolState
   readonly resultCode: string
+  /** A fee change's new protocol fee address (`null` for addr_none); absent when unchanged. */
+  readonly protocolFeeAddress?: string | null
 }
 
 /**
@@ -258,7 +260,13 @@ export function poolOperation(
       if (body.type.slice(0, 2) !== s.dex) return undefined
       const state = feeChange(s, body)
       if (state === undefined) return contradiction(context, 'a fee change the contract refuses')
-      return { row: undefined, state, resultCode: 'ok' }
+      const feeAddress = body.protocolFeeAddress
+      return {
+        row: undefined,
+        state,
+        resultCode: 'ok',
+        protocolFeeAddress: feeAddress === null ? null : address(feeAddress),
+      }
     }
     case 'v2.internal_set_params':
     case 'v2.set_rate': {

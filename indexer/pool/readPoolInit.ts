@@ -8,7 +8,8 @@ import { createPoolState } from '../../core/pool/PoolState.js'
  *
  * @example
  * ```ts
- * const init: PoolInit = { dex: 'v2', router, wallet0, wallet1, state: createPoolState({ dex: 'v2', kind: 'constant_product' }) }
+ * const init: PoolInit = { dex: 'v2', router, wallet0, wallet1, protocolFeeAddress: null,
+ *   state: createPoolState({ dex: 'v2', kind: 'constant_product' }) }
  * ```
  */
 export type PoolInit = {
@@ -16,6 +17,8 @@ export type PoolInit = {
   readonly router: Address
   readonly wallet0: Address
   readonly wallet1: Address
+  /** Where collected protocol fees go (`null` for addr_none). */
+  readonly protocolFeeAddress: Address | null
   readonly state: PoolState
 }
 
@@ -53,7 +56,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
       const balances = s.loadRef().beginParse()
       const collectedProtocolFee0 = balances.loadCoins()
       const collectedProtocolFee1 = balances.loadCoins()
-      balances.loadMaybeAddress()
+      const protocolFeeAddress = balances.loadMaybeAddress()
       const reserve0 = balances.loadCoins()
       const reserve1 = balances.loadCoins()
       balances.endParse()
@@ -66,7 +69,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
         ...{ lpFee, protocolFee, refFee, totalSupply, reserve0, reserve1 },
         ...{ collectedProtocolFee0, collectedProtocolFee1 },
       })
-      return { dex, router, wallet0, wallet1, state }
+      return { dex, router, wallet0, wallet1, protocolFeeAddress, state }
     }
     s.loadBit()
     const reserve0 = s.loadCoins()
@@ -74,7 +77,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
     const totalSupply = s.loadCoins()
     const collectedProtocolFee0 = s.loadCoins()
     const collectedProtocolFee1 = s.loadCoins()
-    s.loadMaybeAddress()
+    const protocolFeeAddress = s.loadMaybeAddress()
     const lpFee = BigInt(s.loadUint(16))
     const protocolFee = BigInt(s.loadUint(16))
     const params = readKindParams(s)
@@ -93,7 +96,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
       ...{ lpFee, protocolFee, totalSupply, reserve0, reserve1 },
       ...{ collectedProtocolFee0, collectedProtocolFee1 },
     })
-    return { dex, router, wallet0, wallet1, state }
+    return { dex, router, wallet0, wallet1, protocolFeeAddress, state }
   } catch {
     return undefined
   }

@@ -1,13 +1,12 @@
 import { Decimal } from 'decimal.js'
-import type { PoolKind } from '../../core/pool/PoolState.js'
 import { formatUsd } from '../../service/wire/usdPricing.js'
+import { kindParameters, ROUTER_TYPE_OF_KIND } from '../../store/readModel/poolReadModel.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type {
   AssetRow,
   JettonWalletRow,
   PoolRow,
   RouterRow,
-  RouterType,
 } from '../../store/rows/referenceRows.js'
 import type { ChainReader } from './chainReader.js'
 import { type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
@@ -26,21 +25,6 @@ const JETTON_META: Record<string, { name: string; decimals: number; tags: string
   STON: { name: 'STON (emulated)', decimals: 9, tags: ['asset:popular'] },
   XTON: { name: 'Staked TON (emulated)', decimals: 9, tags: ['asset:popular'] },
   USDC: { name: 'USD Coin (emulated)', decimals: 6, tags: ['asset:essential'] },
-}
-
-/**
- * The wire's router type of each pool kind (a DEX v2 router makes pools of one kind).
- *
- * @example
- * ```ts
- * ROUTER_TYPE_OF_KIND.weighted_stableswap // 'WeightedStableSwap'
- * ```
- */
-export const ROUTER_TYPE_OF_KIND: Record<PoolKind, RouterType> = {
-  constant_product: 'ConstantProduct',
-  stableswap: 'StableSwap',
-  weighted_const_product: 'WeightedConstProduct',
-  weighted_stableswap: 'WeightedStableSwap',
 }
 
 /**
@@ -159,29 +143,4 @@ export async function emulatedReference(
     }
   }
   return { routers, assets, pools, jettonWallets }
-}
-
-/**
- * A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them
- * (`null` where it has not: the wire's kind fields of a constant-product pool are null).
- *
- * @example
- * ```ts
- * kindParameters({ ...indexed, kind: 'stableswap', amp: 100n, w0: 0n, rate: 0n })
- * // { amp: 100n, rate: null, w0: null }
- * ```
- */
-export function kindParameters(p: IndexedPoolRow): {
-  amp: bigint | null
-  rate: bigint | null
-  w0: bigint | null
-} {
-  const kind: PoolKind = p.kind
-  const stable = kind === 'stableswap' || kind === 'weighted_stableswap'
-  const weighted = kind === 'weighted_const_product' || kind === 'weighted_stableswap'
-  return {
-    amp: stable ? p.amp : null,
-    rate: kind === 'weighted_stableswap' ? p.rate : null,
-    w0: weighted ? p.w0 : null,
-  }
 }

@@ -1,8 +1,9 @@
 import { Address } from '@ton/core'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 
-/** The native coin's "zero" address, as the API names it. */
-export const NATIVE_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+// The service names the native coin as the protocol does (one home: protocol/nativeAddress.ts).
+export { NATIVE_ADDRESS }
 
 const RAW = /^(-1|0):[0-9a-fA-F]{64}$/
 const FRIENDLY = /^[A-Za-z0-9+/_-]{48}$/

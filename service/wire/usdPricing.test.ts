@@ -46,6 +46,7 @@ test('usdPrices: a weighted 80/20 pool prices at its curve’s slope, not its re
     collected1: 0n,
     amp: 0n,
     rate: 0n,
+    protocolFeeAddress: null,
   }
   // STON (token0, 9 decimals) weighs 80 %: 4 000 000 STON against 200 000 USDT. The reserve
   // ratio says 0.05 USD per STON; the curve's marginal price R1·w0 / (R0·w1) says 0.2 USD.

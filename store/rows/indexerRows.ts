@@ -126,6 +126,11 @@ export interface IndexedPoolRow {
   /** Weighted stableswap: token0 units per token1, 18 decimals (set by the first provision,
    * `set_params` and `set_rate`); else 0. */
   readonly rate: bigint
+  /**
+   * Where the pool sends collected protocol fees, as its state-init and the later fee changes
+   * set it; `null` for none (addr_none), or for a pool indexed before the store kept it.
+   */
+  readonly protocolFeeAddress: string | null
 }
 
 /**

@@ -85,13 +85,13 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       'SELECT * FROM fee_vaults WHERE owner_address = ? ORDER BY vault_address',
     ),
   }
-  const cache = createReferenceCache(db)
   const writeMarket = createMarketWriter(db)
   const rollups = createRollups(db)
   // History stored before the rollups existed (or by an older build) is rolled up now.
   rollups.rollUp()
   const history = createHistoryQueries(db, rollups)
   const indexer = createIndexerQueries(db, rollups)
+  const cache = createReferenceCache(db, () => indexer.listIndexedPools())
   const statsQueries = createStatsQueries(db)
   const aggregates = createAggregateQueries(db)
   // The indexed pools, cached: statistics price every request from them.
@@ -211,6 +211,8 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
         indexer.applyIndexBatch(batch)
       } finally {
         wrote()
+        // The listed pools read the indexed states.
+        if (batch.pools.length > 0) cache.invalidate()
       }
     },
     async listIndexedPools() {

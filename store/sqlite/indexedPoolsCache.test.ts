@@ -33,6 +33,7 @@ const pool = (reserve0: bigint): IndexedPoolRow => ({
   amp: 0n,
   w0: 0n,
   rate: 0n,
+  protocolFeeAddress: null,
 })
 const batch = (p: IndexedPoolRow): IndexBatch => ({
   transactions: [],

@@ -275,6 +275,7 @@ function encodePool(p: IndexedPoolRow): DbParams {
     amp: writeBigint(p.amp),
     w0: writeBigint(p.w0),
     rate: writeBigint(p.rate),
+    protocol_fee_address: p.protocolFeeAddress,
   }
 }
 
@@ -301,6 +302,7 @@ function decodePool(r: DbRecord): IndexedPoolRow {
     amp: big('amp'),
     w0: big('w0'),
     rate: big('rate'),
+    protocolFeeAddress: r.protocol_fee_address === null ? null : text('protocol_fee_address'),
   }
 }
 

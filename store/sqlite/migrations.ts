@@ -566,4 +566,12 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
         ON operations (pool_address, pool_tx_timestamp, pool_tx_lt, wallet_address);
     `,
   },
+  {
+    name: '2026_11_26_20_indexed_pool_fee_address',
+    sql: `
+      -- Where a pool sends its protocol fees, read off its state-init and followed through fee
+      -- changes, so the pool's REST row comes from the index alone (NULL: not known).
+      ALTER TABLE indexed_pools ADD COLUMN protocol_fee_address TEXT;
+    `,
+  },
 ]

@@ -1,4 +1,7 @@
 import type Database from 'better-sqlite3'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { listedPools } from '../readModel/poolReadModel.js'
+import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../rows/referenceRows.js'
 import { decodeAsset, decodeFarm, decodePool, decodeRouter } from './referenceCodecs.js'
 
@@ -40,7 +43,8 @@ export const REVALIDATE_MS = 100
 
 /**
  * An in-memory copy of the reference tables (routers, assets, pools, farms, jetton wallets),
- * the hot path of every route. It is reloaded whenever the database changed: after this
+ * the hot path of every route, with the pools as the REST API lists them: joined with the
+ * indexer's pool states (`indexedPools`) by `listedPools`. It is reloaded whenever the database changed: after this
  * connection's own writes (`invalidate()`, at once) and, through SQLite's
  * `PRAGMA data_version`, after any other connection's commit (e.g. `ton-dex-lab import` while
  * the server runs), asked at most every {@link REVALIDATE_MS} ms. Rows are frozen: callers
@@ -48,11 +52,14 @@ export const REVALIDATE_MS = 100
  *
  * @example
  * ```ts
- * const cache = createReferenceCache(db)
+ * const cache = createReferenceCache(db, () => indexer.listIndexedPools())
  * cache.current().poolByAddress.get(address)
  * ```
  */
-export function createReferenceCache(db: Database.Database) {
+export function createReferenceCache(
+  db: Database.Database,
+  indexedPools: () => readonly IndexedPoolRow[],
+) {
   const version = db.prepare('PRAGMA data_version')
   const sql = {
     routers: db.prepare('SELECT * FROM routers ORDER BY major_version, minor_version, address'),
@@ -69,7 +76,13 @@ export function createReferenceCache(db: Database.Database) {
   const load = (): ReferenceSnapshot => {
     const routers = (sql.routers.all() as DbRecord[]).map((r) => Object.freeze(decodeRouter(r)))
     const assets = (sql.assets.all() as DbRecord[]).map((r) => Object.freeze(decodeAsset(r)))
-    const pools = (sql.pools.all() as DbRecord[]).map((r) => Object.freeze(decodePool(r)))
+    const routerByAddress = new Map(routers.map((r) => [r.address, r]))
+    const pools = listedPools({
+      reference: (sql.pools.all() as DbRecord[]).map(decodePool),
+      indexed: indexedPools(),
+      routers: routerByAddress,
+      assets: new Set([NATIVE_ADDRESS, ...assets.map((a) => a.address)]),
+    }).map((p) => Object.freeze(p))
     const rewards = new Map<unknown, DbRecord[]>()
     for (const reward of sql.farmRewards.all() as DbRecord[]) {
       const list = rewards.get(reward.farm_address)
@@ -92,7 +105,7 @@ export function createReferenceCache(db: Database.Database) {
     }
     return {
       routers,
-      routerByAddress: new Map(routers.map((r) => [r.address, r])),
+      routerByAddress,
       assets,
       assetByAddress: new Map(assets.map((a) => [a.address, a])),
       pools,

@@ -123,6 +123,7 @@ export async function writeSyntheticHistory(
       dex: router.majorVersion === 1 ? 'v1' : 'v2',
       kind: 'constant_product',
       ...{ amp: 0n, w0: 0n, rate: 0n },
+      protocolFeeAddress: null,
       wallet0: address(),
       wallet1: address(),
       asset0Address: asset0,

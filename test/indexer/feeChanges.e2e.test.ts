@@ -36,6 +36,7 @@ describe('fee changes after deployment → indexer', () => {
   let store: Store
   let ops: readonly OperationRow[]
   let txs: readonly IndexedTransactionRow[]
+  let collectorAddress: string
 
   beforeAll(async () => {
     const dex = await createLocalDex({ seed: 'indexer-fee-changes' })
@@ -43,6 +44,7 @@ describe('fee changes after deployment → indexer', () => {
     const stop = dex.onTransactions((t) => recorded.push(...t))
     const alice = await dex.wallet('alice')
     const collector = await dex.wallet('collector')
+    collectorAddress = collector.address.toString()
     const usdt = await dex.deployJetton('USDT')
     const ton1 = await dex.deployPton('v1')
     const ton2 = await dex.deployPton('v2')
@@ -134,6 +136,8 @@ describe('fee changes after deployment → indexer', () => {
         refFee: final.refFee,
         collected0: final.collectedProtocolFee0,
         collected1: final.collectedProtocolFee1,
+        // The fee change's collector (v2's change set none: addr_none).
+        protocolFeeAddress: dex === 'v1' ? collectorAddress : null,
       })
       expect(final.lpFee).toBe(dex === 'v1' ? 30n : 25n)
     })

@@ -1,0 +1,219 @@
+import { FatalIndexError, RetryableSourceError } from './errors.js'
+
+/** Options of {@link createTonApiClient}. */
+export type TonApiClientOptions = {
+  /**
+   * The TON HTTP API: toncenter's `…/api/v2/jsonRPC`, an `…/api/v2` base, or a bare origin
+   * (`http://127.0.0.1:8080`, where `/api/v2/jsonRPC` is appended).
+   */
+  readonly url: string
+  /** Sent as `X-API-Key` (toncenter's header). */
+  readonly apiKey?: string | undefined
+  /**
+   * Requests per second at most, spaced evenly (toncenter: 1 without a key, 10 on a free key);
+   * `Infinity` for no limit. Default 1 without a key, 10 with one.
+   */
+  readonly rps?: number | undefined
+  /** Time allowed for one answer (default 15 000 ms). */
+  readonly timeoutMs?: number | undefined
+}
+
+/**
+ * Counters of a {@link TonApiClient}.
+ *
+ * @example
+ * ```ts
+ * const stats: TonApiClientStats = { requests: 1204, retries: 3 }
+ * ```
+ */
+export type TonApiClientStats = { requests: number; retries: number }
+
+/**
+ * A toncenter v2 JSON-RPC client that classifies failures for a follower; see
+ * {@link createTonApiClient}.
+ */
+export type TonApiClient = {
+  /** The JSON-RPC endpoint it posts to. */
+  readonly endpoint: string
+  /** The origin (`http://127.0.0.1:8080`), for the upstream's other APIs (v3, REST). */
+  readonly origin: string
+  readonly stats: TonApiClientStats
+  /**
+   * One JSON-RPC call; resolves to its `result`.
+   *
+   * @throws {RetryableSourceError} 429, 5xx, a network failure, a timeout, an answer that is
+   *   not JSON, a block the upstream does not have yet (404 / "not found" for a block).
+   * @throws {FatalIndexError} `SOURCE_REJECTED` for another 4xx (a bad key, a bad parameter).
+   */
+  call<T>(method: string, params: Record<string, unknown>): Promise<T>
+  /** GET `path` (under the origin) as JSON with the same limits and classification. */
+  get<T>(path: string, query?: Record<string, string | readonly string[]>): Promise<T>
+  /** Counts a retry the caller makes after a retryable failure (for status). */
+  noteRetry(): void
+}
+
+/**
+ * Creates a client of a TON HTTP API v2 (toncenter's wire: POST `{ jsonrpc, id, method, params }`,
+ * answers `{ ok, result }` or `{ ok: false, error, code }`). Requests are spaced to `rps`; every
+ * failure is classified: rate limits (toncenter's `{"ok":false,"result":"Ratelimit
+ * exceed","code":429}`), 5xx, timeouts, unreachable upstreams and blocks not there yet are
+ * {@link RetryableSourceError}s, other refusals {@link FatalIndexError}s. It does not retry by
+ * itself (the follower backs off and asks again) and never batches JSON-RPC calls.
+ *
+ * @example
+ * ```ts
+ * const client = createTonApiClient({ url: 'https://toncenter.com/api/v2/jsonRPC', apiKey, rps: 10 })
+ * const info = await client.call<{ last: { seqno: number } }>('getMasterchainInfo', {})
+ * info.last.seqno // 53_012_345
+ * ```
+ */
+export function createTonApiClient(options: TonApiClientOptions): TonApiClient {
+  const { endpoint, origin } = endpointOf(options.url)
+  const rps = options.rps ?? (options.apiKey === undefined ? 1 : 10)
+  if (!(rps > 0)) throw new RangeError(`rps must be positive (got ${rps}).`)
+  const spacingMs = Number.isFinite(rps) ? 1000 / rps : 0
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
+  const stats: TonApiClientStats = { requests: 0, retries: 0 }
+  let nextSlot = 0
+  let id = 0
+
+  /** Waits for this request's slot: at most `rps` requests start in any second. */
+  const slot = async () => {
+    if (spacingMs === 0) return
+    const now = performance.now()
+    const at = Math.max(now, nextSlot)
+    nextSlot = at + spacingMs
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
+  }
+
+  const send = async (what: string, url: string, init: RequestInit): Promise<unknown> => {
+    await slot()
+    stats.requests += 1
+    let response: Response
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+      throw new RetryableSourceError({
+        code: timedOut ? 'SOURCE_TIMEOUT' : 'SOURCE_UNAVAILABLE',
+        message: timedOut
+          ? `${what}: no answer in ${timeoutMs} ms`
+          : `${what}: ${origin} cannot be reached`,
+        cause: error,
+      })
+    }
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      throw new RetryableSourceError({
+        code: 'SOURCE_UNAVAILABLE',
+        message: `${what}: the answer broke off`,
+        cause: error,
+      })
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined
+    }
+    const code = errorCode(response.status, body)
+    if (code !== undefined) throw classify(what, code, response, body)
+    if (body === undefined) {
+      throw new RetryableSourceError({
+        code: 'SOURCE_UNAVAILABLE',
+        message: `${what}: the answer is not JSON (${response.status})`,
+      })
+    }
+    return body
+  }
+
+  return {
+    endpoint,
+    origin,
+    stats,
+    async call<T>(method: string, params: Record<string, unknown>): Promise<T> {
+      id += 1
+      const body = (await send(method, endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      })) as { result?: unknown }
+      return body.result as T
+    },
+    async get<T>(path: string, query: Record<string, string | readonly string[]> = {}) {
+      const url = new URL(path, origin)
+      for (const [key, value] of Object.entries(query)) {
+        for (const v of typeof value === 'string' ? [value] : value) url.searchParams.append(key, v)
+      }
+      const get: Record<string, string> = { accept: 'application/json' }
+      if (options.apiKey !== undefined) get['x-api-key'] = options.apiKey
+      return (await send(`GET ${path}`, url.toString(), { headers: get })) as T
+    },
+    noteRetry() {
+      stats.retries += 1
+    },
+  }
+}
+
+/** The failure's status: the HTTP status, or the `code` of a 200 `{ ok: false }` answer. */
+function errorCode(status: number, body: unknown): number | undefined {
+  if (status >= 400) return status
+  if (typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === false) {
+    const code = (body as { code?: unknown }).code
+    return typeof code === 'number' ? code : 500
+  }
+  return undefined
+}
+
+function classify(what: string, code: number, response: Response, body: unknown): Error {
+  const said = describe(body)
+  const message = `${what}: ${code}${said === '' ? '' : ` ${said}`}`
+  if (code === 429) {
+    const seconds = Number(response.headers.get('retry-after'))
+    return new RetryableSourceError({
+      code: 'SOURCE_RATE_LIMITED',
+      message,
+      retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
+    })
+  }
+  if (code >= 500 || code === 408) {
+    return new RetryableSourceError({ code: 'SOURCE_UNAVAILABLE', message })
+  }
+  // A block past the upstream's head (a lagging replica behind a load balancer, or a shard
+  // block not applied yet): there later.
+  if (code === 404 && /block|not ready|not applied|lt not in db/i.test(said)) {
+    return new RetryableSourceError({ code: 'SOURCE_NOT_READY', message })
+  }
+  return new FatalIndexError({ code: 'SOURCE_REJECTED', message })
+}
+
+function describe(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return ''
+  const b = body as { error?: unknown; result?: unknown; error_code?: unknown }
+  const parts = [b.error_code, b.error, typeof b.result === 'string' ? b.result : undefined]
+  return parts.filter((p): p is string => typeof p === 'string').join(' ')
+}
+
+/** The JSON-RPC endpoint and the origin of what a user names as the TON API. */
+function endpointOf(url: string): { endpoint: string; origin: string } {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new RangeError(`Not a URL: '${url}'.`)
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new RangeError(`The TON API must be http(s): '${url}'.`)
+  }
+  const path = parsed.pathname.replace(/\/+$/, '')
+  const endpoint = path.endsWith('/jsonRPC')
+    ? `${parsed.origin}${path}`
+    : path.endsWith('/api/v2')
+      ? `${parsed.origin}${path}/jsonRPC`
+      : `${parsed.origin}${path}/api/v2/jsonRPC`
+  return { endpoint, origin: parsed.origin }
+}

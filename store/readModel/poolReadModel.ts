@@ -1,0 +1,112 @@
+import type { PoolKind } from '../../core/pool/PoolState.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import type { IndexedPoolRow } from '../rows/indexerRows.js'
+import type { PoolRow, RouterRow, RouterType } from '../rows/referenceRows.js'
+
+/**
+ * The router type (the wire's `router_type`, and the pool's `pool_type`) that makes pools of
+ * each DEX v2 kind; DEX v1 routers make constant-product pools.
+ *
+ * @example
+ * ```ts
+ * ROUTER_TYPE_OF_KIND.weighted_stableswap // 'WeightedStableSwap'
+ * ```
+ */
+export const ROUTER_TYPE_OF_KIND: Readonly<Record<PoolKind, RouterType>> = {
+  constant_product: 'ConstantProduct',
+  stableswap: 'StableSwap',
+  weighted_const_product: 'WeightedConstProduct',
+  weighted_stableswap: 'WeightedStableSwap',
+}
+
+/**
+ * A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them
+ * (`null` where it has not: the wire's kind fields of a constant-product pool are null).
+ *
+ * @example
+ * ```ts
+ * kindParameters({ ...indexed, kind: 'stableswap', amp: 100n, w0: 0n, rate: 0n })
+ * // { amp: 100n, rate: null, w0: null }
+ * ```
+ */
+export function kindParameters(p: Pick<IndexedPoolRow, 'kind' | 'amp' | 'rate' | 'w0'>): {
+  amp: bigint | null
+  rate: bigint | null
+  w0: bigint | null
+} {
+  const kind: PoolKind = p.kind
+  const stable = kind === 'stableswap' || kind === 'weighted_stableswap'
+  const weighted = kind === 'weighted_const_product' || kind === 'weighted_stableswap'
+  return {
+    amp: stable ? p.amp : null,
+    rate: kind === 'weighted_stableswap' ? p.rate : null,
+    w0: weighted ? p.w0 : null,
+  }
+}
+
+/** What {@link listedPools} reads: the reference data and the indexer's pool states. */
+export type PoolReadModelInput = {
+  /** Pools of the reference data (a seed, an import, a market built before indexing). */
+  readonly reference: readonly PoolRow[]
+  /** Every pool state the indexer follows. */
+  readonly indexed: readonly IndexedPoolRow[]
+  /** The listed routers by address. */
+  readonly routers: ReadonlyMap<string, RouterRow>
+  /** The listed assets' addresses (the native coin included). */
+  readonly assets: ReadonlySet<string>
+}
+
+/**
+ * The pools the REST API lists, joined at read time from what only the chain can say and what
+ * the chain cannot: the indexer's state of a pool (reserves, LP supply, fees, collected protocol
+ * fees, protocol fee address, `amp` / `w0` / `rate` of its kind) over its reference row (its
+ * deprecation, its figures of a seed or an import), and every pool the indexer follows that the
+ * reference data does not name, when it sits on a listed router of its kind (the wire's pool
+ * type is its router's) between listed assets — a pool created on the chain is listed as soon as
+ * it is indexed. A reference pool the indexer does not follow is listed as written (an imported
+ * snapshot). One row per pool, ordered by address.
+ *
+ * @example
+ * ```ts
+ * const pools = listedPools({ reference: [], indexed, routers, assets })
+ * pools[0].reserve0 // 1_000_000_000_000n (the indexed reserve)
+ * ```
+ */
+export function listedPools(input: PoolReadModelInput): PoolRow[] {
+  const byAddress = new Map(input.indexed.map((p) => [p.address, p]))
+  const rows: PoolRow[] = []
+  const listed = new Set<string>()
+  for (const ref of input.reference) {
+    listed.add(ref.address)
+    const chain = byAddress.get(ref.address)
+    rows.push(chain === undefined ? ref : { ...ref, ...chainFields(chain, ref.protocolFeeAddress) })
+  }
+  for (const p of input.indexed) {
+    if (listed.has(p.address)) continue
+    const router = input.routers.get(p.routerAddress)
+    if (router === undefined || router.routerType !== ROUTER_TYPE_OF_KIND[p.kind]) continue
+    if (!input.assets.has(p.asset0Address) || !input.assets.has(p.asset1Address)) continue
+    rows.push({
+      ...{ address: p.address, routerAddress: p.routerAddress },
+      ...{ token0Address: p.asset0Address, token1Address: p.asset1Address },
+      ...chainFields(p, null),
+      deprecated: false,
+      ...{ lpTotalSupplyUsd: null, lpPriceUsd: null, apy1d: null, apy7d: null, apy30d: null },
+      ...{ volume24hUsd: null, popularityIndex: null },
+    })
+  }
+  return rows.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+}
+
+/** The pool row fields the chain says, from the indexer's state. */
+function chainFields(p: IndexedPoolRow, fallbackFeeAddress: string | null) {
+  return {
+    ...{ reserve0: p.reserve0, reserve1: p.reserve1, lpTotalSupply: p.totalSupply },
+    ...{ lpFee: p.lpFee, protocolFee: p.protocolFee, refFee: p.refFee },
+    collectedToken0ProtocolFee: p.collected0,
+    collectedToken1ProtocolFee: p.collected1,
+    // addr_none (no collector) is the zero address on the wire, as the reference rows write it.
+    protocolFeeAddress: p.protocolFeeAddress ?? fallbackFeeAddress ?? NATIVE_ADDRESS,
+    ...kindParameters(p),
+  }
+}
