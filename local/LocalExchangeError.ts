@@ -14,6 +14,8 @@ export type LocalExchangeErrorCode =
   | 'FAUCET_UNKNOWN_ASSET'
   /** 422: `amount` is above the faucet's cap for that asset. */
   | 'FAUCET_OVER_CAP'
+  /** 400 (at start): `serve --follow` has no router list (`--routers`, or the upstream's REST API). */
+  | 'FOLLOW_NO_ROUTERS'
 
 const STATUS: Record<LocalExchangeErrorCode, number> = {
   LOCAL_NO_CHAIN: 503,
@@ -22,6 +24,7 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   FAUCET_INVALID_AMOUNT: 400,
   FAUCET_UNKNOWN_ASSET: 404,
   FAUCET_OVER_CAP: 422,
+  FOLLOW_NO_ROUTERS: 400,
 }
 
 /**

@@ -3,7 +3,8 @@
  * `ton-dex-lab import <snapshot.json> [--db <file>]` loads a market snapshot (the live API's own
  * JSON bodies, see `docs/service.md`) into the database, all or nothing;
  * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
- * SIGINT or SIGTERM.
+ * SIGINT or SIGTERM; `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks] [--api-key]
+ * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead.
  * @module
  */
 import { realpathSync } from 'node:fs'
@@ -13,13 +14,18 @@ import { BaseError } from '../core/errors/BaseError.js'
 import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions } from './serveOptions.js'
+import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
 import { type RunningLocalExchange, startLocalExchange } from './startLocalExchange.js'
 
 const USAGE = `Usage:
   ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
   ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--no-cors]
                                                      run the local exchange (npm start)
-Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS, CORS=off`
+  ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks] [--api-key <key>]
+        [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
+                                                     a REST API over a followed chain
+Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS, CORS=off,
+TONCENTER_API_KEY`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {
@@ -117,21 +123,33 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     signals.on('SIGINT', handle)
     signals.on('SIGTERM', handle)
-    err(`Starting the local exchange on ${options.dbPath} …`)
+    const follow = options.follow
+    err(
+      follow === undefined
+        ? `Starting the local exchange on ${options.dbPath} …`
+        : `Following ${follow.url} into ${options.dbPath} …`,
+    )
     try {
-      let exchange: RunningLocalExchange
+      let exchange: { close(): Promise<void> }
       try {
-        exchange = await startLocalExchange({
-          ...options,
-          progress: io.progress ?? process.stderr,
-          fastStart: true,
-        })
+        if (follow === undefined) {
+          const local = await startLocalExchange({
+            ...options,
+            progress: io.progress ?? process.stderr,
+            fastStart: true,
+          })
+          exchange = local
+          if (!requested) for (const line of banner(local, options.dbPath)) out(line)
+        } else {
+          const node = await startFollowNode({ ...options, follow })
+          exchange = node
+          if (!requested) for (const line of followBanner(node, options.dbPath)) out(line)
+        }
       } catch (error) {
         err(error instanceof BaseError ? error.message : String(error))
         return 1
       }
       started = true
-      if (!requested) for (const line of banner(exchange, options.dbPath)) out(line)
       await stopped
       try {
         await exchange.close()
@@ -180,6 +198,19 @@ function banner(exchange: RunningLocalExchange, dbPath: string): string[] {
   }
   lines.push('Ctrl-C stops it.')
   return lines
+}
+
+/** What `serve --follow` prints once it listens. */
+function followBanner(node: RunningFollowNode, dbPath: string): string[] {
+  const url = node.url
+  return [
+    `ton-dex-lab REST API listening on ${url}, following ${node.upstream}`,
+    `  Status:     ${url}/local/status`,
+    `  Swagger UI: ${url}/swagger-ui/`,
+    `  Database:   ${dbPath}`,
+    `  Routers:    ${node.routers.join(', ')}`,
+    'Ctrl-C stops it.',
+  ]
 }
 
 /** Whether this module is the process's entry point (`node --import tsx local/cli.ts …`). */

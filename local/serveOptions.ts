@@ -1,5 +1,30 @@
 import { parseArgs } from 'node:util'
+import { parseAddress } from '../service/address/canonicalAddress.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
+
+/**
+ * `serve --follow`: the upstream TON API to follow instead of running a local chain.
+ *
+ * @example
+ * ```ts
+ * const follow: FollowOptions = { url: 'https://toncenter.com/api/v2/jsonRPC', mode: 'blocks',
+ *   apiKey: 'a1b2…', rps: 10, fromSeqno: 53_000_000, routers: ['EQByADL5Ra2dldrMSBctgfSm2X2W1P61NVW2RYDb8eJNJGx6'] }
+ * ```
+ */
+export type FollowOptions = {
+  /** The TON HTTP API (v2 JSON-RPC endpoint, its `/api/v2` base, or a ton-dex-lab's origin). */
+  readonly url: string
+  /** How the chain is read: `blocks` walks every block (an own node, a paid plan, a ton-dex-lab). */
+  readonly mode: 'blocks'
+  /** toncenter's API key (`--api-key`, else `TONCENTER_API_KEY`). */
+  readonly apiKey?: string | undefined
+  /** Requests per second at most (default 1 without a key, 10 with; `unlimited` = Infinity). */
+  readonly rps?: number | undefined
+  /** The first block to index on an empty database (default 1). */
+  readonly fromSeqno?: number | undefined
+  /** The routers that count as the exchange (default: those the upstream's REST API lists). */
+  readonly routers?: readonly string[] | undefined
+}
 
 /** Where and how `npm start` (`ton-dex-lab serve`) serves. */
 export type ServeOptions = {
@@ -17,6 +42,8 @@ export type ServeOptions = {
    * always allow them.
    */
   readonly cors?: boolean | undefined
+  /** Follow a remote chain instead of running the local exchange (`--follow <url>`). */
+  readonly follow?: FollowOptions | undefined
 }
 
 /**
@@ -54,6 +81,12 @@ export function parseServeOptions(
     port?: string | undefined
     'demo-swaps'?: string | undefined
     'no-cors'?: boolean | undefined
+    follow?: string | undefined
+    'follow-mode'?: string | undefined
+    'api-key'?: string | undefined
+    rps?: string | undefined
+    'from-seqno'?: string | undefined
+    routers?: string | undefined
   }
   try {
     values = parseArgs({
@@ -64,6 +97,12 @@ export function parseServeOptions(
         port: { type: 'string' },
         'demo-swaps': { type: 'string' },
         'no-cors': { type: 'boolean' },
+        follow: { type: 'string' },
+        'follow-mode': { type: 'string' },
+        'api-key': { type: 'string' },
+        rps: { type: 'string' },
+        'from-seqno': { type: 'string' },
+        routers: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -72,7 +111,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n> --no-cors)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n> --no-cors --follow <url> --follow-mode blocks --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -98,5 +137,66 @@ export function parseServeOptions(
     port,
     ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
+    ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
+  }
+}
+
+/** The `--follow` group of {@link parseServeOptions}. */
+function followOptions(
+  values: {
+    follow?: string | undefined
+    'follow-mode'?: string | undefined
+    'api-key'?: string | undefined
+    rps?: string | undefined
+    'from-seqno'?: string | undefined
+    routers?: string | undefined
+  },
+  env: Readonly<Record<string, string | undefined>>,
+): FollowOptions {
+  const bad = (field: string, reason: string) =>
+    new InvalidParameterError({ code: 'INVALID_PARAMETER', field, reason })
+  const url = values.follow as string
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw bad('follow', 'must be an http(s) URL of a TON HTTP API')
+  }
+  const mode = values['follow-mode'] ?? 'blocks'
+  if (mode !== 'blocks') throw bad('follow-mode', "must be 'blocks'")
+  const apiKey = values['api-key'] ?? env.TONCENTER_API_KEY
+  const rpsText = values.rps
+  let rps: number | undefined
+  if (rpsText !== undefined) {
+    rps = rpsText === 'unlimited' ? Number.POSITIVE_INFINITY : Number(rpsText)
+    if (!(rps > 0) || !/^(unlimited|\d+(\.\d+)?)$/.test(rpsText)) {
+      throw bad('rps', "must be a positive number of requests per second, or 'unlimited'")
+    }
+  }
+  const fromText = values['from-seqno']
+  if (fromText !== undefined && !/^\d{1,10}$/.test(fromText)) {
+    throw bad('from-seqno', 'must be a masterchain block number')
+  }
+  let routers: string[] | undefined
+  if (values.routers !== undefined) {
+    routers = values.routers.split(',').map((text, i) => {
+      const address = parseAddress(text.trim())
+      if (address === undefined) {
+        throw bad('routers', `item ${i + 1} ('${text}') is not a TON address`)
+      }
+      return address
+    })
+    if (routers.length === 0) throw bad('routers', 'name at least one router')
+  }
+  return {
+    url,
+    mode,
+    ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }),
+    ...(rps === undefined ? {} : { rps }),
+    ...(fromText === undefined ? {} : { fromSeqno: Number(fromText) }),
+    ...(routers === undefined ? {} : { routers }),
   }
 }

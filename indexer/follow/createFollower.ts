@@ -14,6 +14,8 @@ export type FollowerOptions = {
   readonly source: ChainSource
   /** Router token wallet → asset (jetton master; the native address for proxy-TON). */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
+  /** The routers that count as the exchange (default: every router that deploys a pool). */
+  readonly routers?: ReadonlySet<string> | undefined
   /** The cursor the follower keeps in the store (default `'indexer'`). */
   readonly cursorName?: string | undefined
   /**
@@ -153,6 +155,7 @@ export function createFollower(options: FollowerOptions): Follower {
         store,
         assetOf: options.assetOf,
         cursorName: options.cursorName,
+        routers: options.routers,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened

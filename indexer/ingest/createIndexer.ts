@@ -74,6 +74,11 @@ export type IndexSessionOptions = {
   readonly store: Store
   /** Asset (jetton master) behind a router's token wallet; unknown wallets stand for themselves. */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
+  /**
+   * The routers that count as the exchange: a pool is followed only when one of them deploys
+   * it (anyone can deploy a contract that speaks the op codes). Default: every router.
+   */
+  readonly routers?: ReadonlySet<string> | undefined
   /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
@@ -241,6 +246,20 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
   let ops: OperationRow[] = []
   let withdrawals: FeeWithdrawalRow[] = []
   const touched = new Set<TrackedPool>()
+  /**
+   * Names a pool's unresolved side by its master once the ledger knows the router's wallet (a
+   * DEX v2 pool that `set_params` deployed before its first provision deployed the router's
+   * wallets).
+   */
+  const resolveAssets = (pool: TrackedPool) => {
+    const master = (wallet: string) => assetOf(wallet) ?? ledger.masterOf(wallet)
+    const asset0 = pool.asset0 === pool.wallet0 ? master(pool.wallet0) : undefined
+    const asset1 = pool.asset1 === pool.wallet1 ? master(pool.wallet1) : undefined
+    if (asset0 === undefined && asset1 === undefined) return
+    if (asset0 !== undefined) pool.asset0 = asset0
+    if (asset1 !== undefined) pool.asset1 = asset1
+    touched.add(pool)
+  }
   let last: IndexCursor | undefined = committed
 
   const flush = async () => {
@@ -348,12 +367,17 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     let resultCode: string | null = null
     ledger.apply(tx, accountAddress, aborted, body)
     let pool = pools.get(accountAddress)
+    if (pool !== undefined && (pool.asset0 === pool.wallet0 || pool.asset1 === pool.wallet1)) {
+      resolveAssets(pool)
+    }
 
     try {
       if (body !== undefined && !aborted) {
         if (pool === undefined && POOL_DEPLOYING.has(body.type) && inMessage?.init?.data) {
           const init = readPoolInit(body.type.startsWith('v1') ? 'v1' : 'v2', inMessage.init.data)
-          if (init && source?.equals(init.router)) {
+          const router = init === undefined ? undefined : address(init.router)
+          const listed = router !== undefined && (options.routers?.has(router) ?? true)
+          if (init && listed && source?.equals(init.router)) {
             const identity = { address: accountAddress, router: address(init.router) }
             const wallets = { wallet0: address(init.wallet0), wallet1: address(init.wallet1) }
             const feeAddress = init.protocolFeeAddress

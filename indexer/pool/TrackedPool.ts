@@ -16,9 +16,12 @@ export type TrackedPool = {
   readonly dex: 'v1' | 'v2'
   readonly wallet0: string
   readonly wallet1: string
-  /** Asset (jetton master) addresses behind wallet0 / wallet1 (the wallet itself when unknown). */
-  readonly asset0: string
-  readonly asset1: string
+  /**
+   * Asset (jetton master) addresses behind wallet0 / wallet1 (the wallet itself while unknown:
+   * a pool deployed before its router's wallets is resolved at its first operation).
+   */
+  asset0: string
+  asset1: string
   /** Where collected protocol fees go (`null` for none or unknown); fee changes move it. */
   protocolFeeAddress: string | null
   state: PoolState

@@ -1,0 +1,182 @@
+import { createServer } from 'node:http'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
+import type { ChainSource } from '../indexer/source/ChainSource.js'
+import { FatalIndexError, isRetryable } from '../indexer/source/errors.js'
+import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
+import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
+import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
+import { createService } from '../service/createService.js'
+import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
+import { SnapshotError } from '../service/snapshot/SnapshotError.js'
+import type { RouterRow } from '../store/rows/referenceRows.js'
+import type { Store } from '../store/Store.js'
+import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { LocalExchangeError } from './LocalExchangeError.js'
+import type { FollowOptions, ServeOptions } from './serveOptions.js'
+
+/** A running `serve --follow` node; see {@link startFollowNode}. */
+export type RunningFollowNode = {
+  /** The REST service over {@link RunningFollowNode.store}. */
+  readonly app: FastifyInstance
+  readonly store: Store
+  readonly follower: Follower
+  /** The routers that count as the exchange. */
+  readonly routers: readonly string[]
+  /** The upstream's origin. */
+  readonly upstream: string
+  /** Base URL, e.g. `http://127.0.0.1:8081`. */
+  readonly url: string
+  /** Stops listening and following (after the batch in progress) and closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * `GET /local/status` of a follow node.
+ *
+ * @example
+ * ```ts
+ * const status: FollowStatus = { mode: 'follow', upstream: 'http://127.0.0.1:8080',
+ *   state: 'following', index: { seqno: 3021 }, head: { seqno: 3021 }, lag_seconds: 0,
+ *   requests: 12_093, retries: 2 }
+ * ```
+ */
+export type FollowStatus = {
+  readonly mode: 'follow'
+  readonly upstream: string
+  readonly state: Follower['status']['state']
+  readonly index: { readonly seqno: number }
+  readonly head: { readonly seqno: number } | null
+  readonly lag_seconds: number
+  readonly requests: number
+  readonly retries: number
+  readonly error?: string
+}
+
+/**
+ * Runs a self-hosted STON.fi-compatible REST API over a real chain (`ton-dex-lab serve --follow
+ * <TON API URL>`): the indexer's follower reads the upstream TON HTTP API block by block
+ * (`blocks` mode) into the store — no local chain, no demo, no faucet — and the REST API serves
+ * what it indexed. Which routers count as the exchange is a list: `--routers`, else the routers
+ * the upstream's own REST API lists when it is a ton-dex-lab (or any STON.fi-compatible API on the
+ * same origin); the assets' names and images are that API's reference data, joined at read time
+ * with the chain state the index keeps. `GET /local/status` reports how far the index is.
+ *
+ * @example
+ * ```ts
+ * const node = await startFollowNode({ dbPath: './follow.sqlite', host: '127.0.0.1', port: 8081,
+ *   follow: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', mode: 'blocks', rps: Infinity } })
+ * await node.follower.indexed(3021)
+ * await node.close()
+ * ```
+ * @throws {LocalExchangeError} `FOLLOW_NO_ROUTERS` when no router list can be had.
+ */
+export async function startFollowNode(
+  options: ServeOptions & { readonly follow: FollowOptions },
+): Promise<RunningFollowNode> {
+  const { follow } = options
+  const client = createTonApiClient({ url: follow.url, apiKey: follow.apiKey, rps: follow.rps })
+  const store = createSqliteStore({ path: options.dbPath })
+  const closers: (() => unknown)[] = [() => store.close()]
+  const close = async () => {
+    for (const closer of closers.splice(0)) await closer()
+  }
+  try {
+    const reference = await upstreamReference(client)
+    const routers = follow.routers ?? reference?.routers.map((r) => r.address)
+    if (routers === undefined || routers.length === 0) {
+      throw new LocalExchangeError({
+        code: 'FOLLOW_NO_ROUTERS',
+        message: `${client.origin} lists no routers (it is not a STON.fi-compatible API): name the exchange's routers with --routers <address,…>.`,
+      })
+    }
+    if (reference !== undefined) {
+      // Reference data only (what the chain cannot say); pools come from the index.
+      await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
+    }
+    const ptonWallets = new Map(
+      (reference?.routers ?? []).map((r: RouterRow) => [r.ptonWalletAddress, NATIVE_ADDRESS]),
+    )
+    const source: ChainSource = tonApiBlockSource({ client })
+    const follower = createFollower({
+      store,
+      source,
+      routers: new Set(routers),
+      assetOf: (wallet) => ptonWallets.get(wallet),
+      ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
+      onRetry: (error, delayMs) =>
+        console.error(
+          `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
+        ),
+      onFatal: (error) => console.error('following stopped:', error),
+    })
+    closers.unshift(() => follower.close())
+    const app = await createService({ store, cors: options.cors ?? true })
+    closers.unshift(() => app.close())
+    const status = (): FollowStatus => {
+      const s = follower.status
+      return {
+        mode: 'follow',
+        upstream: client.origin,
+        state: s.state,
+        index: s.index,
+        head: s.head === undefined ? null : { seqno: s.head.seqno },
+        lag_seconds: s.lagSeconds,
+        requests: client.stats.requests,
+        retries: s.retries,
+        ...(s.error === undefined ? {} : { error: s.error }),
+      }
+    }
+    const url = await listen(app, status, options, closers)
+    return { app, store, follower, routers, upstream: client.origin, url, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * The upstream's routers and assets when its origin serves a STON.fi-compatible REST API (a
+ * ton-dex-lab, or the hosted API itself); `undefined` when it does not.
+ */
+async function upstreamReference(client: TonApiClient) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const routers = await client.get('/v1/routers')
+      const assets = await client.get('/v1/assets')
+      return parseSnapshot({ routers, assets, pools: [] })
+    } catch (error) {
+      // Refused or not this API's shape: the upstream is a plain TON API.
+      if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined
+      if (!isRetryable(error) || attempt >= 5) throw error
+      client.noteRetry()
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt))
+    }
+  }
+}
+
+/** The REST API and `GET /local/status` on one port. */
+async function listen(
+  app: FastifyInstance,
+  status: () => FollowStatus,
+  options: ServeOptions,
+  closers: (() => unknown)[],
+): Promise<string> {
+  const local = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (request.url?.startsWith('/local/')) handler(request, response)
+        else app.routing(request, response)
+      })
+      server.keepAliveTimeout = 72_000
+      return server
+    },
+  })
+  local.get('/local/status', async () => status())
+  closers.unshift(() => local.close())
+  await local.listen({ host: options.host, port: options.port })
+  const address = local.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : options.port
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return `http://${host}:${port}`
+}
