@@ -12,6 +12,13 @@
  */
 
 export { OP_CODES, type OpName } from '../protocol/opCodes.js'
+// The wallet read model is the store's (store/readModel); exported here until the store has
+// an entry point of its own.
+export {
+  type WalletPositionsInput,
+  walletPositions,
+} from '../store/readModel/walletPositions.js'
+export type { WalletLedgerRows } from '../store/rows/indexerRows.js'
 export type { AdminBody, V2LpAccountDataReply, V2PoolDataReply } from './decode/AdminBody.js'
 export type {
   DecodedBody,
@@ -47,7 +54,5 @@ export {
   createWalletLedger,
   type LedgerTransaction,
   type WalletLedger,
-  type WalletLedgerRows,
 } from './wallets/createWalletLedger.js'
 export { WalletLedgerMismatchError } from './wallets/WalletLedgerMismatchError.js'
-export { type WalletPositionsInput, walletPositions } from './wallets/walletPositions.js'

@@ -49,6 +49,15 @@ export function liveChainReader(chain: () => LiveChain | undefined): ChainReader
     jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),
     poolAddress: (router, wallet0, wallet1) =>
       addressGetter(router, 'get_pool_address', [wallet0, wallet1]),
+    async balance(address) {
+      const live = chain()
+      if (live === undefined) return undefined
+      const account = await live.account(Address.parse(address))
+      // An account this chain never saw (a seeded or imported wallet): the store decides.
+      return account.status === 'nonexist' && account.lastTransaction === undefined
+        ? undefined
+        : account.balance
+    },
     async walletSeqno(wallet) {
       const live = chain()
       if (live === undefined) return undefined

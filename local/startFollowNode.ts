@@ -6,13 +6,15 @@ import { FatalIndexError, isRetryable } from '../indexer/source/errors.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
 import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
+import type { ChainReader } from '../service/chain/ChainReader.js'
 import { createService } from '../service/createService.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
-import type { RouterRow } from '../store/rows/referenceRows.js'
+import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
+import { remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
 
 /** A running `serve --follow` node; see {@link startFollowNode}. */
@@ -94,15 +96,20 @@ export async function startFollowNode(
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
     }
-    const ptonWallets = new Map(
-      (reference?.routers ?? []).map((r: RouterRow) => [r.ptonWalletAddress, NATIVE_ADDRESS]),
+    const chain = remoteChainReader(client)
+    const routerWallets = await routerWalletAssets(
+      chain,
+      reference?.routers ?? [],
+      reference?.assets ?? [],
     )
-    const source: ChainSource = tonApiBlockSource({ client })
+    // Ask the head four times a second, within the request budget (a quarter of it at most).
+    const pollMs = Math.max(250, 4000 / (follow.rps ?? (follow.apiKey === undefined ? 1 : 10)))
+    const source: ChainSource = tonApiBlockSource({ client, pollMs })
     const follower = createFollower({
       store,
       source,
       routers: new Set(routers),
-      assetOf: (wallet) => ptonWallets.get(wallet),
+      assetOf: (wallet) => routerWallets.get(wallet),
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
       onRetry: (error, delayMs) =>
         console.error(
@@ -111,7 +118,11 @@ export async function startFollowNode(
       onFatal: (error) => console.error('following stopped:', error),
     })
     closers.unshift(() => follower.close())
-    const app = await createService({ store, cors: options.cors ?? true })
+    const app = await createService({
+      store,
+      cors: options.cors ?? true,
+      chain,
+    })
     closers.unshift(() => app.close())
     const status = (): FollowStatus => {
       const s = follower.status
@@ -136,6 +147,29 @@ export async function startFollowNode(
 }
 
 /**
+ * The asset behind each listed router's wallet of each listed asset (`get_wallet_address` asked
+ * of the upstream), and the routers' proxy-TON wallets as the native coin: a pool's operations
+ * name their assets even when a side's router wallet is deployed only after the pool (a DEX v2
+ * pool that `set_params` created before its first provision).
+ */
+async function routerWalletAssets(
+  chain: ChainReader,
+  routers: readonly RouterRow[],
+  assets: readonly AssetRow[],
+): Promise<ReadonlyMap<string, string>> {
+  const map = new Map<string, string>()
+  for (const router of routers) {
+    map.set(router.ptonWalletAddress, NATIVE_ADDRESS)
+    for (const asset of assets) {
+      if (asset.kind !== 'Jetton') continue
+      const wallet = await chain.jettonWalletAddress(asset.address, router.address)
+      if (wallet !== undefined) map.set(wallet, asset.address)
+    }
+  }
+  return map
+}
+
+/**
  * The upstream's routers and assets when its origin serves a STON.fi-compatible REST API (a
  * ton-dex-lab, or the hosted API itself); `undefined` when it does not.
  */
@@ -144,7 +178,13 @@ async function upstreamReference(client: TonApiClient) {
     try {
       const routers = await client.get('/v1/routers')
       const assets = await client.get('/v1/assets')
-      return parseSnapshot({ routers, assets, pools: [] })
+      const market = parseSnapshot({ routers, assets, pools: [] })
+      // A jetton's popularity is derived from the indexed swaps (the follower derives its own);
+      // the native coin's is reference data.
+      return {
+        ...market,
+        assets: market.assets.map((a) => (a.kind === 'Ton' ? a : { ...a, popularityIndex: null })),
+      }
     } catch (error) {
       // Refused or not this API's shape: the upstream is a plain TON API.
       if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined

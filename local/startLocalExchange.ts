@@ -234,8 +234,7 @@ async function openParts(
     demoBlocks.clear()
     const assetOf = await routerAssets(store)
     // The demo market follows the chain; the hand-written reference market stays as written.
-    const refresh =
-      base === undefined ? undefined : liveMarketRefresh({ store, chain, base, assetOf })
+    const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
     const indexer = await startLiveIndexer({
       chain,
       store,

@@ -417,7 +417,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
           withdrawals.push({
             vaultAddress: accountAddress,
             ownerAddress: address(pay?.to),
-            assetAddress: assetOf(wallet) ?? wallet,
+            assetAddress: assetOf(wallet) ?? ledger.masterOf(wallet) ?? wallet,
             routerAddress: address(router),
             amount: pay?.amount ?? 0n,
             operationWalletAddress: address(source),

@@ -19,6 +19,8 @@ export type TonApiBlockSourceOptions = {
   readonly client: TonApiClient
   /** The workchain whose shard blocks are read (default 0, where the exchange lives). */
   readonly workchain?: number | undefined
+  /** How often the head is asked again while the index is level with it (default 1000 ms). */
+  readonly pollMs?: number | undefined
 }
 
 /**
@@ -144,7 +146,8 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
       return blocks
     },
     waitForBlock(_seqno, timeoutMs) {
-      return new Promise((resolve) => setTimeout(resolve, Math.min(timeoutMs, 1000)))
+      const ms = Math.min(timeoutMs, options.pollMs ?? 1000)
+      return new Promise((resolve) => setTimeout(resolve, ms))
     },
   }
 }

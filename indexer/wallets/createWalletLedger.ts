@@ -3,6 +3,7 @@ import type {
   IndexedJettonWalletRow,
   IndexedLpAccountRow,
   IndexedVaultRow,
+  WalletLedgerRows,
 } from '../../store/rows/indexerRows.js'
 import type { DecodedBody } from '../decode/DecodedBody.js'
 import { decodeBody } from '../decode/decodeBody.js'
@@ -25,20 +26,6 @@ export type LedgerTransaction = {
   readonly outMessages: { values(): Message[] }
   /** `'non-existing'` after a self-destruction (a DEX v2 LP account or vault paying out). */
   readonly endStatus: AccountStatus
-}
-
-/**
- * Every account the ledger follows, as store rows.
- *
- * @example
- * ```ts
- * const rows: WalletLedgerRows = { jettonWallets: [], lpAccounts: [], vaults: [] }
- * ```
- */
-export type WalletLedgerRows = {
-  readonly jettonWallets: readonly IndexedJettonWalletRow[]
-  readonly lpAccounts: readonly IndexedLpAccountRow[]
-  readonly vaults: readonly IndexedVaultRow[]
 }
 
 /** A ledger of wallet balances built from transactions alone; see {@link createWalletLedger}. */

@@ -20,4 +20,9 @@ export type ChainReader = {
   poolAddress(router: string, wallet0: string, wallet1: string): Promise<string | undefined>
   /** The `seqno` of the wallet contract at `wallet` now (its next external must carry it). */
   walletSeqno(wallet: string): Promise<number | undefined>
+  /**
+   * The account's native TON balance now (nanotons); `undefined` when the chain cannot say (it
+   * never saw the account, or it cannot be asked).
+   */
+  balance(address: string): Promise<bigint | undefined>
 }

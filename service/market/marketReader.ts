@@ -1,13 +1,12 @@
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import type { WalletBalanceRow } from '../../store/rows/walletRows.js'
 import type { Store } from '../../store/Store.js'
+import { NATIVE_ADDRESS } from '../address/canonicalAddress.js'
 import type { ChainReader } from '../chain/ChainReader.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { UsdStablecoin } from '../wire/indexedMarket.js'
 import { dexOf } from './poolState.js'
 import { indexedPoolYields, type PoolYield, withYield } from './poolYields.js'
-
-/** How long computed pool yields are served before the store is asked whether history grew. */
-const YIELD_RECHECK_MS = 1000
 
 /**
  * Lookups every route needs, on top of the store: an entity by address or a 404, and the
@@ -23,23 +22,25 @@ const YIELD_RECHECK_MS = 1000
  * Pools the indexer tracks are read with the figures of their indexed history
  * (`lp_total_supply_usd`, `lp_price_usd`, `apy_1d`, `apy_7d`, `apy_30d`, `volume_24h_usd`; see
  * {@link indexedPoolYields}), priced against `usdStablecoin` (default: the stored USDT). The yields are recomputed when the
- * newest indexed transaction changes, checked at most once a second.
+ * newest indexed transaction changes (asked of the store on every read, so a swap shows at once).
  */
 export function createMarketReader(
   store: Store,
   usdStablecoin?: UsdStablecoin,
   chain?: ChainReader,
 ) {
-  let cached: { key: string; at: number; yields: ReadonlyMap<string, PoolYield> } | undefined
+  let cached: { key: string; yields: Promise<ReadonlyMap<string, PoolYield>> } | undefined
+  /** The yields of the history as it is now: computed again only once history grew. */
   const yields = async (): Promise<ReadonlyMap<string, PoolYield>> => {
-    const now = Date.now()
-    if (cached !== undefined && now - cached.at < YIELD_RECHECK_MS) return cached.yields
     const [newest] = await store.listIndexedTransactions({ limit: 1 })
     const key = newest === undefined ? '' : `${newest.lt}:${newest.hash}`
     if (cached?.key !== key) {
-      cached = { key, at: now, yields: await indexedPoolYields(store, usdStablecoin) }
-    } else {
-      cached.at = now
+      const computing = indexedPoolYields(store, usdStablecoin)
+      cached = { key, yields: computing }
+      // A failed computation is not kept.
+      computing.catch(() => {
+        if (cached?.yields === computing) cached = undefined
+      })
     }
     return cached.yields
   }
@@ -63,6 +64,47 @@ export function createMarketReader(
       const rows = await store.listPoolsByPair(assetA, assetB)
       const found = await yields()
       return found.size === 0 ? rows : rows.map((row) => withYield(row, found.get(row.address)))
+    },
+
+    /**
+     * Every listed asset; where the index follows pools, a jetton's `popularityIndex` is the sum
+     * of its pools' (their swaps of the last 7 days), so the busiest assets sort first (the
+     * native coin keeps its stored figure).
+     */
+    async assets(): Promise<readonly AssetRow[]> {
+      const rows = await store.listAssets()
+      const found = await yields()
+      if (![...found.values()].some((y) => y.indexed)) return rows
+      const sums = new Map<string, number>()
+      for (const pool of await this.pools()) {
+        for (const asset of [pool.token0Address, pool.token1Address]) {
+          sums.set(asset, (sums.get(asset) ?? 0) + (pool.popularityIndex ?? 0))
+        }
+      }
+      return rows.map((a) =>
+        a.kind === 'Ton' ? a : { ...a, popularityIndex: sums.get(a.address) ?? 0 },
+      )
+    },
+
+    /**
+     * A wallet's balances: the store's (its jettons, from the index), with the native TON
+     * balance the running chain reports now, where one answers.
+     */
+    async balances(owner: string): Promise<readonly WalletBalanceRow[]> {
+      const rows = await store.listBalances(owner)
+      const native = await chain?.balance(owner)
+      if (native === undefined) return rows
+      const others = rows.filter((b) => b.assetAddress !== NATIVE_ADDRESS)
+      if (native === 0n) return others
+      return [
+        {
+          walletAddress: owner,
+          assetAddress: NATIVE_ADDRESS,
+          balance: native,
+          jettonWalletAddress: owner,
+        },
+        ...others,
+      ]
     },
 
     async router(address: string, field: string): Promise<RouterRow> {

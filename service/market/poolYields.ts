@@ -25,6 +25,11 @@ export type PoolYield = {
   readonly apy30d: string | null
   /** USD volume of the last 24 hours (each swap's stablecoin leg, else its input). */
   readonly volume24hUsd: string
+  /**
+   * Successful swaps of the last 7 days (the wire's `popularity_index`: the busiest pools sort
+   * first); `null` for a pool the index does not track (its stored figure stands).
+   */
+  readonly popularityIndex: number | null
 }
 
 /**
@@ -77,6 +82,7 @@ export async function indexedPoolYields(
     const [apy1d, apy7d, apy30d] = WINDOWS.map(apy)
     const day = own(1)
     const volume = day === undefined ? usdDecimal(0) : swapVolumeUsd(day, prices, usd)
+    const week = own(7)
     out.set(pool.address, {
       indexed: true,
       lpTotalSupplyUsd: tvl.isZero() ? null : formatUsd(tvl),
@@ -85,6 +91,7 @@ export async function indexedPoolYields(
       apy7d: apy7d ?? null,
       apy30d: apy30d ?? null,
       volume24hUsd: formatUsd(volume),
+      popularityIndex: week === undefined ? 0 : week.offer0.swaps + week.offer1.swaps,
     })
   }
   for (const row of await store.listPools()) {
@@ -102,7 +109,7 @@ export async function indexedPoolYields(
       indexed: false,
       lpTotalSupplyUsd: tvl.isZero() ? null : formatUsd(tvl),
       lpPriceUsd: tvl.isZero() || supply.isZero() ? null : formatUsd(tvl.div(supply)),
-      ...{ apy1d: null, apy7d: null, apy30d: null, volume24hUsd: '0' },
+      ...{ apy1d: null, apy7d: null, apy30d: null, volume24hUsd: '0', popularityIndex: null },
     })
   }
   return out
@@ -132,6 +139,7 @@ export function withYield(row: PoolRow, found: PoolYield | undefined): PoolRow {
     apy7d: found.apy7d,
     apy30d: found.apy30d,
     volume24hUsd: found.volume24hUsd,
+    popularityIndex: found.popularityIndex,
   }
 }
 

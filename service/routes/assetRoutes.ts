@@ -45,7 +45,7 @@ export function registerAssetRoutes(fastify: FastifyInstance, market: MarketRead
         response: { 200: Type.Object({ asset_list: Type.Array(AssetSchema) }), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ asset_list: (await market.store.listAssets()).map((a) => toWireAsset(a)) }),
+    async () => ({ asset_list: (await market.assets()).map((a) => toWireAsset(a)) }),
   )
 
   app.get(
@@ -70,9 +70,9 @@ export function registerAssetRoutes(fastify: FastifyInstance, market: MarketRead
     const held =
       owner === undefined
         ? undefined
-        : new Map((await market.store.listBalances(owner)).map((b) => [b.assetAddress, b]))
+        : new Map((await market.balances(owner)).map((b) => [b.assetAddress, b]))
     const wallet = owner === undefined ? undefined : await walletContext(owner, held)
-    const rows = queryAssets(await market.store.listAssets(), query, wallet)
+    const rows = queryAssets(await market.assets(), query, wallet)
     return {
       asset_list: rows.map((row) => {
         if (owner === undefined) return toWireAssetQueryItem(row)

@@ -113,9 +113,7 @@ export function registerPoolRoutes(fastify: FastifyInstance, market: MarketReade
     const held = await market.store.listLpPositions(owner)
     const positions = new Map<string, LpPositionRow>(held.map((p) => [p.poolAddress, p]))
     const wallet: PoolWalletContext = {
-      balances: new Map(
-        (await market.store.listBalances(owner)).map((b) => [b.assetAddress, b.balance]),
-      ),
+      balances: new Map((await market.balances(owner)).map((b) => [b.assetAddress, b.balance])),
       pools: new Set(
         held
           .filter((p) => p.lpBalance > 0n || p.token0Balance > 0n || p.token1Balance > 0n)

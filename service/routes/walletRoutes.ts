@@ -45,8 +45,8 @@ export function registerWalletRoutes(fastify: FastifyInstance, market: MarketRea
     },
     async (request) => {
       const owner = walletOf(request)
-      const held = new Map((await store.listBalances(owner)).map((b) => [b.assetAddress, b]))
-      const assets = await store.listAssets()
+      const held = new Map((await market.balances(owner)).map((b) => [b.assetAddress, b]))
+      const assets = await market.assets()
       return {
         asset_list: assets.map((asset) => {
           const balance = held.get(asset.address)
@@ -72,9 +72,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, market: MarketRea
     async (request) => {
       const owner = walletOf(request)
       const asset = await market.asset(canonicalAddress(request.params.asset, 'asset'), 'asset')
-      const balance = (await store.listBalances(owner)).find(
-        (b) => b.assetAddress === asset.address,
-      )
+      const balance = (await market.balances(owner)).find((b) => b.assetAddress === asset.address)
       const jettonWallet =
         balance?.jettonWalletAddress ??
         (await resolveJettonWallet(store, asset, owner, market.chain)) ??

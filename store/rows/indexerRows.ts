@@ -280,3 +280,17 @@ export interface IndexedTransactionFilter {
   readonly since?: string | undefined
   readonly limit?: number | undefined
 }
+
+/**
+ * Every account the indexer's wallet ledger follows, as store rows.
+ *
+ * @example
+ * ```ts
+ * const rows: WalletLedgerRows = { jettonWallets: [], lpAccounts: [], vaults: [] }
+ * ```
+ */
+export type WalletLedgerRows = {
+  readonly jettonWallets: readonly IndexedJettonWalletRow[]
+  readonly lpAccounts: readonly IndexedLpAccountRow[]
+  readonly vaults: readonly IndexedVaultRow[]
+}

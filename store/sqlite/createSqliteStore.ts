@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
@@ -71,9 +72,6 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     lpPositions: db.prepare(
       'SELECT * FROM lp_positions WHERE wallet_address = ? ORDER BY pool_address',
     ),
-    lpPosition: db.prepare(
-      'SELECT * FROM lp_positions WHERE wallet_address = ? AND pool_address = ?',
-    ),
     farmNfts: db.prepare('SELECT * FROM farm_nfts WHERE owner_address = ? ORDER BY address'),
     farmNftRewards: db.prepare(
       `SELECT r.* FROM farm_nft_rewards r JOIN farm_nfts n ON n.address = r.nft_address
@@ -103,10 +101,31 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   }
   let indexedPools: readonly IndexedPoolRow[] | undefined
   let indexedPoolsVersion: unknown
+  /** One copy until this connection writes a batch or another connection commits. */
+  const currentIndexedPools = (): readonly IndexedPoolRow[] => {
+    const version = dataVersion.get()
+    if (indexedPools === undefined || version !== indexedPoolsVersion) {
+      indexedPools = Object.freeze(indexer.listIndexedPools())
+      indexedPoolsVersion = version
+    }
+    return indexedPools
+  }
   const all = (statement: Database.Statement, ...params: string[]) =>
     statement.all(...params) as DbRecord[]
   const one = (statement: Database.Statement, ...params: string[]) =>
     statement.get(...params) as DbRecord | undefined
+  /** One wallet's rows: the indexer's ledger joined with the stored rows (walletReadModel). */
+  const walletRows = (owner: string) =>
+    walletReadModel({
+      owner,
+      ledger: indexer.ledgerOf(owner),
+      pools: currentIndexedPools(),
+      stored: {
+        balances: all(sql.balances, owner).map(decodeBalance),
+        lpPositions: all(sql.lpPositions, owner).map(decodeLpPosition),
+        feeVaults: all(sql.feeVaults, owner).map(decodeFeeVault),
+      },
+    })
   const groupBy = (records: DbRecord[], key: string) => {
     const groups = new Map<unknown, DbRecord[]>()
     for (const record of records) {
@@ -150,14 +169,13 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
 
     async listBalances(walletAddress) {
-      return all(sql.balances, walletAddress).map(decodeBalance)
+      return walletRows(walletAddress).balances
     },
     async listLpPositions(walletAddress) {
-      return all(sql.lpPositions, walletAddress).map(decodeLpPosition)
+      return walletRows(walletAddress).lpPositions
     },
     async getLpPosition(walletAddress, poolAddress) {
-      const record = one(sql.lpPosition, walletAddress, poolAddress)
-      return record && decodeLpPosition(record)
+      return walletRows(walletAddress).lpPositions.find((p) => p.poolAddress === poolAddress)
     },
     async listFarmNfts(ownerAddress) {
       const rewards = groupBy(all(sql.farmNftRewards, ownerAddress), 'nft_address')
@@ -170,7 +188,7 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       return record && decodeStake(record, all(sql.stakeNfts, walletAddress))
     },
     async listFeeVaults(ownerAddress) {
-      return all(sql.feeVaults, ownerAddress).map(decodeFeeVault)
+      return walletRows(ownerAddress).feeVaults
     },
 
     async isEmpty() {
@@ -216,13 +234,7 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
       }
     },
     async listIndexedPools() {
-      // One copy until this connection writes a batch or another connection commits.
-      const version = dataVersion.get()
-      if (indexedPools === undefined || version !== indexedPoolsVersion) {
-        indexedPools = Object.freeze(indexer.listIndexedPools())
-        indexedPoolsVersion = version
-      }
-      return indexedPools
+      return currentIndexedPools()
     },
     async listIndexedJettonWallets() {
       return indexer.listIndexedJettonWallets()

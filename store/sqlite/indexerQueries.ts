@@ -13,6 +13,7 @@ import type {
   IndexedTransactionRow,
   IndexedVaultRow,
   MessageLinkRow,
+  WalletLedgerRows,
 } from '../rows/indexerRows.js'
 import { StoreError } from '../StoreError.js'
 import {
@@ -94,6 +95,11 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
   const jettonWallets = db.prepare('SELECT * FROM indexed_jetton_wallets ORDER BY address')
   const lpAccounts = db.prepare('SELECT * FROM indexed_lp_accounts ORDER BY address')
   const vaults = db.prepare('SELECT * FROM indexed_vaults ORDER BY address')
+  const ownerSql = {
+    jettonWallets: db.prepare('SELECT * FROM indexed_jetton_wallets WHERE owner_address = ?'),
+    lpAccounts: db.prepare('SELECT * FROM indexed_lp_accounts WHERE user_address = ?'),
+    vaults: db.prepare('SELECT * FROM indexed_vaults WHERE owner_address = ?'),
+  }
   const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
   const latestBlock = db.prepare(`SELECT block_seqno, block_timestamp FROM indexed_transactions
     WHERE block_seqno IS NOT NULL ORDER BY block_seqno DESC LIMIT 1`)
@@ -113,6 +119,15 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     },
     listIndexedVaults(): IndexedVaultRow[] {
       return (vaults.all() as DbRecord[]).map(decodeVault)
+    },
+    /** The ledger rows of one owner (its jetton wallets, LP accounts and vaults). */
+    ledgerOf(owner: string): WalletLedgerRows {
+      const all = (s: Database.Statement) => s.all(owner) as DbRecord[]
+      return {
+        jettonWallets: all(ownerSql.jettonWallets).map(decodeJettonWallet),
+        lpAccounts: all(ownerSql.lpAccounts).map(decodeLpAccount),
+        vaults: all(ownerSql.vaults).map(decodeVault),
+      }
     },
     getMessageLink(messageHash: string): MessageLinkRow | undefined {
       const r = link.get(messageHash) as DbRecord | undefined

@@ -1,6 +1,5 @@
-import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
-import type { FeeVaultRow, LpPositionRow, WalletBalanceRow } from '../../store/rows/walletRows.js'
-import type { WalletLedgerRows } from './createWalletLedger.js'
+import type { IndexedPoolRow, WalletLedgerRows } from '../rows/indexerRows.js'
+import type { FeeVaultRow, LpPositionRow, WalletBalanceRow } from '../rows/walletRows.js'
 
 /** Inputs of {@link walletPositions}. */
 export type WalletPositionsInput = {

@@ -1,0 +1,62 @@
+import { Address, beginCell, Cell } from '@ton/core'
+import type { TonApiClient } from '../indexer/source/tonApiClient.js'
+import type { ChainReader } from '../service/chain/ChainReader.js'
+
+type StackEntry = [string, unknown]
+type RunResult = { exit_code: number; stack: readonly StackEntry[] }
+
+/**
+ * The {@link ChainReader} of a follow node: what the REST API asks the chain now (a wallet's TON
+ * balance, a jetton wallet's or a pool's address, a wallet's seqno), asked of the followed
+ * upstream through its TON HTTP API (`getAddressBalance`, `runGetMethod`), within the same
+ * request-rate limit as the follower. An upstream that cannot answer makes it answer
+ * `undefined` (the REST API then answers from the index alone), never an error.
+ *
+ * @example
+ * ```ts
+ * const chain = remoteChainReader(createTonApiClient({ url: 'http://127.0.0.1:8080' }))
+ * await chain.balance('UQBHPGRAkOj9Rz1CdPT8y_vD-oPMLTJrXxS_n5cG3BIAva2K') // 99_998_412_000_000n
+ * ```
+ */
+export function remoteChainReader(client: TonApiClient): ChainReader {
+  const run = async (address: string, method: string, args: readonly string[]) => {
+    try {
+      const stack = args.map((a) => [
+        'tvm.Slice',
+        beginCell().storeAddress(Address.parse(a)).endCell().toBoc().toString('base64'),
+      ])
+      const result = await client.call<RunResult>('runGetMethod', { address, method, stack })
+      return result.exit_code === 0 ? result.stack : undefined
+    } catch {
+      return undefined
+    }
+  }
+  const addressOf = async (contract: string, method: string, args: readonly string[]) => {
+    const [top] = (await run(contract, method, args)) ?? []
+    const bytes = (top?.[1] as { bytes?: unknown } | undefined)?.bytes
+    if (typeof bytes !== 'string') return undefined
+    try {
+      const slice = Cell.fromBoc(Buffer.from(bytes, 'base64'))[0]?.beginParse()
+      return slice?.loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+    } catch {
+      return undefined
+    }
+  }
+  return {
+    jettonWalletAddress: (jetton, owner) => addressOf(jetton, 'get_wallet_address', [owner]),
+    poolAddress: (router, wallet0, wallet1) =>
+      addressOf(router, 'get_pool_address', [wallet0, wallet1]),
+    async walletSeqno(wallet) {
+      const [top] = (await run(wallet, 'seqno', [])) ?? []
+      return top?.[0] === 'num' && typeof top[1] === 'string' ? Number(BigInt(top[1])) : undefined
+    },
+    async balance(address) {
+      try {
+        const text = await client.call<string>('getAddressBalance', { address })
+        return /^\d+$/.test(String(text)) ? BigInt(text) : undefined
+      } catch {
+        return undefined
+      }
+    },
+  }
+}

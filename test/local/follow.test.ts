@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { dapp } from './_support/dapp.js'
+import { restDifferences } from './_support/sameAnswers.js'
+
+/**
+ * U is the local exchange with a demo history; R is `serve --follow` on U's TON HTTP API from an
+ * empty database. R indexes U's chain block by block through the API and must then answer
+ * every chain-derived REST route exactly as U, whose own indexer follows the chain in process.
+ */
+let dir: string
+let upstream: RunningLocalExchange
+let follower: RunningFollowNode
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-'))
+  upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps: 40,
+  })
+  follower = await startFollowNode({
+    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
+    follow: {
+      url: `${upstream.url}/api/v2/jsonRPC`,
+      mode: 'blocks',
+      rps: Number.POSITIVE_INFINITY,
+    },
+  })
+}, 300_000)
+afterAll(async () => {
+  await follower?.close()
+  await upstream?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('serve --follow over a ton-dex-lab upstream (blocks mode)', () => {
+  test('catches up and answers every chain-derived route as the upstream does', async () => {
+    const head = upstream.chain?.head.seqno ?? 0
+    expect(head).toBeGreaterThan(100)
+    await follower.follower.indexed(head)
+    expect(follower.routers).toHaveLength(5)
+    expect(await restDifferences(upstream.url, follower.url)).toEqual([])
+    const status = (await (await fetch(`${follower.url}/local/status`)).json()) as Record<
+      string,
+      unknown
+    >
+    expect(status).toMatchObject({ mode: 'follow', index: { seqno: head }, head: { seqno: head } })
+    expect(status.requests).toBeGreaterThan(3 * head)
+  }, 300_000)
+
+  test("a swap @ston-fi/sdk sends to the upstream shows in the follower's REST API", async () => {
+    const app = dapp(upstream.url)
+    const wallet = upstream.wallets[1]
+    if (wallet === undefined) throw new Error('no test wallet')
+    const operations = async (base: string) => {
+      const response = await fetch(
+        `${base}/v1/wallets/${wallet.address}/operations?since=2020-01-01T00:00:00&until=2030-01-01T00:00:00`,
+      )
+      return ((await response.json()) as { operations: unknown[] }).operations.length
+    }
+    const before = await operations(follower.url)
+    await app.send(wallet, await app.swapParams(wallet, 1_000_000n))
+    const sent = performance.now()
+    expect(await operations(upstream.url)).toBe(before + 1)
+    let seen: number | undefined
+    while (seen === undefined && performance.now() - sent < 60_000) {
+      if ((await operations(follower.url)) === before + 1) seen = performance.now() - sent
+      else await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(seen).toBeDefined()
+    console.info(`swap on the follower ${Math.round(seen ?? 0)} ms after the upstream answered`)
+    expect(await restDifferences(upstream.url, follower.url)).toEqual([])
+  }, 120_000)
+})
