@@ -5,6 +5,48 @@ import type { ChainReader } from '../service/chain/ChainReader.js'
 type StackEntry = [string, unknown]
 type RunResult = { exit_code: number; stack: readonly StackEntry[] }
 
+/** A get-method taking address slices, run by the upstream; its stack, `undefined` on a non-zero exit. */
+async function runGetMethod(
+  client: TonApiClient,
+  address: string,
+  method: string,
+  args: readonly string[],
+): Promise<readonly StackEntry[] | undefined> {
+  const stack = args.map((a) => [
+    'tvm.Slice',
+    beginCell().storeAddress(Address.parse(a)).endCell().toBoc().toString('base64'),
+  ])
+  const result = await client.call<RunResult>('runGetMethod', { address, method, stack })
+  return result.exit_code === 0 ? result.stack : undefined
+}
+
+/**
+ * An address-answering get-method (`get_wallet_address`, `get_pool_address`) run by the
+ * upstream: the address, or `undefined` when the contract does not answer one.
+ *
+ * @example
+ * ```ts
+ * await remoteAddressGetter(client, usdtMaster, 'get_wallet_address', [router]) // 'EQAQbob…'
+ * ```
+ * @throws {RetryableSourceError} / {FatalIndexError} as the client does.
+ */
+export async function remoteAddressGetter(
+  client: TonApiClient,
+  contract: string,
+  method: string,
+  args: readonly string[],
+): Promise<string | undefined> {
+  const [top] = (await runGetMethod(client, contract, method, args)) ?? []
+  const bytes = (top?.[1] as { bytes?: unknown } | undefined)?.bytes
+  if (typeof bytes !== 'string') return undefined
+  try {
+    const slice = Cell.fromBoc(Buffer.from(bytes, 'base64'))[0]?.beginParse()
+    return slice?.loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The {@link ChainReader} of a follow node: what the REST API asks the chain now (a wallet's TON
  * balance, a jetton wallet's or a pool's address, a wallet's seqno), asked of the followed
@@ -21,23 +63,14 @@ type RunResult = { exit_code: number; stack: readonly StackEntry[] }
 export function remoteChainReader(client: TonApiClient): ChainReader {
   const run = async (address: string, method: string, args: readonly string[]) => {
     try {
-      const stack = args.map((a) => [
-        'tvm.Slice',
-        beginCell().storeAddress(Address.parse(a)).endCell().toBoc().toString('base64'),
-      ])
-      const result = await client.call<RunResult>('runGetMethod', { address, method, stack })
-      return result.exit_code === 0 ? result.stack : undefined
+      return await runGetMethod(client, address, method, args)
     } catch {
       return undefined
     }
   }
   const addressOf = async (contract: string, method: string, args: readonly string[]) => {
-    const [top] = (await run(contract, method, args)) ?? []
-    const bytes = (top?.[1] as { bytes?: unknown } | undefined)?.bytes
-    if (typeof bytes !== 'string') return undefined
     try {
-      const slice = Cell.fromBoc(Buffer.from(bytes, 'base64'))[0]?.beginParse()
-      return slice?.loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+      return await remoteAddressGetter(client, contract, method, args)
     } catch {
       return undefined
     }

@@ -24,6 +24,10 @@ export type FollowOptions = {
   readonly fromSeqno?: number | undefined
   /** The routers that count as the exchange (default: those the upstream's REST API lists). */
   readonly routers?: readonly string[] | undefined
+  /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
+  readonly timeoutMs?: number | undefined
+  /** First and largest backoff after a retryable failure (default 250 ms / 30 s; programmatic only). */
+  readonly backoff?: { readonly firstMs: number; readonly maxMs: number } | undefined
 }
 
 /** Where and how `npm start` (`ton-dex-lab serve`) serves. */

@@ -6,7 +6,6 @@ import { FatalIndexError, isRetryable } from '../indexer/source/errors.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
 import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
-import type { ChainReader } from '../service/chain/ChainReader.js'
 import { createService } from '../service/createService.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
@@ -14,7 +13,7 @@ import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
-import { remoteChainReader } from './remoteChainReader.js'
+import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
 
 /** A running `serve --follow` node; see {@link startFollowNode}. */
@@ -77,7 +76,12 @@ export async function startFollowNode(
   options: ServeOptions & { readonly follow: FollowOptions },
 ): Promise<RunningFollowNode> {
   const { follow } = options
-  const client = createTonApiClient({ url: follow.url, apiKey: follow.apiKey, rps: follow.rps })
+  const client = createTonApiClient({
+    url: follow.url,
+    apiKey: follow.apiKey,
+    rps: follow.rps,
+    timeoutMs: follow.timeoutMs,
+  })
   const store = createSqliteStore({ path: options.dbPath })
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
@@ -98,7 +102,7 @@ export async function startFollowNode(
     }
     const chain = remoteChainReader(client)
     const routerWallets = await routerWalletAssets(
-      chain,
+      client,
       reference?.routers ?? [],
       reference?.assets ?? [],
     )
@@ -111,10 +115,13 @@ export async function startFollowNode(
       routers: new Set(routers),
       assetOf: (wallet) => routerWallets.get(wallet),
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
-      onRetry: (error, delayMs) =>
+      backoff: follow.backoff,
+      onRetry: (error, delayMs) => {
+        client.noteRetry()
         console.error(
           `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
-        ),
+        )
+      },
       onFatal: (error) => console.error('following stopped:', error),
     })
     closers.unshift(() => follower.close())
@@ -153,7 +160,7 @@ export async function startFollowNode(
  * pool that `set_params` created before its first provision).
  */
 async function routerWalletAssets(
-  chain: ChainReader,
+  client: TonApiClient,
   routers: readonly RouterRow[],
   assets: readonly AssetRow[],
 ): Promise<ReadonlyMap<string, string>> {
@@ -162,11 +169,26 @@ async function routerWalletAssets(
     map.set(router.ptonWalletAddress, NATIVE_ADDRESS)
     for (const asset of assets) {
       if (asset.kind !== 'Jetton') continue
-      const wallet = await chain.jettonWalletAddress(asset.address, router.address)
+      const wallet = await retrying(client, () =>
+        remoteAddressGetter(client, asset.address, 'get_wallet_address', [router.address]),
+      )
       if (wallet !== undefined) map.set(wallet, asset.address)
     }
   }
   return map
+}
+
+/** `call` again after a retryable failure, backing off, at most 8 times. */
+async function retrying<T>(client: TonApiClient, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call()
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= 8) throw error
+      client.noteRetry()
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
+    }
+  }
 }
 
 /**
@@ -174,8 +196,8 @@ async function routerWalletAssets(
  * ton-dex-lab, or the hosted API itself); `undefined` when it does not.
  */
 async function upstreamReference(client: TonApiClient) {
-  for (let attempt = 1; ; attempt++) {
-    try {
+  try {
+    return await retrying(client, async () => {
       const routers = await client.get('/v1/routers')
       const assets = await client.get('/v1/assets')
       const market = parseSnapshot({ routers, assets, pools: [] })
@@ -185,13 +207,11 @@ async function upstreamReference(client: TonApiClient) {
         ...market,
         assets: market.assets.map((a) => (a.kind === 'Ton' ? a : { ...a, popularityIndex: null })),
       }
-    } catch (error) {
-      // Refused or not this API's shape: the upstream is a plain TON API.
-      if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined
-      if (!isRetryable(error) || attempt >= 5) throw error
-      client.noteRetry()
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt))
-    }
+    })
+  } catch (error) {
+    // Refused or not this API's shape: the upstream is a plain TON API.
+    if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined
+    throw error
   }
 }
 

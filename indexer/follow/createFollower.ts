@@ -186,7 +186,11 @@ export function createFollower(options: FollowerOptions): Follower {
           continue
         }
         checkContiguous(after, blocks, source.description)
-        await session.ingest(transactionsOf(blocks))
+        // A failure from here on is the index's own (fatal): the session is not used again.
+        const ingesting = session
+        session = undefined
+        await ingesting.ingest(transactionsOf(blocks))
+        session = ingesting
         const last = blocks.at(-1) as SourceBlock
         status.index = { seqno: last.seqno }
         indexedNow = last.now
@@ -205,8 +209,7 @@ export function createFollower(options: FollowerOptions): Follower {
           settle(error)
           throw error
         }
-        // The session may hold what the store does not (a half-run batch): read it again.
-        session = undefined
+        // Only the source failed: the session holds exactly what the store holds.
         status.retries += 1
         const hinted = error.retryAfterMs
         const delay =

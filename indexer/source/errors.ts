@@ -10,6 +10,8 @@ export type RetryableSourceErrorCode =
   | 'SOURCE_TIMEOUT'
   /** The block (or transaction) asked for is not final at the upstream yet. */
   | 'SOURCE_NOT_READY'
+  /** An answer left out a transaction (its account's next transaction links to it). */
+  | 'SOURCE_INCOMPLETE'
 
 /**
  * A chain source could not deliver now but may later: a network failure, a 5xx, a timeout, a

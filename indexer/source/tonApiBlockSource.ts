@@ -2,6 +2,7 @@ import { Cell, loadTransaction, type Transaction } from '@ton/core'
 import type { ChainSource, SourceBlock, SourceHead } from './ChainSource.js'
 import { FatalIndexError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
+import { createTransactionLinks } from './transactionLinks.js'
 
 /** The masterchain's shard in toncenter's wire (the signed 64-bit `0x8000000000000000`). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'
@@ -30,7 +31,9 @@ export type TonApiBlockSourceOptions = {
  * tips of block `n − 1` (so shard blocks made in between, splits and merges included, are all
  * read), and reads each new shard block's transactions with `getBlockTransactionsExt`, paged
  * by `after_lt` / `after_hash` while `incomplete` (`TonClient.getShardTransactions` throws on an
- * incomplete block instead). Every transaction's BoC is checked against its id's hash. The
+ * incomplete block instead). Every transaction's BoC is checked against its id's hash, and its
+ * link to its account's previous transaction against the last one read (a page that dropped a
+ * transaction is read again: {@link createTransactionLinks}). The
  * head is the masterchain's last block (`getMasterchainInfo`), final when answered, and never
  * moves backwards: a lagging upstream answers "not there yet" and is asked again. The block's
  * time is the masterchain block's `gen_utime`.
@@ -48,6 +51,8 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
   let head: SourceHead | undefined
   /** The shard tips of the last masterchain block read: where the next walk stops. */
   let tips: { mcSeqno: number; ids: readonly BlockId[] } | undefined
+  /** Each account's last transaction: a page that left one out is asked again. */
+  const links = createTransactionLinks()
 
   const header = (id: BlockId) =>
     client.call<BlockHeader>('getBlockHeader', {
@@ -122,6 +127,7 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
     const transactions: Transaction[] = []
     for (const id of fresh) transactions.push(...(await transactionsOf(id)))
     transactions.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0))
+    links.check(transactions)
     tips = { mcSeqno, ids: current }
     return { seqno: mcSeqno, now: gen_utime, transactions }
   }
@@ -140,9 +146,17 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
     },
     async blocks(after, until) {
       const blocks: SourceBlock[] = []
-      // A few blocks per call: a retry repeats little, and the follower commits often.
+      // A few blocks per call, and the ones read before a failure are delivered: a retry
+      // repeats one block at most.
       const last = Math.min(until, after + 16)
-      for (let seqno = after + 1; seqno <= last; seqno++) blocks.push(await block(seqno))
+      for (let seqno = after + 1; seqno <= last; seqno++) {
+        try {
+          blocks.push(await block(seqno))
+        } catch (error) {
+          if (blocks.length === 0) throw error
+          break
+        }
+      }
       return blocks
     },
     waitForBlock(_seqno, timeoutMs) {

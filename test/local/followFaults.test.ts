@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+import { restDifferences } from './_support/sameAnswers.js'
+
+/**
+ * R follows U through a real proxy that answers some requests with toncenter's 429 body, some
+ * with a 502, lets some hang past R's timeout, answers some `getMasterchainInfo` with an older
+ * head, and drops one transaction from one `getBlockTransactionsExt` page. R must end with U's
+ * answers, retrying a bounded number of times, never above its request rate.
+ */
+const RPS = 40
+let dir: string
+let upstream: RunningLocalExchange
+let proxy: FaultProxy
+let follower: RunningFollowNode
+let dropped = 0
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-faults-'))
+  upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps: 12,
+  })
+  proxy = await startFaultProxy(upstream.url, ({ method, n }) => {
+    if (n % 37 === 5) return { type: 'ratelimit' }
+    if (n % 41 === 7) return { type: 'bad-gateway' }
+    if (n % 97 === 11) return { type: 'hang' }
+    if (method === 'getMasterchainInfo' && n % 3 === 0) {
+      return {
+        type: 'rewrite',
+        rewrite: (result) => {
+          const info = result as { last: { seqno: number } }
+          return { ...info, last: { ...info.last, seqno: Math.max(1, info.last.seqno - 7) } }
+        },
+      }
+    }
+    if (method === 'getBlockTransactionsExt' && dropped === 0) {
+      return {
+        type: 'rewrite',
+        rewrite: (result) => {
+          const page = result as { transactions: unknown[] }
+          if (page.transactions.length < 3) return page
+          dropped += 1
+          return { ...page, transactions: page.transactions.filter((_, i) => i !== 1) }
+        },
+      }
+    }
+    return { type: 'pass' }
+  })
+  follower = await startFollowNode({
+    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
+    follow: {
+      url: proxy.url,
+      mode: 'blocks',
+      rps: RPS,
+      timeoutMs: 2_000,
+      backoff: { firstMs: 50, maxMs: 1_000 },
+    },
+  })
+}, 300_000)
+afterAll(async () => {
+  await follower?.close()
+  await proxy?.close()
+  await upstream?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('serve --follow through a faulty upstream', () => {
+  test('ends with the upstream answers, bounded retries, within its request rate', async () => {
+    await follower.follower.indexed(upstream.chain?.head.seqno ?? 0)
+    expect(await restDifferences(upstream.url, follower.url)).toEqual([])
+    const { injected } = proxy
+    expect(injected.ratelimit).toBeGreaterThan(0)
+    expect(injected['bad-gateway']).toBeGreaterThan(0)
+    expect(injected.hang).toBeGreaterThan(0)
+    expect(dropped).toBe(1)
+    // Every fault costs one retry at most (a page that dropped a transaction is one more).
+    const retries = follower.follower.status.retries
+    const faults = injected.ratelimit + injected['bad-gateway'] + injected.hang + dropped
+    expect(retries).toBeGreaterThan(0)
+    expect(retries).toBeLessThanOrEqual(faults)
+    // The client spaces its requests: at most RPS start in any second (one of slack for the
+    // network between the client's clock and the proxy's).
+    expect(proxy.maxPerSecond()).toBeLessThanOrEqual(RPS + 1)
+  }, 600_000)
+})
