@@ -7,6 +7,7 @@ import { mathError } from './mathError.js'
 
 const {
   ONE_18,
+  ONE_36,
   LN_36_LOWER_BOUND,
   LN_36_UPPER_BOUND,
   MILD_EXPONENT_BOUND,
@@ -14,8 +15,14 @@ const {
   MAX_NATURAL_EXPONENT,
   MAX_POW_RELATIVE_ERROR,
 } = FIXED_POINT
+/** 1e18 / MAX_POW_RELATIVE_ERROR: fmul(raw, 1e4) = floor(raw / 1e14). */
+const MARGIN_DIVISOR = ONE_18 / MAX_POW_RELATIVE_ERROR
 const TWO_18 = 2n * ONE_18
 const FOUR_18 = 4n * ONE_18
+/** 2^256 − 1: the largest base (the TVM's `x >> 256 == 0`). */
+const UINT256_MAX = (1n << 256n) - 1n
+/** |y| below 2^198 keeps floor(ln36(x) / 1e18)·y (|·| < 2^57 for 0.9 < x < 1.1) in 257 bits. */
+const LN36_SAFE_EXPONENT = 1n << 198n
 
 /**
  * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `contracts.md` §2.7), computed as
@@ -38,25 +45,41 @@ export function pow(x: bigint, y: bigint): bigint {
   if (x === 0n) return 0n
   if (x === ONE_18) return ONE_18
   // TVM `x >> 256 == 0`: false for any negative x (the arithmetic shift gives −1).
-  if (x >> 256n !== 0n) throw mathError('x_out_of_bounds', `pow base ${x} is outside 0..2^256-1`)
+  if (x < 0n || x > UINT256_MAX) {
+    throw mathError('x_out_of_bounds', `pow base ${x} is outside 0..2^256-1`)
+  }
   if (y >= MILD_EXPONENT_BOUND) {
     throw mathError('y_out_of_bounds', `pow exponent ${y} is at least 2^254 / 1e20`)
   }
   let logTimesY: bigint
   if (LN_36_LOWER_BOUND < x && x < LN_36_UPPER_BOUND) {
     const l = ln36(x)
-    // floor division and floor modulo toward −∞ (l is negative below 1).
-    const whole = floorDiv(l, ONE_18)
-    const fraction = l - whole * ONE_18
-    logTimesY = int257(whole * y) + floorDiv(fraction * y, ONE_18)
+    if (-LN36_SAFE_EXPONENT < y && y < LN36_SAFE_EXPONENT) {
+      // floor(l / 1e18)·y + floor((l mod 1e18)·y / 1e18) is floor(l·y / 1e18) (the first term
+      // is an integer), and |floor(l / 1e18)·y| < 2^57·2^198 cannot leave 257 bits; with the
+      // floor to 18 decimals below, logTimesY = floor(l·y / 1e36) (nested floors; below 0 it is
+      // −ceil(−l·y / 1e36) = −floor(floor((−l·y + 1e36 − 1) / 1e18) / 1e18)).
+      const product = l * y
+      logTimesY =
+        product >= 0n ? product / ONE_18 / ONE_18 : -((ONE_36 - 1n - product) / ONE_18 / ONE_18)
+    } else {
+      // floor division and floor modulo toward −∞ (l is negative below 1).
+      const whole = floorDiv(l, ONE_18)
+      const fraction = l - whole * ONE_18
+      logTimesY = floorBy1e18(int257(whole * y) + floorDiv(fraction * y, ONE_18))
+    }
   } else {
-    logTimesY = int257(ln(x) * y)
+    logTimesY = floorBy1e18(int257(ln(x) * y))
   }
-  logTimesY = floorDiv(logTimesY, ONE_18) // floor toward −∞ (TVM `/=`)
   if (logTimesY < MIN_NATURAL_EXPONENT || logTimesY > MAX_NATURAL_EXPONENT) {
     throw mathError('product_out_of_bounds', `pow(${x}, ${y}): y·ln(x) is outside [-41, 130]`)
   }
   return exp(logTimesY)
+}
+
+/** floor(n / 1e18) toward −∞; 1e18 is a single machine word (for n < 0: −ceil(−n / 1e18)). */
+function floorBy1e18(n: bigint): bigint {
+  return n >= 0n ? n / ONE_18 : -((ONE_18 - 1n - n) / ONE_18)
 }
 
 /**
@@ -77,7 +100,7 @@ export function powUp(x: bigint, y: bigint): bigint {
     return fmul(square, square)
   }
   const raw = pow(x, y)
-  return raw + fmul(raw, MAX_POW_RELATIVE_ERROR) + 1n
+  return raw + margin(raw)
 }
 
 /**
@@ -99,6 +122,11 @@ export function powDown(x: bigint, y: bigint): bigint {
     return fmul(square, square)
   }
   const raw = pow(x, y)
-  const maxError = fmul(raw, MAX_POW_RELATIVE_ERROR) + 1n
+  const maxError = margin(raw)
   return raw < maxError ? 0n : raw - maxError
+}
+
+/** fmul(raw, 10000) + 1 for raw ≥ 0 (pow's results are): floor(raw·1e4 / 1e18) = floor(raw / 1e14). */
+function margin(raw: bigint): bigint {
+  return raw / MARGIN_DIVISOR + 1n
 }
