@@ -44,6 +44,58 @@ export function pow(x: bigint, y: bigint): bigint {
   if (y === 0n) return ONE_18
   if (x === 0n) return 0n
   if (x === ONE_18) return ONE_18
+  checkPowArguments(x, y)
+  return expOfLogTimes(x, y, logForPow(x))
+}
+
+/**
+ * A `pow` base whose logarithm is taken at most once: several powers of the same base (the
+ * weighted-stableswap solver raises X to p and to p − 1) share it. `log` is filled by the first
+ * {@link powDownOfBase} that needs it.
+ *
+ * @example
+ * ```ts
+ * const base: PowBase = { x: 10n ** 30n, log: undefined }
+ * powDownOfBase(base, 8n * 10n ** 17n) === powDown(10n ** 30n, 8n * 10n ** 17n) // true
+ * ```
+ */
+export type PowBase = { readonly x: bigint; log: bigint | undefined }
+
+/**
+ * {@link powDown}(base.x, y), taking the logarithm of `base.x` only if `base.log` is not set
+ * yet. The checks run in `pow`'s order for every call; the logarithm itself cannot fail once
+ * they pass (0 < x < 2^256), so sharing it changes no result and no error.
+ *
+ * @example
+ * ```ts
+ * const base: PowBase = { x: 10n ** 30n, log: undefined }
+ * powDownOfBase(base, 8n * 10n ** 17n) // 3981071705534932694964002993n
+ * powDownOfBase(base, -2n * 10n ** 17n) // 3981071705534932n (reuses base.log)
+ * ```
+ * @throws {PoolMathError} as {@link pow}.
+ */
+export function powDownOfBase(base: PowBase, y: bigint): bigint {
+  const x = base.x
+  if (y === TWO_18) return fmul(x, x)
+  if (y === FOUR_18) {
+    const square = fmul(x, x)
+    return fmul(square, square)
+  }
+  let raw: bigint
+  if (y === 0n) raw = ONE_18
+  else if (x === 0n) raw = 0n
+  else if (x === ONE_18) raw = ONE_18
+  else {
+    checkPowArguments(x, y)
+    if (base.log === undefined) base.log = logForPow(x)
+    raw = expOfLogTimes(x, y, base.log)
+  }
+  const maxError = margin(raw)
+  return raw < maxError ? 0n : raw - maxError
+}
+
+/** `pow`'s range checks on x and y (after its three shortcuts). */
+function checkPowArguments(x: bigint, y: bigint): void {
   // TVM `x >> 256 == 0`: false for any negative x (the arithmetic shift gives −1).
   if (x < 0n || x > UINT256_MAX) {
     throw mathError('x_out_of_bounds', `pow base ${x} is outside 0..2^256-1`)
@@ -51,9 +103,17 @@ export function pow(x: bigint, y: bigint): bigint {
   if (y >= MILD_EXPONENT_BOUND) {
     throw mathError('y_out_of_bounds', `pow exponent ${y} is at least 2^254 / 1e20`)
   }
+}
+
+/** The logarithm `pow` takes of 0 < x < 2^256: ln36(x) (36 decimals) near 1, else ln(x). */
+function logForPow(x: bigint): bigint {
+  return LN_36_LOWER_BOUND < x && x < LN_36_UPPER_BOUND ? ln36(x) : ln(x)
+}
+
+/** exp(floor(y·ln x / 1e18)) from `l` = {@link logForPow}(x), with pow's checks and floors. */
+function expOfLogTimes(x: bigint, y: bigint, l: bigint): bigint {
   let logTimesY: bigint
   if (LN_36_LOWER_BOUND < x && x < LN_36_UPPER_BOUND) {
-    const l = ln36(x)
     if (-LN36_SAFE_EXPONENT < y && y < LN36_SAFE_EXPONENT) {
       // floor(l / 1e18)·y + floor((l mod 1e18)·y / 1e18) is floor(l·y / 1e18) (the first term
       // is an integer), and |floor(l / 1e18)·y| < 2^57·2^198 cannot leave 257 bits; with the
@@ -69,7 +129,7 @@ export function pow(x: bigint, y: bigint): bigint {
       logTimesY = floorBy1e18(int257(whole * y) + floorDiv(fraction * y, ONE_18))
     }
   } else {
-    logTimesY = floorBy1e18(int257(ln(x) * y))
+    logTimesY = floorBy1e18(int257(l * y))
   }
   if (logTimesY < MIN_NATURAL_EXPONENT || logTimesY > MAX_NATURAL_EXPONENT) {
     throw mathError('product_out_of_bounds', `pow(${x}, ${y}): y·ln(x) is outside [-41, 130]`)
