@@ -163,9 +163,11 @@ export function weightedStableswapSpotPrice(
  * the value BEFORE the step, so one more step is always taken; 255 steps at most (5103).
  * B = R_out − balance.
  *
- * Exact to the contract; faster only in not recomputing powers whose arguments do not change
- * between steps (e.g. powDown(X', p) while solving y), each first evaluated where the
- * contract first evaluates it so the same error is thrown first.
+ * Exact to the contract; faster only in computing nothing twice: powers whose arguments do
+ * not change between steps (e.g. powDown(X', p) while solving y), what depends on the pool
+ * alone (K, rate^q, the first step's powers of the reserves; kept per parameters object and
+ * checked against its values) and one logarithm per base. Each is first evaluated where the
+ * contract first evaluates it, so the same error is thrown first.
  *
  * @example
  * ```ts
