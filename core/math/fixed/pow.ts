@@ -69,7 +69,7 @@ export type PowBase = { readonly x: bigint; log: bigint | undefined }
  * @example
  * ```ts
  * const base: PowBase = { x: 10n ** 30n, log: undefined }
- * powDownOfBase(base, 8n * 10n ** 17n) // 3981071705534932694964002993n
+ * powDownOfBase(base, 8n * 10n ** 17n) // 3981071705534932694516501746n
  * powDownOfBase(base, -2n * 10n ** 17n) // 3981071705534932n (reuses base.log)
  * ```
  * @throws {PoolMathError} as {@link pow}.
