@@ -105,10 +105,12 @@ const swapLoop =
   }
 
 /**
- * The (base, exponent) of every pow one swap makes as the contract computes it, replayed below to
- * time the previous kernel against the current one. Transcribed from `contracts.md` §2.4 / §2.5 and checked against the
- * real gross output, so the replay cannot drift from what a swap computes. The weighted swap is
- * token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes with two fmuls.
+ * The (base, exponent) of every pow one swap makes, replayed below to time the previous kernel
+ * against the current one on the same calls. Transcribed from `contracts.md` §2.4 / §2.5 and
+ * checked against the real gross output, so the replay cannot drift from what a swap computes.
+ * The weighted swap is token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes
+ * with two fmuls. The weighted-stableswap replay makes the 8 calls of the previous solver (the
+ * contract's own loop makes 12; the current solver 3 on a pool it has quoted before).
  */
 function weightedPowCalls(pool: PoolState, amountIn: bigint): [bigint, bigint][] {
   const netIn = (amountIn * (10_000n - pool.lpFee)) / 10_000n
@@ -135,7 +137,7 @@ function weightedStablePowCalls(pool: PoolState, amountIn: bigint): [bigint, big
   }
   const k = invariant(pool.reserve0, pool.reserve1)
   const scaledX = fixedFrom(pool.reserve0 + netIn)
-  // Cached across Newton steps by the solver, as here: X'^p and rate^q.
+  // Hoisted out of the Newton steps, as the previous solver did: X'^p and rate^q.
   const xPowP = down(scaledX, p)
   const ratePowQ = down(rate, q)
   let balance = pool.reserve1
@@ -227,6 +229,18 @@ for (const [balancer, core] of [
   if (Math.abs(theirs - ours) > theirs * 0.005) throw new Error('Balancer pools are not the same')
 }
 
+/** The curve's gross output alone (what Balancer's onSwap computes: no fees, no new state). */
+const grossOutLoop =
+  (pool: PoolState, side: 0 | 1) =>
+  (iterations: number): bigint => {
+    const curve = curveOf(pool)
+    let sum = 0n
+    for (let i = 0; i < iterations; i++) {
+      sum += curve.grossOut(pool, side, AMOUNTS[i & 1023] as bigint)
+    }
+    return sum
+  }
+
 /** A weighted-stableswap quote on a pool quoted for the first time (no per-pool constants). */
 function firstQuoteLoop(iterations: number): bigint {
   let sum = 0n
@@ -271,6 +285,21 @@ const againstBalancer = [
         name: 'core swap, v2 weighted constant product (80/20, token1 in)',
         iterations: ITERATIONS / 10,
         body: swapLoop(weightedPool, 1),
+      },
+    ],
+  ),
+  compare(
+    {
+      name: 'Balancer v3 Weighted.onSwap (80/20, token1 in)',
+      iterations: ITERATIONS / 10,
+      body: balancerLoop(balancerWeighted, weightedBalances, 1),
+    },
+    [
+      {
+        // Like for like: the output alone, as onSwap (no fees, no new pool state).
+        name: 'core gross output alone, v2 weighted constant product (80/20, token1 in)',
+        iterations: ITERATIONS / 10,
+        body: grossOutLoop(weightedPool, 1),
       },
     ],
   ),
@@ -321,7 +350,7 @@ for (const { baseline, cases } of againstBalancer) {
 }
 for (const k of kernel) {
   console.log(
-    `kernel, ${k.name} (${k.powCallsPerSwap} pow calls per contract swap): previous ` +
+    `kernel, ${k.name} (${k.powCallsPerSwap} pow calls per swap, previous solver): previous ` +
       `${formatRate(k.previousOpsPerSecond)}, current ${formatRate(k.currentOpsPerSecond)}  ` +
       `speed-up ${k.speedup}x`,
   )
