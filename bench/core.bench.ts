@@ -3,7 +3,7 @@
  * in the same run (machines here are noisy, so only the ratio is meaningful); core's weighted
  * constant product and stableswap against `@balancer-labs/balancer-maths` (`Weighted.onSwap`,
  * `Stable.onSwap`) on the same pools; and the fixed-point kernel against the previous one
- * (`core/math/fixed/referenceKernel.ts`) on the pow calls one weighted swap makes. Writes
+ * (`core/math/fixed/_support/referenceKernel.ts`) on the pow calls one weighted swap makes. Writes
  * `bench/results/core.json`.
  */
 import { Stable, SwapKind, Weighted } from '@balancer-labs/balancer-maths'
@@ -22,7 +22,7 @@ import {
   powUp,
   swap,
 } from '../core/index.js'
-import { referencePowDown, referencePowUp } from '../core/math/fixed/referenceKernel.js'
+import { referencePowDown, referencePowUp } from '../core/math/fixed/_support/referenceKernel.js'
 import { compare, formatRate, writeResult } from './_support/measure.js'
 
 const ITERATIONS = 200_000

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../test/_support/fuzz.js'
 import { PoolMathError } from '../errors/PoolMathError.js'
+import { referencePowDown, referencePowUp } from '../math/fixed/_support/referenceKernel.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
-import { referencePowDown, referencePowUp } from '../math/fixed/referenceKernel.js'
 import { int257 } from '../math/mulDiv.js'
 import { FEE_DIVIDER } from '../pool/PoolState.js'
 import type { Side } from './Curve.js'
@@ -15,7 +15,7 @@ import {
 
 /**
  * The weighted gross outputs against the previous code run on the previous kernel
- * (referenceKernel.ts): the constant-product formula step by step as the contract writes it,
+ * (_support/referenceKernel.ts): the constant-product formula step by step as the contract writes it,
  * and the Newton solvers recomputing every power at every step. Same value or same error on
  * random pools and amounts, including the ones that fail; a floor on the runs that produced a
  * value keeps the properties from passing on errors alone.

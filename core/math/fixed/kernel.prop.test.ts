@@ -2,11 +2,6 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { fuzz } from '../../../test/_support/fuzz.js'
 import { PoolMathError } from '../../errors/PoolMathError.js'
-import { certifiedQuotient } from './certifiedQuotient.js'
-import { FIXED_POINT, LOG_EXP_TABLE } from './constants.js'
-import { exp } from './exp.js'
-import { ln, ln36 } from './ln.js'
-import { pow, powDown, powDownOfBase, powUp } from './pow.js'
 import {
   referenceExp,
   referenceLn,
@@ -14,10 +9,15 @@ import {
   referencePow,
   referencePowDown,
   referencePowUp,
-} from './referenceKernel.js'
+} from './_support/referenceKernel.js'
+import { certifiedQuotient } from './certifiedQuotient.js'
+import { FIXED_POINT, LOG_EXP_TABLE } from './constants.js'
+import { exp } from './exp.js'
+import { ln, ln36 } from './ln.js'
+import { pow, powDown, powDownOfBase, powUp } from './pow.js'
 
 /**
- * The fast kernel against the previous one (referenceKernel.ts, a literal transcription of the
+ * The fast kernel against the previous one (_support/referenceKernel.ts, a literal transcription of the
  * contract's floor chain) on random inputs over the whole domain, boundaries included: the same
  * value, or the same error code and exit code. Each property counts how many runs produced a
  * value (not an error) and fails below a floor, so a generator drifting into error-only inputs

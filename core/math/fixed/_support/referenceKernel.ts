@@ -1,13 +1,13 @@
-import { floorDiv, int257 } from '../mulDiv.js'
-import { fmul } from './arithmetic.js'
-import { FIXED_POINT, LOG_EXP_TABLE } from './constants.js'
-import { mathError } from './mathError.js'
+import { floorDiv, int257 } from '../../mulDiv.js'
+import { fmul } from '../arithmetic.js'
+import { FIXED_POINT, LOG_EXP_TABLE } from '../constants.js'
+import { mathError } from '../mathError.js'
 
 /*
  * The fixed-point kernel as it was before the fast kernel (ln.ts, exp.ts, pow.ts): a literal,
  * slower transcription of the contract's floor chain, kept unchanged as the oracle the tests and
- * `bench:core` compare the fast kernel with. Not exported from `core/index.ts`; nothing in the
- * library calls it.
+ * `bench:core` compare the fast kernel with. Not exported from `core/index.ts`, nothing in the
+ * library calls it, and `_support` folders are left out of the build.
  */
 
 const {
