@@ -58,7 +58,8 @@ export function exp(x: bigint): bigint {
   }
   if (x < 0n) {
     // floor: positive operands; −x ≤ 41e18 is inside the range FB checks again here.
-    return -x === ONE_18 ? INVERSE_E_18 : ONE_36 / expNonNegative(-x)
+    const minusX = -x
+    return minusX === ONE_18 ? INVERSE_E_18 : ONE_36 / expNonNegative(minusX)
   }
   return expNonNegative(x)
 }

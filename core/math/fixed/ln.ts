@@ -135,6 +135,8 @@ function lnSeries(z: bigint): bigint {
   return seriesSum + BigInt(tail)
 }
 
+const ONE_36_LESS_ONE = ONE_36 - 1n
+const CEILING_NUMERATOR = ONE_36 * ONE_18 + ONE_18 - 1n
 /** Largest x whose x·1e18 stays inside 257 bits (ln36's only range check before dividing). */
 const LN36_FAST_MAX = INT257_MAX / ONE_18
 /** The odd divisors 3, 5, …, 15 of the ln36 series, as bigints and as numbers. */
@@ -171,7 +173,9 @@ export function ln36(x: bigint): bigint {
   // negative quotient is minus the ceiling of its magnitude.
   const divisor = x + ONE_18
   if (x >= ONE_18) return 2n * ln36Series(((x - ONE_18) * ONE_36) / divisor, false)
-  const magnitude = ((ONE_18 - x) * ONE_36 + divisor - 1n) / divisor
+  // ceil((1e18 − x)·1e36 / d) = floor(((1e18 − x)·1e36 + d − 1) / d) with d = x + 1e18, whose
+  // numerator is (1e54 + 1e18 − 1) − x·(1e36 − 1).
+  const magnitude = (CEILING_NUMERATOR - x * ONE_36_LESS_ONE) / divisor
   return -2n * ln36Series(magnitude, true)
 }
 

@@ -21,6 +21,7 @@ const TWO_18 = 2n * ONE_18
 const FOUR_18 = 4n * ONE_18
 /** 2^256 − 1: the largest base (the TVM's `x >> 256 == 0`). */
 const UINT256_MAX = (1n << 256n) - 1n
+const ONE_36_LESS_ONE = ONE_36 - 1n
 /** |y| below 2^198 keeps floor(ln36(x) / 1e18)·y (|·| < 2^57 for 0.9 < x < 1.1) in 257 bits. */
 const LN36_SAFE_EXPONENT = 1n << 198n
 
@@ -121,7 +122,7 @@ function expOfLogTimes(x: bigint, y: bigint, l: bigint): bigint {
       // −ceil(−l·y / 1e36) = −floor(floor((−l·y + 1e36 − 1) / 1e18) / 1e18)).
       const product = l * y
       logTimesY =
-        product >= 0n ? product / ONE_18 / ONE_18 : -((ONE_36 - 1n - product) / ONE_18 / ONE_18)
+        product >= 0n ? product / ONE_18 / ONE_18 : -((ONE_36_LESS_ONE - product) / ONE_18 / ONE_18)
     } else {
       // floor division and floor modulo toward −∞ (l is negative below 1).
       const whole = floorDiv(l, ONE_18)
