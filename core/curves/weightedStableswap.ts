@@ -271,6 +271,7 @@ function solveY(
   pool.parts ??= invariantParts(amp, rate, p, x, y)
   const { k } = pool.parts
   const scaledX = fixedFrom(x + netIn)
+  const qLessOne = q - ONE_18
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
   let ampRate: bigint | undefined // fmul(amp, rate)
   let balance = y
@@ -286,9 +287,9 @@ function solveY(
       : powDownOfBase(ratedY === scaledY ? yBase : { x: ratedY, log: undefined }, q)
     const df = int257(int257(linear + fmul(xPowP, ratedYPowQ)) - k)
     let yPowQLessOne: bigint
-    if (!atPool) yPowQLessOne = powDownOfBase(yBase, q - ONE_18)
+    if (!atPool) yPowQLessOne = powDownOfBase(yBase, qLessOne)
     else {
-      pool.yPowQLessOne ??= powDownOfBase(yBase, q - ONE_18)
+      pool.yPowQLessOne ??= powDownOfBase(yBase, qLessOne)
       yPowQLessOne = pool.yPowQLessOne
     }
     const yTerm = fmul(q, yPowQLessOne)
@@ -318,6 +319,7 @@ function solveX(
   const { k } = pool.parts
   const scaledY = fixedFrom(y + netIn)
   const ratedY = fmul(rate, scaledY) // Y' is fixed
+  const pLessOne = p - ONE_18
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
   let yPowQ: bigint | undefined // powDown(Y', q)
   let balance = x
@@ -330,9 +332,9 @@ function solveX(
     ratedYPowQ ??= powDown(ratedY, q)
     const df = int257(int257(linear + fmul(xPowP, ratedYPowQ)) - k)
     let xPowPLessOne: bigint
-    if (!atPool) xPowPLessOne = powDownOfBase(xBase, p - ONE_18)
+    if (!atPool) xPowPLessOne = powDownOfBase(xBase, pLessOne)
     else {
-      pool.xPowPLessOne ??= powDownOfBase(xBase, p - ONE_18)
+      pool.xPowPLessOne ??= powDownOfBase(xBase, pLessOne)
       xPowPLessOne = pool.xPowPLessOne
     }
     const xTerm = fmul(p, xPowPLessOne)
@@ -344,6 +346,9 @@ function solveX(
   }
 }
 
+/** |df| below 2^256 / 1e18: fdiv(df, d) for d ≥ 1 cannot leave 257 bits. */
+const DF_FAST_BOUND = (1n << 256n) / ONE_18
+
 /** One Newton update `balance − floor(fdiv(df, d) / 1e18)` with the contract's two checks. */
 function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: number): bigint {
   if (derivative === 0n) {
@@ -353,8 +358,17 @@ function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: numbe
       details: 'the weighted-stableswap invariant has a zero derivative',
     })
   }
-  // fdiv floors, fixedTo floors toward −∞ (df is often negative).
-  const next = int257(balance - fixedTo(fdiv(df, derivative)))
+  let delta: bigint
+  if (derivative > 0n && df < DF_FAST_BOUND && -df < DF_FAST_BOUND) {
+    // fixedTo(fdiv(df, d)) = floor(floor(df·1e18 / d) / 1e18) = floor(df / d) (nested floors,
+    // d > 0), and |floor(df·1e18 / d)| ≤ |df|·1e18 < 2^256 passes fdiv's range check. Below 0
+    // the floor is minus the ceiling of −df / d.
+    delta = df >= 0n ? df / derivative : -((derivative - 1n - df) / derivative)
+  } else {
+    // fdiv floors, fixedTo floors toward −∞ (df is often negative).
+    delta = fixedTo(fdiv(df, derivative))
+  }
+  const next = int257(balance - delta)
   if (step > MAX_ITERATIONS) {
     throw new PoolMathError({
       reason: 'not_converged',
