@@ -19,17 +19,19 @@ const SERIES_DIVISORS: readonly bigint[] = Array.from(
 )
 
 /**
- * The table product for every set of a2..a9 the reduction can take out: entry `mask` is the
- * contract's chain product = 1e20, then product = floor(product·a_n / 1e20) for each n in `mask`
- * in increasing n. Which entries apply depends only on x, and the chain only on which entries
- * apply, so looking the product up gives exactly the floors the loop would take (256 values
- * computed once at load).
+ * The table product for every set of a2..a9 the reduction can take out. The entries x2..x9 are
+ * 32, 16, …, 1/4 (20 decimals), so on x < 64 the contract's greedy "subtract x_n when x ≥ x_n"
+ * takes out exactly the binary digits of q = floor(x / (1/4)): x_n applies when bit 7 − n of q
+ * is set, and x − q/4 remains. Entry q is the contract's chain product = 1e20, then
+ * product = floor(product·a_n / 1e20) for each applying n in increasing n: the chain depends
+ * only on which entries apply, so looking it up gives exactly the floors the loop would take
+ * (256 values computed once at load).
  */
-const TABLE_PRODUCTS: readonly bigint[] = Array.from({ length: 1 << EXP_TABLE_SIZE }, (_, mask) => {
+const TABLE_PRODUCTS: readonly bigint[] = Array.from({ length: 1 << EXP_TABLE_SIZE }, (_, q) => {
   let product = ONE_20
   for (let n = 0; n < EXP_TABLE_SIZE; n++) {
     // floor: positive operands (muldiv).
-    if ((mask >> n) & 1) product = (product * (aN[n] as bigint)) / ONE_20
+    if ((q >> (EXP_TABLE_SIZE - 1 - n)) & 1) product = (product * (aN[n] as bigint)) / ONE_20
   }
   return product
 })
@@ -75,15 +77,13 @@ function expNonNegative(x: bigint): bigint {
     firstAn = a1
   }
   x *= 100n // x < 64e18 here: no range check needed
+  // The greedy reduction by 32, 16, …, 1/4 is the binary expansion of floor(x / (1/4)) (see
+  // TABLE_PRODUCTS); one division by 0.25e20 (a machine word) finds it.
   let mask = 0
   if (x >= SMALLEST_XN) {
-    for (let n = 0; n < EXP_TABLE_SIZE; n++) {
-      const xn = xN[n] as bigint
-      if (x >= xn) {
-        x -= xn
-        mask |= 1 << n
-      }
-    }
+    const quarters = x / SMALLEST_XN // floor: positive operands; below 256 as x < 64e20
+    x -= quarters * SMALLEST_XN
+    mask = Number(quarters)
   }
   let seriesSum = ONE_20 + x
   let term = x

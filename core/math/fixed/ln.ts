@@ -77,18 +77,28 @@ function lnAtLeastOne(a: bigint): bigint {
   // Plain TVM multiplications; a < a0·1e18 here, so a·100 < 2^256 and needs no range check.
   sum *= 100n
   a *= 100n
+  let applied = 0 // bit n: x_(n+2) was added to the sum (looked up once below)
   for (let n = 0; n < LN_STEPS.length; n++) {
     const step = LN_STEPS[n] as LnStep
     if (a >= step.an) {
       // floor(a·1e20 / a_n) (muldiv, positive operands), by the exact reciprocal below `limit`.
       a = a < step.limit ? (a * step.m) >> step.s : (a * ONE_20) / step.an
-      sum += step.xn
+      applied |= 1 << n
     }
   }
   // a ≥ 1e20 here, so z ≥ 0 and every division below is a floor of non-negative operands.
   const z = ((a - ONE_20) * ONE_20) / (a + ONE_20)
-  return (sum + 2n * lnSeries(z)) / 100n // floor: non-negative operands
+  const tableSum = TABLE_SUMS[applied] as bigint
+  // floor: non-negative operands.
+  return ((sum === 0n ? tableSum : sum + tableSum) + 2n * lnSeries(z)) / 100n
 }
+
+/** Σ x_(n+2) over the bits n of the index: the table part of ln's sum (1024 values, at load). */
+const TABLE_SUMS: readonly bigint[] = Array.from({ length: 1 << LN_STEPS.length }, (_, applied) => {
+  let sum = 0n
+  for (let n = 0; n < LN_STEPS.length; n++) if ((applied >> n) & 1) sum += xN[n] as bigint
+  return sum
+})
 
 /** The odd divisors 3, 5, …, 11 of the ln series, as bigints and as numbers. */
 const LN_DIVISORS: readonly bigint[] = [3n, 5n, 7n, 9n, 11n]
