@@ -1,8 +1,12 @@
 /**
  * `npm run bench:core`: core swap throughput against a bare inline x·y = k quote loop measured
- * in the same run (machines here are noisy, so only the ratio is meaningful). Writes
+ * in the same run (machines here are noisy, so only the ratio is meaningful); core's weighted
+ * constant product and stableswap against `@balancer-labs/balancer-maths` (`Weighted.onSwap`,
+ * `Stable.onSwap`) on the same pools; and the fixed-point kernel against the previous one
+ * (`core/math/fixed/_support/referenceKernel.ts`) on the pow calls one weighted swap makes. Writes
  * `bench/results/core.json`.
  */
+import { Stable, SwapKind, Weighted } from '@balancer-labs/balancer-maths'
 import {
   complement,
   createPoolState,
@@ -18,6 +22,7 @@ import {
   powUp,
   swap,
 } from '../core/index.js'
+import { referencePowDown, referencePowUp } from '../core/math/fixed/_support/referenceKernel.js'
 import { compare, formatRate, writeResult } from './_support/measure.js'
 
 const ITERATIONS = 200_000
@@ -100,10 +105,12 @@ const swapLoop =
   }
 
 /**
- * The (base, exponent) of every pow one swap makes, replayed below to measure the share of a
- * swap spent in ln/exp. Transcribed from `contracts.md` §2.4 / §2.5 and checked against the
- * real gross output, so the replay cannot drift from what a swap computes. The weighted swap is
- * token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes with two fmuls.
+ * The (base, exponent) of every pow one swap makes, replayed below to time the previous kernel
+ * against the current one on the same calls. Transcribed from `contracts.md` §2.4 / §2.5 and
+ * checked against the real gross output, so the replay cannot drift from what a swap computes.
+ * The weighted swap is token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes
+ * with two fmuls. The weighted-stableswap replay makes the 8 calls of the previous solver (the
+ * contract's own loop makes 12; the current solver 3 on a pool it has quoted before).
  */
 function weightedPowCalls(pool: PoolState, amountIn: bigint): [bigint, bigint][] {
   const netIn = (amountIn * (10_000n - pool.lpFee)) / 10_000n
@@ -130,7 +137,7 @@ function weightedStablePowCalls(pool: PoolState, amountIn: bigint): [bigint, big
   }
   const k = invariant(pool.reserve0, pool.reserve1)
   const scaledX = fixedFrom(pool.reserve0 + netIn)
-  // Cached across Newton steps by the solver, as here: X'^p and rate^q.
+  // Hoisted out of the Newton steps, as the previous solver did: X'^p and rate^q.
   const xPowP = down(scaledX, p)
   const ratePowQ = down(rate, q)
   let balance = pool.reserve1
@@ -149,33 +156,99 @@ function weightedStablePowCalls(pool: PoolState, amountIn: bigint): [bigint, big
   return calls
 }
 
-/** Times the pow calls of the swaps of `swapLoop` and reports their share of the swap time. */
-function powShare(
+/**
+ * The previous kernel against the current one on the pow calls of the swaps of `swapLoop`, as
+ * the contract makes them (`capture`): both return the same values (checked), so the ratio is
+ * the kernel's speed-up alone. `up` says whether the swap rounds its powers up (powUp) or down.
+ */
+function kernelSpeedup(
   name: string,
   pool: PoolState,
-  side: 0 | 1,
   capture: typeof weightedPowCalls,
+  up: boolean,
   n: number,
 ) {
   const replay = AMOUNTS.map((amount) => capture(pool, amount))
-  const powLoop = (iterations: number): bigint => {
-    let sum = 0n
-    for (let i = 0; i < iterations; i++) {
-      for (const [x, y] of replay[i & 1023] as [bigint, bigint][]) sum += powDown(x, y)
+  const powLoop =
+    (power: (x: bigint, y: bigint) => bigint) =>
+    (iterations: number): bigint => {
+      let sum = 0n
+      for (let i = 0; i < iterations; i++) {
+        for (const [x, y] of replay[i & 1023] as [bigint, bigint][]) sum += power(x, y)
+      }
+      return sum
     }
-    return sum
-  }
-  // Interleaved rounds (swap, then its pow calls, back to back): the ratio of the two rates is
-  // the share of a swap's time spent in pow, robust to load from other processes.
-  const { cases } = compare({ name: `swap, ${name}`, iterations: n, body: swapLoop(pool, side) }, [
-    { name: `pow calls of one swap, ${name}`, iterations: n, body: powLoop },
-  ])
+  const oldLoop = powLoop(up ? referencePowUp : referencePowDown)
+  const newLoop = powLoop(up ? powUp : powDown)
+  if (oldLoop(1024) !== newLoop(1024)) throw new Error('the kernels disagree')
+  const { baseline, cases } = compare(
+    { name: `previous kernel, pow calls of one swap, ${name}`, iterations: n, body: oldLoop },
+    [{ name: `current kernel, pow calls of one swap, ${name}`, iterations: n, body: newLoop }],
+  )
   const perSwap = replay.reduce((total, calls) => total + calls.length, 0) / replay.length
   return {
     name,
     powCallsPerSwap: Number(perSwap.toFixed(2)),
-    share: Number((1 / (cases[0]?.ratio ?? Number.NaN)).toFixed(3)),
+    previousOpsPerSecond: Math.round(baseline.opsPerSecond),
+    currentOpsPerSecond: Math.round(cases[0]?.opsPerSecond ?? Number.NaN),
+    speedup: Number((cases[0]?.ratio ?? Number.NaN).toFixed(2)),
   }
+}
+
+// Balancer v3's maths on the same pools, balances and amounts scaled to 18 decimals (the
+// 6-decimal tokens above times 1e12); its onSwap charges no fee, so its outputs are within the
+// pools' 0.2 % LP fee (plus the 0.1 % protocol fee) of core's.
+const SCALE = 10n ** 12n
+const balancerWeighted = new Weighted({ weights: [weightedPool.w0, ONE - weightedPool.w0] })
+const balancerStable = new Stable({ amp: stablePool.amp * 1000n }) // amp × AMP_PRECISION 1e3
+const weightedBalances = [weightedPool.reserve0 * SCALE, weightedPool.reserve1 * SCALE]
+const stableBalances = [stablePool.reserve0 * SCALE, stablePool.reserve1 * SCALE]
+
+const balancerLoop =
+  (balancer: Weighted | Stable, balances: bigint[], indexIn: number) =>
+  (iterations: number): bigint => {
+    let sum = 0n
+    for (let i = 0; i < iterations; i++) {
+      sum += balancer.onSwap({
+        swapKind: SwapKind.GivenIn,
+        amountGivenScaled18: (AMOUNTS[i & 1023] as bigint) * SCALE,
+        balancesLiveScaled18: balances,
+        indexIn,
+        indexOut: 1 - indexIn,
+      })
+    }
+    return sum
+  }
+
+for (const [balancer, core] of [
+  [balancerLoop(balancerWeighted, weightedBalances, 1), swapLoop(weightedPool, 1)],
+  [balancerLoop(balancerStable, stableBalances, 0), swapLoop(stablePool, 0)],
+] as const) {
+  const theirs = Number((balancer(1024) as bigint) / SCALE)
+  const ours = Number(core(1024) as bigint)
+  if (Math.abs(theirs - ours) > theirs * 0.005) throw new Error('Balancer pools are not the same')
+}
+
+/** The curve's gross output alone (what Balancer's onSwap computes: no fees, no new state). */
+const grossOutLoop =
+  (pool: PoolState, side: 0 | 1) =>
+  (iterations: number): bigint => {
+    const curve = curveOf(pool)
+    let sum = 0n
+    for (let i = 0; i < iterations; i++) {
+      sum += curve.grossOut(pool, side, AMOUNTS[i & 1023] as bigint)
+    }
+    return sum
+  }
+
+/** A weighted-stableswap quote on a pool quoted for the first time (no per-pool constants). */
+function firstQuoteLoop(iterations: number): bigint {
+  let sum = 0n
+  for (let i = 0; i < iterations; i++) {
+    const fresh = { ...weightedStablePool } // a new object: the solver's per-pool entry misses
+    sum += swap(fresh, { side: 0, amountIn: AMOUNTS[i & 1023] as bigint }).amountOut
+  }
+  return sum
 }
 
 const result = compare(
@@ -190,18 +263,69 @@ const result = compare(
     },
     {
       name: 'swap, v2 weighted stableswap',
-      iterations: ITERATIONS / 50,
+      iterations: ITERATIONS / 20,
       body: swapLoop(weightedStablePool, 0),
+    },
+    {
+      name: 'swap, v2 weighted stableswap, first quote of the pool',
+      iterations: ITERATIONS / 50,
+      body: firstQuoteLoop,
     },
   ],
 )
-const lnExpShares = [
-  powShare('v2 weighted constant product', weightedPool, 1, weightedPowCalls, ITERATIONS / 10),
-  powShare(
+// Rounds of 15 (not 9): the two sides run different code, so the load swings more between them.
+const BALANCER_ROUNDS = { rounds: 15 }
+const againstBalancer = [
+  compare(
+    {
+      name: 'Balancer v3 Weighted.onSwap (80/20, token1 in)',
+      iterations: ITERATIONS / 10,
+      body: balancerLoop(balancerWeighted, weightedBalances, 1),
+    },
+    [
+      {
+        name: 'core swap, v2 weighted constant product (80/20, token1 in)',
+        iterations: ITERATIONS / 10,
+        body: swapLoop(weightedPool, 1),
+      },
+      {
+        // Like for like: the output alone, as onSwap (no fees, no new pool state).
+        name: 'core gross output alone, v2 weighted constant product (80/20, token1 in)',
+        iterations: ITERATIONS / 10,
+        body: grossOutLoop(weightedPool, 1),
+      },
+    ],
+    BALANCER_ROUNDS,
+  ),
+  compare(
+    {
+      name: 'Balancer v3 Stable.onSwap',
+      iterations: ITERATIONS / 10,
+      body: balancerLoop(balancerStable, stableBalances, 0),
+    },
+    [
+      {
+        name: 'core swap, v2 stableswap',
+        iterations: ITERATIONS / 10,
+        body: swapLoop(stablePool, 0),
+      },
+    ],
+    BALANCER_ROUNDS,
+  ),
+]
+const kernel = [
+  kernelSpeedup(
+    'v2 weighted constant product',
+    weightedPool,
+    weightedPowCalls,
+    true,
+    ITERATIONS / 10,
+  ),
+  kernelSpeedup(
     'v2 weighted stableswap',
     weightedStablePool,
-    0,
     weightedStablePowCalls,
+    false,
     ITERATIONS / 50,
   ),
 ]
@@ -211,9 +335,20 @@ for (const c of result.cases) {
   const ratio = c.ratio < 0.1 ? c.ratio.toPrecision(2) : c.ratio.toFixed(2)
   console.log(`${c.name}: ${formatRate(c.opsPerSecond)}  ratio ${ratio}x baseline`)
 }
-for (const s of lnExpShares) {
-  const percent = (s.share * 100).toFixed(0)
-  console.log(`${s.name}: ${s.powCallsPerSwap} pow calls per swap, ${percent} % of it in ln/exp`)
+for (const { baseline, cases } of againstBalancer) {
+  for (const c of cases) {
+    console.log(
+      `${c.name}: ${formatRate(c.opsPerSecond)} vs ${baseline.name}: ` +
+        `${formatRate(baseline.opsPerSecond)}  ratio ${c.ratio.toFixed(2)}x`,
+    )
+  }
+}
+for (const k of kernel) {
+  console.log(
+    `kernel, ${k.name} (${k.powCallsPerSwap} pow calls per swap, previous solver): previous ` +
+      `${formatRate(k.previousOpsPerSecond)}, current ${formatRate(k.currentOpsPerSecond)}  ` +
+      `speed-up ${k.speedup}x`,
+  )
 }
 const path = writeResult('core.json', {
   date: new Date().toISOString(),
@@ -224,6 +359,15 @@ const path = writeResult('core.json', {
     opsPerSecond: Math.round(c.opsPerSecond),
     ratio: Number(c.ratio.toPrecision(3)),
   })),
-  lnExpShare: lnExpShares,
+  againstBalancer: againstBalancer.flatMap(({ baseline, cases }) =>
+    cases.map((c) => ({
+      name: c.name,
+      opsPerSecond: Math.round(c.opsPerSecond),
+      balancer: baseline.name,
+      balancerOpsPerSecond: Math.round(baseline.opsPerSecond),
+      ratio: Number(c.ratio.toPrecision(3)),
+    })),
+  ),
+  kernel,
 })
 console.log(`written ${path}`)

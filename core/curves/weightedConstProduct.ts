@@ -1,9 +1,10 @@
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
 import { powUp } from '../math/fixed/pow.js'
-import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
+const ONE_18 = 1_000_000_000_000_000_000n
 /** The weighted pool's input cap: 30 % of the input reserve, 18 decimals. */
 const MAX_IN_RATIO = 300_000_000_000_000_000n
 
@@ -34,22 +35,73 @@ export function weightedConstProductGrossOut(
   side: Side,
 ): bigint {
   const netIn = (amountIn * (FEE_DIVIDER - lpFee)) / FEE_DIVIDER // floor: non-negative operands
-  const weightIn = side === 0 ? w0 : complement(w0)
-  const balanceIn = fixedFrom(side === 0 ? reserve0 : reserve1)
-  const balanceOut = fixedFrom(side === 0 ? reserve1 : reserve0)
-  const scaledIn = fixedFrom(netIn)
-  if (scaledIn > fmul(balanceIn, MAX_IN_RATIO)) {
-    throw new PoolMathError({
-      reason: 'max_in_ratio',
-      operation: 'swap',
-      details: 'the input after the LP fee exceeds 30 % of the input reserve',
-    })
+  const reserveIn = side === 0 ? reserve0 : reserve1
+  const reserveOut = side === 0 ? reserve1 : reserve0
+  if (
+    0n < w0 &&
+    w0 < ONE_18 &&
+    0n < reserveIn &&
+    reserveIn <= MAX_COINS &&
+    0n <= reserveOut &&
+    reserveOut <= MAX_COINS &&
+    0n <= netIn &&
+    netIn <= MAX_COINS
+  ) {
+    return grossOutInRange(netIn, reserveIn, reserveOut, side === 0 ? w0 : ONE_18 - w0)
   }
+  return grossOutLiteral(netIn, reserveIn, reserveOut, side === 0 ? w0 : complement(w0))
+}
+
+/**
+ * {@link weightedConstProductGrossOut} step by step as the contract writes it, for any input
+ * (the same values and the same first error as {@link grossOutInRange} where both apply).
+ */
+function grossOutLiteral(
+  netIn: bigint,
+  reserveIn: bigint,
+  reserveOut: bigint,
+  weightIn: bigint,
+): bigint {
+  const balanceIn = fixedFrom(reserveIn)
+  const balanceOut = fixedFrom(reserveOut)
+  const scaledIn = fixedFrom(netIn)
+  if (scaledIn > fmul(balanceIn, MAX_IN_RATIO)) throw maxInRatio()
   const weightOut = complement(weightIn)
   const base = fdivUp(balanceIn, balanceIn + scaledIn)
   const exponent = fdiv(weightIn, weightOut)
   const power = powUp(base, exponent)
   return fixedTo(fmul(balanceOut, complement(power)))
+}
+
+/**
+ * The same as {@link grossOutLiteral} for 0 < w_in < 1e18, 0 < R_in and R_out, ain ≤ 2^120 − 1,
+ * with the 18 decimals cancelled out of each step (no 257-bit check can fail there and no
+ * divisor is 0): fmul(R_in·1e18, 0.3e18) = 0.3e18·R_in, so the cap is ain·10 > R_in·3;
+ * fdivUp(R_in·1e18, (R_in + ain)·1e18) = floor((R_in·1e36 − 1) / ((R_in + ain)·1e18)) + 1 =
+ * floor((R_in·1e18 − 1) / (R_in + ain)) + 1 (nested floors, R_in·1e36 − 1 = (R_in·1e18 − 1)·1e18
+ * + 1e18 − 1), a divisor of one machine word for reserves below 1.8e19; and
+ * fixedTo(fmul(R_out·1e18, c)) = floor(R_out·c / 1e18).
+ */
+function grossOutInRange(
+  netIn: bigint,
+  reserveIn: bigint,
+  reserveOut: bigint,
+  weightIn: bigint,
+): bigint {
+  if (netIn * 10n > reserveIn * 3n) throw maxInRatio()
+  const weightOut = ONE_18 - weightIn
+  const base = (reserveIn * ONE_18 - 1n) / (reserveIn + netIn) + 1n // floor: positive operands
+  const exponent = (weightIn * ONE_18) / weightOut // fdiv: floor, positive operands
+  const power = powUp(base, exponent)
+  return (reserveOut * complement(power)) / ONE_18 // floor: non-negative operands
+}
+
+function maxInRatio(): PoolMathError {
+  return new PoolMathError({
+    reason: 'max_in_ratio',
+    operation: 'swap',
+    details: 'the input after the LP fee exceeds 30 % of the input reserve',
+  })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
 import { FIXED_POINT } from '../math/fixed/constants.js'
-import { powDown } from '../math/fixed/pow.js'
+import { type PowBase, powDown, powDownOfBase } from '../math/fixed/pow.js'
 import { int257 } from '../math/mulDiv.js'
 import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
@@ -41,11 +41,26 @@ export function weightedStableswapInvariant(
   x: bigint,
   y: bigint,
 ): bigint {
+  return invariantParts(amp, rate, w0, x, y).k
+}
+
+/** K with the two powers it takes, in the contract's order (the solver reuses both). */
+type InvariantParts = { readonly k: bigint; readonly xPowP: bigint; readonly ratedYPowQ: bigint }
+
+function invariantParts(
+  amp: bigint,
+  rate: bigint,
+  w0: bigint,
+  x: bigint,
+  y: bigint,
+): InvariantParts {
   const q = complement(w0)
   const scaledX = fixedFrom(x)
   const ratedY = fmul(rate, fixedFrom(y))
   const linear = fmul(int257(scaledX + ratedY), amp)
-  return int257(linear + fmul(powDown(scaledX, w0), powDown(ratedY, q)))
+  const xPowP = powDown(scaledX, w0)
+  const ratedYPowQ = powDown(ratedY, q)
+  return { k: int257(linear + fmul(xPowP, ratedYPowQ)), xPowP, ratedYPowQ }
 }
 
 /**
@@ -148,9 +163,11 @@ export function weightedStableswapSpotPrice(
  * the value BEFORE the step, so one more step is always taken; 255 steps at most (5103).
  * B = R_out − balance.
  *
- * Exact to the contract; faster only in not recomputing powers whose arguments do not change
- * between steps (e.g. powDown(X', p) while solving y), each first evaluated where the
- * contract first evaluates it so the same error is thrown first.
+ * Exact to the contract; faster only in computing nothing twice: powers whose arguments do
+ * not change between steps (e.g. powDown(X', p) while solving y), what depends on the pool
+ * alone (K, rate^q, the first step's powers of the reserves; kept per parameters object and
+ * checked against its values) and one logarithm per base. Each is first evaluated where the
+ * contract first evaluates it, so the same error is thrown first.
  *
  * @example
  * ```ts
@@ -176,65 +193,161 @@ export function weightedStableswapGrossOut(
     : reserve0 - solveX(parameters, reserve0, reserve1, netIn)
 }
 
-/** `solve_dy`: the new token1 balance after `netIn` of token0 (returns the balance, not B). */
+/**
+ * What a solve computes from the pool alone, the same for every amount quoted on it: K with its
+ * two powers, and the powers of the first Newton step whose bases are the pool's balances.
+ * Each field is filled where the contract first computes it (so a failure is thrown at the same
+ * point) and reused after; `amp`..`y` say which pool the entry is for.
+ */
+type PoolConstants = {
+  readonly amp: bigint
+  readonly rate: bigint
+  readonly w0: bigint
+  readonly x: bigint
+  readonly y: bigint
+  parts: InvariantParts | undefined
+  /** powDown(rate, q). */
+  ratePowQ: bigint | undefined
+  /** powDown(Y, q − 1e18) at Y = y·1e18 (solve_dy, step 1). */
+  yPowQLessOne: bigint | undefined
+  /** powDown(X, p − 1e18) at X = x·1e18 (solve_dx, step 1). */
+  xPowPLessOne: bigint | undefined
+}
+
+/**
+ * One {@link PoolConstants} per parameters object (a `PoolState` is never mutated; the entry is
+ * still checked against every value it depends on), so quoting several amounts on a pool
+ * computes its constants once.
+ */
+const POOL_CONSTANTS = new WeakMap<WeightedStableswapParameters, PoolConstants>()
+
+function poolConstants(
+  parameters: WeightedStableswapParameters,
+  x: bigint,
+  y: bigint,
+): PoolConstants {
+  const { amp, rate, w0 } = parameters
+  const known = POOL_CONSTANTS.get(parameters)
+  if (
+    known !== undefined &&
+    known.amp === amp &&
+    known.rate === rate &&
+    known.w0 === w0 &&
+    known.x === x &&
+    known.y === y
+  ) {
+    return known
+  }
+  const fresh: PoolConstants = {
+    amp,
+    rate,
+    w0,
+    x,
+    y,
+    parts: undefined,
+    ratePowQ: undefined,
+    yPowQLessOne: undefined,
+    xPowPLessOne: undefined,
+  }
+  POOL_CONSTANTS.set(parameters, fresh)
+  return fresh
+}
+
+/**
+ * `solve_dy`: the new token1 balance after `netIn` of token0 (returns the balance, not B).
+ * Computes, in the contract's order, only what differs from an earlier computation: K and the
+ * step-1 powers of the pool's own balances come from {@link PoolConstants}; X'^p is fixed
+ * during the solve; rY^q and Y^(q−1) share one logarithm when rate is 1 (rY = Y).
+ */
 function solveY(
-  { amp, rate, w0: p }: WeightedStableswapParameters,
+  parameters: WeightedStableswapParameters,
   x: bigint,
   y: bigint,
   netIn: bigint,
 ): bigint {
+  const { amp, rate, w0: p } = parameters
   const q = complement(p)
-  const k = weightedStableswapInvariant({ amp, rate, w0: p }, x, y)
+  const pool = poolConstants(parameters, x, y)
+  pool.parts ??= invariantParts(amp, rate, p, x, y)
+  const { k } = pool.parts
+  const scaledX = fixedFrom(x + netIn)
+  const qLessOne = q - ONE_18
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
-  let ratePowQ: bigint | undefined // powDown(rate, q)
   let ampRate: bigint | undefined // fmul(amp, rate)
   let balance = y
   for (let step = 1; ; step++) {
-    const scaledX = fixedFrom(x + netIn)
     const scaledY = fixedFrom(balance)
     const ratedY = fmul(rate, scaledY)
     const linear = fmul(int257(scaledX + ratedY), amp)
     xPowP ??= powDown(scaledX, p)
-    const df = int257(int257(linear + fmul(xPowP, powDown(ratedY, q))) - k)
-    const yTerm = fmul(q, powDown(scaledY, q - ONE_18))
-    ratePowQ ??= powDown(rate, q)
+    const atPool = balance === y
+    const yBase: PowBase = { x: scaledY, log: undefined }
+    const ratedYPowQ = atPool
+      ? pool.parts.ratedYPowQ
+      : powDownOfBase(ratedY === scaledY ? yBase : { x: ratedY, log: undefined }, q)
+    const df = int257(int257(linear + fmul(xPowP, ratedYPowQ)) - k)
+    let yPowQLessOne: bigint
+    if (!atPool) yPowQLessOne = powDownOfBase(yBase, qLessOne)
+    else {
+      pool.yPowQLessOne ??= powDownOfBase(yBase, qLessOne)
+      yPowQLessOne = pool.yPowQLessOne
+    }
+    const yTerm = fmul(q, yPowQLessOne)
+    pool.ratePowQ ??= powDown(rate, q)
     ampRate ??= fmul(amp, rate)
-    const derivative = int257(ampRate + fmul(fmul(yTerm, ratePowQ), xPowP))
+    const derivative = int257(ampRate + fmul(fmul(yTerm, pool.ratePowQ), xPowP))
     balance = newtonStep(balance, df, derivative, step)
     if (df <= TOLERANCE && -df <= TOLERANCE) return balance
   }
 }
 
-/** `solve_dx`: the new token0 balance after `netIn` of token1. */
+/**
+ * `solve_dx`: the new token0 balance after `netIn` of token1. As {@link solveY}: K and the
+ * step-1 powers of X come from {@link PoolConstants}, rY'^q and Y'^q are fixed during the solve,
+ * and X^p and X^(p−1) share one logarithm at every step.
+ */
 function solveX(
-  { amp, rate, w0: p }: WeightedStableswapParameters,
+  parameters: WeightedStableswapParameters,
   x: bigint,
   y: bigint,
   netIn: bigint,
 ): bigint {
+  const { amp, rate, w0: p } = parameters
   const q = complement(p)
-  const k = weightedStableswapInvariant({ amp, rate, w0: p }, x, y)
-  let ratedY: bigint | undefined // fmul(rate, Y'): Y' is fixed
+  const pool = poolConstants(parameters, x, y)
+  pool.parts ??= invariantParts(amp, rate, p, x, y)
+  const { k } = pool.parts
+  const scaledY = fixedFrom(y + netIn)
+  const ratedY = fmul(rate, scaledY) // Y' is fixed
+  const pLessOne = p - ONE_18
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
-  let ratePowQ: bigint | undefined // powDown(rate, q)
   let yPowQ: bigint | undefined // powDown(Y', q)
   let balance = x
   for (let step = 1; ; step++) {
     const scaledX = fixedFrom(balance)
-    const scaledY = fixedFrom(y + netIn)
-    ratedY ??= fmul(rate, scaledY)
     const linear = fmul(int257(scaledX + ratedY), amp)
-    const xPowP = powDown(scaledX, p)
+    const atPool = balance === x
+    const xBase: PowBase = { x: scaledX, log: undefined }
+    const xPowP = atPool ? pool.parts.xPowP : powDownOfBase(xBase, p)
     ratedYPowQ ??= powDown(ratedY, q)
     const df = int257(int257(linear + fmul(xPowP, ratedYPowQ)) - k)
-    const xTerm = fmul(p, powDown(scaledX, p - ONE_18))
-    ratePowQ ??= powDown(rate, q)
+    let xPowPLessOne: bigint
+    if (!atPool) xPowPLessOne = powDownOfBase(xBase, pLessOne)
+    else {
+      pool.xPowPLessOne ??= powDownOfBase(xBase, pLessOne)
+      xPowPLessOne = pool.xPowPLessOne
+    }
+    const xTerm = fmul(p, xPowPLessOne)
+    pool.ratePowQ ??= powDown(rate, q)
     yPowQ ??= powDown(scaledY, q)
-    const derivative = int257(amp + fmul(fmul(xTerm, ratePowQ), yPowQ))
+    const derivative = int257(amp + fmul(fmul(xTerm, pool.ratePowQ), yPowQ))
     balance = newtonStep(balance, df, derivative, step)
     if (df <= TOLERANCE && -df <= TOLERANCE) return balance
   }
 }
+
+/** |df| below 2^256 / 1e18: fdiv(df, d) for d ≥ 1 cannot leave 257 bits. */
+const DF_FAST_BOUND = (1n << 256n) / ONE_18
 
 /** One Newton update `balance − floor(fdiv(df, d) / 1e18)` with the contract's two checks. */
 function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: number): bigint {
@@ -245,8 +358,17 @@ function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: numbe
       details: 'the weighted-stableswap invariant has a zero derivative',
     })
   }
-  // fdiv floors, fixedTo floors toward −∞ (df is often negative).
-  const next = int257(balance - fixedTo(fdiv(df, derivative)))
+  let delta: bigint
+  if (derivative > 0n && df < DF_FAST_BOUND && -df < DF_FAST_BOUND) {
+    // fixedTo(fdiv(df, d)) = floor(floor(df·1e18 / d) / 1e18) = floor(df / d) (nested floors,
+    // d > 0), and |floor(df·1e18 / d)| ≤ |df|·1e18 < 2^256 passes fdiv's range check. Below 0
+    // the floor is minus the ceiling of −df / d.
+    delta = df >= 0n ? df / derivative : -((derivative - 1n - df) / derivative)
+  } else {
+    // fdiv floors, fixedTo floors toward −∞ (df is often negative).
+    delta = fixedTo(fdiv(df, derivative))
+  }
+  const next = int257(balance - delta)
   if (step > MAX_ITERATIONS) {
     throw new PoolMathError({
       reason: 'not_converged',
