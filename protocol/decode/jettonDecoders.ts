@@ -1,4 +1,4 @@
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins, loadEitherPayload } from './slices.js'
 
@@ -21,6 +21,8 @@ export const JETTON_DECODERS: readonly DecoderEntry[] = [
       const responseDestination = loadAddress(s)
       s.loadMaybeRef() // custom payload
       const forwardTonAmount = loadCoins(s)
+      const inline = s.remainingBits > 0 && !s.preloadBit()
+      const forwardPayload = loadEitherPayload(s)
       return {
         type: 'jetton.transfer',
         queryId,
@@ -28,7 +30,11 @@ export const JETTON_DECODERS: readonly DecoderEntry[] = [
         destination,
         responseDestination,
         forwardTonAmount,
-        forwardPayload: loadEitherPayload(s),
+        forwardPayload,
+        inlineExitCode:
+          inline && forwardPayload !== null && forwardPayload.bits.length >= 32
+            ? forwardPayload.beginParse().preloadUint(32)
+            : undefined,
       }
     },
   ],
