@@ -121,9 +121,8 @@ export function loadEitherPayload(slice: Slice): Cell | null {
  * ```
  */
 export function preloadInlineUint32(slice: Slice): number | undefined {
-  if (slice.remainingBits < 33) return undefined
+  if (slice.remainingBits < 33 || slice.preloadBit()) return undefined
   const bits = slice.preloadBits(33)
-  if (bits.at(0)) return undefined
   let value = 0
   for (let i = 1; i < 33; i += 1) value = value * 2 + (bits.at(i) ? 1 : 0)
   return value
