@@ -1,15 +1,8 @@
 import type { Address, Transaction } from '@ton/core'
-import { decodeJettonTransfer, internalTransferAmount } from '../protocol/jettonDecode.js'
-import { JETTON_OP, PTON_V2_OP } from '../protocol/opCodes.js'
+import { decodeBodyAs } from '../protocol/decode/decodeBody.js'
 import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset } from './model.js'
-import {
-  addressKey,
-  failedTransactions,
-  messagesFrom,
-  opOf,
-  transactionsOn,
-} from './transactions.js'
+import { addressKey, failedTransactions, messagesFrom, transactionsOn } from './transactions.js'
 
 /**
  * What reached `receiver` in the batch: jettons credited to its wallet, or the TON amount of the
@@ -32,18 +25,17 @@ export async function deliveredTo(
     const failed = new Set(failedTransactions(txs).map((f) => f.account))
     if (failed.has(addressKey(wallet))) return 0n
     return transactionsOn(txs, wallet).reduce((sum, tx) => {
-      const body = tx.inMessage?.body
-      return sum + ((body === undefined ? undefined : internalTransferAmount(body)) ?? 0n)
+      return sum + (decodeBodyAs(tx.inMessage?.body, 'jetton.internal_transfer')?.amount ?? 0n)
     }, 0n)
   }
-  const op = asset.version === 'v2' ? PTON_V2_OP.tonTransfer : JETTON_OP.transferNotification
   let total = 0n
   for (const { message } of messagesFrom(txs, routerAssetWallet)) {
     if (message.info.type !== 'internal' || !message.info.dest.equals(receiver)) continue
-    if (opOf(message.body) !== op) continue
-    const s = message.body.beginParse()
-    s.skip(32 + 64)
-    total += s.loadCoins()
+    if (asset.version === 'v2') {
+      total += decodeBodyAs(message.body, 'pton_v2.ton_transfer')?.tonAmount ?? 0n
+    } else {
+      total += decodeBodyAs(message.body, 'jetton.transfer_notification')?.amount ?? 0n
+    }
   }
   return total
 }
@@ -61,7 +53,7 @@ export function routerRefusal(
   router: Address,
 ): { exitCode: number; amount: bigint } {
   for (const { message } of messagesFrom(txs, router)) {
-    const transfer = decodeJettonTransfer(message.body)
+    const transfer = decodeBodyAs(message.body, 'jetton.transfer')
     if (transfer?.inlineExitCode !== undefined) {
       return { exitCode: transfer.inlineExitCode, amount: transfer.amount }
     }

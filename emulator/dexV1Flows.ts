@@ -1,17 +1,12 @@
 import { toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
-import {
-  decodeDexV1PayTo,
-  dexV1CollectFeesBody,
-  dexV1ProvidePayload,
-  dexV1SwapPayload,
-} from '../protocol/dexV1.js'
+import { dexV1CollectFeesBody, dexV1ProvidePayload, dexV1SwapPayload } from '../protocol/dexV1.js'
 import { jettonBurnBody } from '../protocol/jetton.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
-import { burnReceipt, payoutReceipt, payToAmounts } from './payoutFlows.js'
+import { burnReceipt, payoutReceipt, payToAmounts, payToV1 } from './payoutFlows.js'
 import { lpSupply } from './readState.js'
 import {
   type BurnReceipt,
@@ -70,7 +65,7 @@ export async function swapV1(
   const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, gas)
   const failures = failedTransactions(txs)
   const payTos = messagesFrom(txs, answerer)
-    .map(({ message }) => decodeDexV1PayTo(message.body))
+    .map(({ message }) => payToV1(message.body))
     .filter((p) => p !== undefined)
   const delivered = await deliveredTo(world, txs, req.ask, receiver, askWallet)
   const main = payTos.find((p) => p.exitCode !== EXIT_CODES.swap_ok_ref)
@@ -145,7 +140,7 @@ export async function burnV1(
   const wallet = await world.walletAddress(pool.address, from.address)
   const body = jettonBurnBody({ amount: lp, response: from.address })
   const txs = await world.send(from, { to: wallet, value: GAS.burn, body })
-  return burnReceipt(txs, pool, decodeDexV1PayTo)
+  return burnReceipt(txs, pool, payToV1)
 }
 
 /**
@@ -166,5 +161,5 @@ export async function collectFeesV1(
     value: GAS.collectFees,
     body: dexV1CollectFeesBody(),
   })
-  return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV1PayTo(body)))
+  return payoutReceipt(txs, pool.address, (body) => payToAmounts(payToV1(body)))
 }

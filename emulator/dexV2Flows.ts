@@ -1,12 +1,12 @@
 import { type Address, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import type { PoolKind } from '../core/pool/PoolState.js'
-import { decodeDexV2PayTo, decodeDexV2PayVault } from '../protocol/dexV2Decode.js'
+import { decodeBodyAs } from '../protocol/decode/decodeBody.js'
 import { dexV2ProvidePayload, dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
-import { internalTransferAmount } from '../protocol/jettonDecode.js'
 import type { DexWorld } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'
+import { payToV2 } from './payoutFlows.js'
 import { lpSupply } from './readState.js'
 import { type ProvideReceipt, provideReceipt, type SwapReceipt, swapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
@@ -111,11 +111,9 @@ export async function swapReceiptV2(
 ): Promise<SwapReceipt> {
   const failures = failedTransactions(txs)
   const fromPool = messagesFrom(txs, pool)
-  const payTo = fromPool
-    .map(({ message }) => decodeDexV2PayTo(message.body))
-    .find((p) => p !== undefined)
+  const payTo = fromPool.map(({ message }) => payToV2(message.body)).find((p) => p !== undefined)
   const referralOut = fromPool
-    .map(({ message }) => decodeDexV2PayVault(message.body))
+    .map(({ message }) => decodeBodyAs(message.body, 'v2.pay_vault'))
     .reduce((sum, v) => sum + (v === undefined ? 0n : v.amount0 + v.amount1), 0n)
   const askWallet = await routerWallet(world, router, ask)
   const delivered = await deliveredTo(world, txs, ask, receiver, askWallet)
@@ -187,11 +185,9 @@ function provideReceiptV2(
 ): ProvideReceipt {
   const fromPool = messagesFrom(txs, pool)
   const mints = fromPool
-    .map(({ message }) => internalTransferAmount(message.body))
+    .map(({ message }) => decodeBodyAs(message.body, 'jetton.internal_transfer')?.amount)
     .filter((amount) => amount !== undefined)
-  const refund = fromPool
-    .map(({ message }) => decodeDexV2PayTo(message.body))
-    .find((p) => p !== undefined)
+  const refund = fromPool.map(({ message }) => payToV2(message.body)).find((p) => p !== undefined)
   return provideReceipt({
     minted:
       mints.length > 0 ? { lpOut: mints.reduce((sum, a) => sum + a, 0n), lpMinted } : undefined,

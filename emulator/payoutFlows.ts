@@ -1,20 +1,19 @@
 import { type Address, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
-import { decodeDexV1PayTo, dexV1RefundMeBody } from '../protocol/dexV1.js'
-import { decodeDexV2PayTo } from '../protocol/dexV2Decode.js'
+import { decodeBodyAs } from '../protocol/decode/decodeBody.js'
+import { dexV1RefundMeBody } from '../protocol/dexV1.js'
 import {
   dexV2CollectFeesBody,
   dexV2RefundMeBody,
   dexV2WithdrawFeeBody,
 } from '../protocol/dexV2Payloads.js'
 import { jettonBurnBody } from '../protocol/jetton.js'
-import { DEX_V2_OP } from '../protocol/opCodes.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt } from './receipts.js'
 import { lpAccountAddress, vaultAddress } from './routing.js'
-import { failedTransactions, messagesFrom, opOf } from './transactions.js'
+import { failedTransactions, messagesFrom } from './transactions.js'
 
 /** `@ston-fi/sdk` gas constants of the payout operations (`contracts.md` §4). */
 const GAS = {
@@ -47,24 +46,48 @@ export async function burnV2(
     value: GAS.burn,
     body: jettonBurnBody({ amount: lp, response }),
   })
-  return burnReceipt(txs, pool, decodeDexV2PayTo)
+  return burnReceipt(txs, pool, payToV2)
 }
 
 /**
- * What the pool's `pay_to` says, in the fields both DEX versions share (`DexV1PayTo`,
- * `DexV2PayTo`).
+ * What the pool's `pay_to` says, in the fields both DEX versions share (the decoded `v1.pay_to`
+ * and `v2.pay_to` bodies).
  *
  * @example
  * ```ts
- * const p: PayTo = decodeDexV1PayTo(body) // { exitCode: 0xdda48b6a, amount0: 707106781n, … }
+ * const p: PayTo | undefined = payToV1(body) // { exitCode: 0xdda48b6a, amount0: 707106781n, … }
  * ```
  */
 export type PayTo = {
   readonly exitCode: number
   readonly amount0: bigint
-  readonly token0: Address
+  readonly token0: Address | null
   readonly amount1: bigint
-  readonly token1: Address
+  readonly token1: Address | null
+}
+
+/**
+ * A DEX v1 pool's `pay_to`, or `undefined` for another message.
+ *
+ * @example
+ * ```ts
+ * payToV1(body)?.exitCode // 0x45078540 (swap_ok_ref) for the referral payout
+ * ```
+ */
+export function payToV1(body: Cell): PayTo | undefined {
+  return decodeBodyAs(body, 'v1.pay_to')
+}
+
+/**
+ * A DEX v2 pool's `pay_to`, or `undefined` for another message.
+ *
+ * @example
+ * ```ts
+ * payToV2(body)?.exitCode // 0xc64370e5 (swap_ok)
+ * ```
+ */
+export function payToV2(body: Cell): PayTo | undefined {
+  return decodeBodyAs(body, 'v2.pay_to')
 }
 
 /**
@@ -73,7 +96,7 @@ export type PayTo = {
  *
  * @example
  * ```ts
- * burnReceipt(txs, pool, decodeDexV2PayTo) // { status: 'rejected', exitCode: 86, … } for a response address
+ * burnReceipt(txs, pool, payToV2) // { status: 'rejected', exitCode: 86, … } for a response address
  * ```
  */
 export function burnReceipt(
@@ -125,7 +148,7 @@ export async function collectFeesV2(
     value: GAS.collectFees,
     body: dexV2CollectFeesBody({}),
   })
-  return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV2PayTo(body)))
+  return payoutReceipt(txs, pool.address, (body) => payToAmounts(payToV2(body)))
 }
 
 /**
@@ -151,11 +174,8 @@ export async function withdrawVaultV2(
     body: dexV2WithdrawFeeBody(),
   })
   return payoutReceipt(txs, vault, (body) => {
-    if (opOf(body) !== DEX_V2_OP.vaultPayTo) return []
-    const s = body.beginParse()
-    s.skip(32 + 64)
-    const amount = s.loadCoins()
-    return [[s.loadAddress(), amount]]
+    const pay = decodeBodyAs(body, 'v2.vault_pay_to')
+    return pay?.token ? [[pay.token, pay.amount]] : []
   })
 }
 
@@ -164,16 +184,15 @@ export async function withdrawVaultV2(
  *
  * @example
  * ```ts
- * payToAmounts(decodeDexV2PayTo(body)) // [[wallet0, 1234n], [wallet1, 0n]] for a fee collection
+ * payToAmounts(payToV2(body)) // [[wallet0, 1234n], [wallet1, 0n]] for a fee collection
  * ```
  */
 export function payToAmounts(p: PayTo | undefined): [Address, bigint][] {
-  return p === undefined
-    ? []
-    : [
-        [p.token0, p.amount0],
-        [p.token1, p.amount1],
-      ]
+  if (p === undefined) return []
+  const out: [Address, bigint][] = []
+  if (p.token0 !== null) out.push([p.token0, p.amount0])
+  if (p.token1 !== null) out.push([p.token1, p.amount1])
+  return out
 }
 
 /**
@@ -182,7 +201,7 @@ export function payToAmounts(p: PayTo | undefined): [Address, bigint][] {
  *
  * @example
  * ```ts
- * payoutReceipt(txs, pool.address, (body) => payToAmounts(decodeDexV1PayTo(body)))
+ * payoutReceipt(txs, pool.address, (body) => payToAmounts(payToV1(body)))
  * // { status: 'ok', paid: Map { '0:…' → 1234n }, … }
  * ```
  */
@@ -222,6 +241,6 @@ export async function refundLpAccount(
   const v1 = pool.router.dex === 'v1'
   const body = v1 ? dexV1RefundMeBody() : dexV2RefundMeBody()
   const txs = await world.send(from, { to: account, value: v1 ? GAS.refundV1 : GAS.refundMe, body })
-  const decodePayTo = v1 ? decodeDexV1PayTo : decodeDexV2PayTo
+  const decodePayTo = v1 ? payToV1 : payToV2
   return payoutReceipt(txs, pool.address, (body) => payToAmounts(decodePayTo(body)))
 }

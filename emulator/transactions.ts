@@ -1,4 +1,5 @@
-import type { Address, Cell, Message, Transaction } from '@ton/core'
+import type { Address, Message, Transaction } from '@ton/core'
+import { opOf } from '../protocol/decode/decodeBody.js'
 
 /**
  * A transaction's account as an address-comparable key (`0:hex`).
@@ -34,19 +35,6 @@ export function addressKey(address: Address): string {
  */
 export function outMessages(tx: Transaction): Message[] {
   return [...tx.outMessages.values()]
-}
-
-/**
- * The 32-bit op of a message body, or undefined for a body shorter than 32 bits.
- *
- * @example
- * ```ts
- * opOf(beginCell().storeUint(0x0f8a7ea5, 32).endCell()) // 0x0f8a7ea5
- * ```
- */
-export function opOf(body: Cell): number | undefined {
-  const s = body.beginParse()
-  return s.remainingBits >= 32 ? s.loadUint(32) : undefined
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * `ton-dex-lab/indexer`: decodes exchange transactions (DEX v1 and v2) and writes operations,
- * pool states, vault withdrawals and traces to a `Store`.
+ * `ton-dex-lab/indexer`: turns exchange transactions (DEX v1 and v2) into operations, pool
+ * states, vault withdrawals and traces in a `Store`. The message bodies are decoded by
+ * `ton-dex-lab/protocol` (`decodeBody`), which also holds the result codes and transaction
+ * kinds the indexer stores.
  *
  * @example
  * ```ts
@@ -11,7 +13,6 @@
  * @module
  */
 
-export { OP_CODES, type OpName } from '../protocol/opCodes.js'
 // The wallet read model is the store's (store/readModel); exported here until the store has
 // an entry point of its own.
 export {
@@ -19,16 +20,6 @@ export {
   walletPositions,
 } from '../store/readModel/walletPositions.js'
 export type { WalletLedgerRows } from '../store/rows/indexerRows.js'
-export type { AdminBody, V2LpAccountDataReply, V2PoolDataReply } from './decode/AdminBody.js'
-export type {
-  DecodedBody,
-  DecodedBodyType,
-  PayAmounts,
-  V2ProvidePayload,
-  V2SwapPayload,
-} from './decode/DecodedBody.js'
-export { decodeBody, opOf } from './decode/decodeBody.js'
-export type { TonBody } from './decode/TonBody.js'
 export { addressText } from './ingest/addressText.js'
 export {
   type BlockTransaction,
@@ -48,7 +39,6 @@ export { isoSeconds } from './ingest/isoSeconds.js'
 export { messageKey } from './ingest/messageKey.js'
 export { type OperationContext, type PoolOperation, poolOperation } from './pool/poolOperation.js'
 export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
-export { resultName } from './pool/resultName.js'
 export type { TrackedPool } from './pool/TrackedPool.js'
 export {
   createWalletLedger,

@@ -1,20 +1,38 @@
 /**
  * `ton-dex-lab/protocol`: the exchange's message formats in one place — op codes, the bodies
- * and forward payloads the contracts exchange (build and decode) and the get-method answers
- * (`contracts.md` §1, §2, §5). The fixture contracts' tests, the emulator and the indexer all
- * use these; the indexer adds byte-level fast readers on top (`ton-dex-lab/indexer`).
+ * and forward payloads the contracts exchange (build them, and decode every body with one
+ * byte-level decoder per layout: `decodeBody`), the get-method answers (`contracts.md` §1, §2,
+ * §5), and the vocabularies the layers above share: result codes (`swap_ok`, `burn_ok`,
+ * `bounce`, …) and transaction kinds (`v2.swap`, `external`, `other`, …). The fixture
+ * contracts' tests, the emulator, the indexer and the REST API all use these.
  *
  * @example
  * ```ts
- * import { DEX_V2_OP, dexV2SwapPayload } from 'ton-dex-lab/protocol'
+ * import { DEX_V2_OP, decodeBody, resultName } from 'ton-dex-lab/protocol'
  * DEX_V2_OP.swap // 0x6664de2a
+ * decodeBody(payTo)?.type // 'v2.pay_to'
+ * resultName(0xc64370e5) // 'swap_ok'
  * ```
  * @module
  */
 
+export type {
+  AdminBody,
+  V2KindParams,
+  V2LpAccountDataReply,
+  V2PoolDataReply,
+} from './decode/AdminBody.js'
+export type {
+  DecodedBody,
+  DecodedBodyType,
+  PayAmounts,
+  V2ProvidePayload,
+  V2SwapPayload,
+} from './decode/DecodedBody.js'
+export { decodeBody, decodeBodyAs, opOf } from './decode/decodeBody.js'
+export { readBouncedJettons } from './decode/readBouncedJettons.js'
+export type { TonBody } from './decode/TonBody.js'
 export {
-  type DexV1PayTo,
-  decodeDexV1PayTo,
   dexV1CollectFeesBody,
   dexV1ProvidePayload,
   dexV1RefundMeBody,
@@ -31,12 +49,6 @@ export {
   dexV2UpdateStatusBody,
 } from './dexV2Admin.js'
 export {
-  type DexV2PayTo,
-  type DexV2PayVault,
-  decodeDexV2PayTo,
-  decodeDexV2PayVault,
-} from './dexV2Decode.js'
-export {
   type DexV2ProvidePayload,
   type DexV2SwapPayload,
   dexV2CollectFeesBody,
@@ -49,11 +61,6 @@ export {
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'
-export {
-  type DecodedJettonTransfer,
-  decodeJettonTransfer,
-  internalTransferAmount,
-} from './jettonDecode.js'
 export {
   DEX_V1_OP,
   DEX_V2_OP,
@@ -71,3 +78,24 @@ export {
 } from './poolData.js'
 export { ptonV1DeployWalletBody, ptonV1MinterData } from './ptonV1.js'
 export { ptonV2DeployWalletBody, ptonV2MinterData, ptonV2TonTransferBody } from './ptonV2.js'
+export {
+  isSuccessResult,
+  OUTCOME_CODES,
+  type OutcomeCode,
+  RESULT_CODES,
+  type ResultCode,
+  resultName,
+  SUCCESS_RESULT_CODES,
+} from './resultCodes.js'
+export {
+  ACTION_KINDS,
+  ACTION_TYPES,
+  type ActionKind,
+  type ActionType,
+  BODY_TYPES,
+  isTransactionKind,
+  kindVersion,
+  NON_BODY_KINDS,
+  TRANSACTION_KINDS,
+  type TransactionKind,
+} from './transactionKinds.js'

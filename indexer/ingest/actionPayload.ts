@@ -1,19 +1,24 @@
 import type { Address } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import type { ResultCode } from '../../protocol/resultCodes.js'
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  type TransactionKind,
+} from '../../protocol/transactionKinds.js'
 import type { ActionFieldValue, IndexedAction } from '../../store/rows/indexerRows.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
 import { address } from '../pool/poolOperation.js'
 
 /** What {@link actionPayload} reads of one transaction. */
 export type ActionPayloadInput = {
   /** The transaction's kind as the indexer stores it (`'v2.swap'`, `'other'`, …). */
-  readonly kind: string
+  readonly kind: TransactionKind
   /** The decoded inbound body, when the decoder knows its op. */
   readonly body: DecodedBody | undefined
   /** The decoded outbound bodies; called only for a transaction that starts an action. */
   readonly outs: () => readonly DecodedBody[]
   /** The result the indexer computed for the transaction (`swap_ok`, `ok`, …), if any. */
-  readonly resultCode: string | null
+  readonly resultCode: ResultCode | null
   /** The pool the transaction ran on, when it is a tracked pool (its router's token wallets). */
   readonly pool: { readonly wallet0: string; readonly wallet1: string } | undefined
 }
@@ -55,18 +60,18 @@ export function actionPayload(input: ActionPayloadInput): IndexedAction | null {
     case 'v1.burn_notification':
     case 'v2.burn_notification_ext':
       if (input.kind !== body.type) return null
-      return action('jetton_burn', body.type, body.queryId, {
+      return action(body.type, body.queryId, {
         amount: body.amount.toString(),
         response_destination: optionalAddress(body.responseAddress),
       })
     case 'v1.collect_fees':
     case 'v2.collect_fees':
       if (input.kind !== body.type) return null
-      return action('collect_fees', body.type, body.queryId, {})
+      return action(body.type, body.queryId, {})
     case 'v1.cb_refund_me':
     case 'v2.cb_refund_me':
       if (input.kind !== body.type) return null
-      return action('refund_liquidity', body.type, body.queryId, {})
+      return action(body.type, body.queryId, {})
     case 'v2.withdraw_fee':
       return input.kind === body.type ? withdrawAction(body.queryId, input) : null
     case 'v1.direct_add_liquidity':
@@ -77,35 +82,17 @@ export function actionPayload(input: ActionPayloadInput): IndexedAction | null {
   }
 }
 
-/** The op code of each inbound body that starts an action (the tx_payload's `opcode`). */
-const ACTION_OPS = {
-  'v1.swap': OP_CODES.v1Swap,
-  'v2.swap': OP_CODES.v2Swap,
-  'v1.provide_lp': OP_CODES.v1ProvideLp,
-  'v2.provide_lp': OP_CODES.v2ProvideLp,
-  'v1.burn_notification': OP_CODES.v1BurnNotification,
-  'v2.burn_notification_ext': OP_CODES.v2BurnNotificationExt,
-  'v1.collect_fees': OP_CODES.v1CollectFees,
-  'v2.collect_fees': OP_CODES.v2CollectFees,
-  'v1.cb_refund_me': OP_CODES.v1CbRefundMe,
-  'v2.cb_refund_me': OP_CODES.v2CbRefundMe,
-  'v2.withdraw_fee': OP_CODES.v2WithdrawFee,
-  'v1.direct_add_liquidity': OP_CODES.v1DirectAddLiquidity,
-  'v2.direct_add_liquidity': OP_CODES.v2DirectAddLiquidity,
-} as const
-
 function action(
-  type: string,
-  kind: keyof typeof ACTION_OPS,
+  kind: ActionKind,
   queryId: bigint,
   fields: Fields,
   result: Fields = {},
-  exitCode: string | null = null,
+  exitCode: ResultCode | null = null,
 ): IndexedAction {
   return {
-    type,
+    type: ACTION_KINDS[kind].type,
     version: kind.startsWith('v1') ? 'v1' : 'v2',
-    txPayload: { opcode: ACTION_OPS[kind], query_id: queryId.toString(), ...fields },
+    txPayload: { opcode: ACTION_KINDS[kind].op, query_id: queryId.toString(), ...fields },
     exitCode,
     result,
   }
@@ -119,7 +106,7 @@ function swapAction(
     const offer = address(body.senderWallet)
     const pool = input.pool
     const ask = pool === undefined ? null : offer === pool.wallet0 ? pool.wallet1 : pool.wallet0
-    return action('swap', body.type, body.queryId, {
+    return action(body.type, body.queryId, {
       ask_jetton_wallet_address: ask,
       min_ask_amount: body.minOut.toString(),
       user_wallet_address: optionalAddress(body.toAddress),
@@ -133,7 +120,6 @@ function swapAction(
     if (payTo?.type === 'v2.pay_to') result.fwd_gas = payTo.fwdTonAmount.toString()
   }
   return action(
-    'swap',
     body.type,
     body.queryId,
     {
@@ -170,7 +156,6 @@ function provideAction(
     const other = pool === undefined ? null : body.amount0 > 0n ? pool.wallet1 : pool.wallet0
     if (add !== undefined) result.to_address = optionalAddress(body.fromUser)
     return action(
-      'provide_liquidity',
       body.type,
       body.queryId,
       { router_wallet_address: other, min_lp_out: body.minLpOut.toString() },
@@ -185,7 +170,6 @@ function provideAction(
     result.excess_address = optionalAddress(p.excessesAddress)
   }
   return action(
-    'provide_liquidity',
     body.type,
     body.queryId,
     {
@@ -212,7 +196,7 @@ function withdrawAction(queryId: bigint, input: ActionPayloadInput): IndexedActi
           to_address: optionalAddress(pay.to),
         }
       : {}
-  return action('withdraw_fee', 'v2.withdraw_fee', queryId, {}, result)
+  return action('v2.withdraw_fee', queryId, {}, result)
 }
 
 /** `direct_add_liquidity` (user → own LP account): status from its `cb_add_liquidity`, if sent. */
@@ -249,7 +233,7 @@ function directAddAction(
     }
   }
   const exitCode = cb === undefined ? 'bounce' : 'add_liquidity_ok'
-  return action('direct_add_liquidity', body.type, body.queryId, fields, result, exitCode)
+  return action(body.type, body.queryId, fields, result, exitCode)
 }
 
 function optionalAddress(a: Address | null | undefined): string | null {

@@ -1,5 +1,9 @@
 import { Address, type Transaction } from '@ton/core'
 import { createPoolState, type PoolState } from '../../core/pool/PoolState.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import { decodeBody } from '../../protocol/decode/decodeBody.js'
+import type { ResultCode } from '../../protocol/resultCodes.js'
+import type { TransactionKind } from '../../protocol/transactionKinds.js'
 import type { BlockRef, OperationRow } from '../../store/rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
@@ -7,8 +11,6 @@ import type {
   MessageLinkRow,
 } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
-import { decodeBody } from '../decode/decodeBody.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
@@ -363,8 +365,8 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     const computeExitCode = compute?.type === 'vm' ? compute.exitCode : 0
     const accountAddress = accountOf(tx)
     const source = internal ? info.src : null
-    let kind: string = internal ? (body?.type ?? 'other') : 'external'
-    let resultCode: string | null = null
+    let kind: TransactionKind = internal ? (body?.type ?? 'other') : 'external'
+    let resultCode: ResultCode | null = null
     ledger.apply(tx, accountAddress, aborted, body)
     let pool = pools.get(accountAddress)
     if (pool !== undefined && (pool.asset0 === pool.wallet0 || pool.asset1 === pool.wallet1)) {

@@ -1,5 +1,5 @@
 import { MAX_POOL_FEE, type PoolState } from '../../core/pool/PoolState.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 
 /**
  * The pool state after a fee change its router forwarded: DEX v1 `set_fees` (LP, protocol and

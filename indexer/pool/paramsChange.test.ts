@@ -1,7 +1,7 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { createPoolState, FIXED_ONE } from '../../core/pool/PoolState.js'
-import type { V2KindParams } from '../decode/AdminBody.js'
+import type { V2KindParams } from '../../protocol/decode/AdminBody.js'
 import { addressText } from '../ingest/addressText.js'
 import { paramsChange } from './paramsChange.js'
 

@@ -1,5 +1,5 @@
 import { FIXED_ONE, type PoolState } from '../../core/pool/PoolState.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
 
 /**

@@ -3,13 +3,13 @@ import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
 import { swap } from '../../core/ops/swap.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import { type ResultCode, resultName } from '../../protocol/resultCodes.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
 import { addressText } from '../ingest/addressText.js'
 import { FatalIndexError } from '../source/errors.js'
 import { feeChange } from './feeChange.js'
 import { paramsChange } from './paramsChange.js'
-import { resultName } from './resultName.js'
 import { swapLpFeeInAsk } from './swapLpFee.js'
 import type { TrackedPool } from './TrackedPool.js'
 
@@ -32,7 +32,7 @@ export type OperationContext = {
 export type PoolOperation = {
   readonly row: OperationRow | undefined
   readonly state: PoolState
-  readonly resultCode: string
+  readonly resultCode: ResultCode
   /** A fee change's new protocol fee address (`null` for addr_none); absent when unchanged. */
   readonly protocolFeeAddress?: string | null
 }

@@ -1,15 +1,15 @@
 import { type AccountStatus, Address, contractAddress, type Message } from '@ton/core'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import { decodeBody } from '../../protocol/decode/decodeBody.js'
+import { readBouncedJettons } from '../../protocol/decode/readBouncedJettons.js'
 import type {
   IndexedJettonWalletRow,
   IndexedLpAccountRow,
   IndexedVaultRow,
   WalletLedgerRows,
 } from '../../store/rows/indexerRows.js'
-import type { DecodedBody } from '../decode/DecodedBody.js'
-import { decodeBody } from '../decode/decodeBody.js'
 import { addressText } from '../ingest/addressText.js'
 import { readJettonWalletInit, readLpAccountInit, readVaultInit } from './readAccountInit.js'
-import { readBouncedJettons } from './readBouncedJettons.js'
 
 /**
  * The parts of a transaction the ledger reads; a `@ton/core` `Transaction` is one. The inbound

@@ -8,6 +8,7 @@ import {
   storeStateInit,
   type Transaction,
 } from '@ton/core'
+import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../chain/LiveChain.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
 
@@ -192,14 +193,9 @@ export function renderMessage(message: Message): Record<string, unknown> {
   }
 }
 
+/** The text comment of a body (op 0 and UTF-8 text), `''` for any other body. */
 function commentOf(body: Cell): string {
-  try {
-    const slice = body.beginParse()
-    if (slice.remainingBits < 32 || slice.loadUint(32) !== 0) return ''
-    return slice.loadStringTail()
-  } catch {
-    return ''
-  }
+  return decodeBodyAs(body, 'ton.transfer')?.comment ?? ''
 }
 
 /** Base64 BoC without index, as toncenter writes cells. */

@@ -1,4 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { isSuccessResult, type ResultCode } from '../../protocol/resultCodes.js'
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  kindVersion,
+  type TransactionKind,
+} from '../../protocol/transactionKinds.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionRow } from '../../store/rows/indexerRows.js'
 import { Nullable } from './common.js'
@@ -62,38 +69,28 @@ export const ActionTreeSchema = Type.Object({
 export type WireActionTree = Static<typeof ActionTreeSchema>
 
 /**
- * `kind` of an indexed transaction → action `@type` of `wire-contract.md` §2.10 and its op code:
- * the fallback for rows indexed before the store kept each action's message fields.
+ * The action kinds a row indexed before the store kept each action's message fields falls back
+ * to (action `@type` and op code from `ACTION_KINDS`): all but the LP account's direct
+ * addition, which that fallback never covered.
  */
-const ACTIONS: Readonly<Record<string, readonly [string, number]>> = {
-  'v1.swap': ['swap', 0x25938561],
-  'v2.swap': ['swap', 0x6664de2a],
-  'v1.provide_lp': ['provide_liquidity', 0xfcf9e58f],
-  'v2.provide_lp': ['provide_liquidity', 0x37c096df],
-  'v1.burn_notification': ['jetton_burn', 0x7bdd97de],
-  'v2.burn_notification_ext': ['jetton_burn', 0x297437cf],
-  'v1.collect_fees': ['collect_fees', 0x1fcb7d3d],
-  'v2.collect_fees': ['collect_fees', 0x1ee4911e],
-  'v2.withdraw_fee': ['withdraw_fee', 0x354bcdf4],
-  'v1.cb_refund_me': ['refund_liquidity', 0x89446a42],
-  'v2.cb_refund_me': ['refund_liquidity', 0x0f98e2b8],
-}
-const CB_ADD = new Set(['v1.cb_add_liquidity', 'v2.cb_add_liquidity'])
-const LP_ACCOUNT_ADD = new Set(['v1.add_liquidity', 'v2.add_liquidity'])
-const SUCCESS = new Set([
-  'swap_ok',
-  'swap_ok_ref',
-  'provide_liquidity_ok',
-  'add_liquidity_ok',
-  'mint_lp_ok',
-  'burn_ok',
-  'collect_fees_ok',
-  'collect_fees_ok_with_rewards',
-  'ok',
-  'refund_ok',
+const LEGACY_ACTION_KINDS: ReadonlySet<string> = new Set(
+  (Object.keys(ACTION_KINDS) as ActionKind[]).filter(
+    (k) => ACTION_KINDS[k].type !== 'direct_add_liquidity',
+  ),
+)
+const CB_ADD: ReadonlySet<string> = new Set<TransactionKind>([
+  'v1.cb_add_liquidity',
+  'v2.cb_add_liquidity',
+])
+const LP_ACCOUNT_ADD: ReadonlySet<string> = new Set<TransactionKind>([
+  'v1.add_liquidity',
+  'v2.add_liquidity',
 ])
 /** Swap refunds that name the ask side (`wire-contract.md` §6.5). */
-const ASK_SIDE_REFUNDS = new Set(['swap_refund_no_liq', 'swap_refund_reserve_err'])
+const ASK_SIDE_REFUNDS: ReadonlySet<string> = new Set<ResultCode>([
+  'swap_refund_no_liq',
+  'swap_refund_reserve_err',
+])
 
 /** What {@link buildActionTree} needs: one trace, its operations and the pools it touched. */
 export type ActionTreeInput = {
@@ -153,16 +150,19 @@ export function buildActionTree(input: ActionTreeInput): WireActionTree {
   for (const tx of txs) {
     if (input.routers.has(tx.account) && !tx.aborted && !children.has(tx.hash)) pending = true
     const stored = tx.action
-    const entry = stored === null ? ACTIONS[tx.kind] : undefined
+    const entry =
+      stored === null && LEGACY_ACTION_KINDS.has(tx.kind)
+        ? ACTION_KINDS[tx.kind as ActionKind]
+        : undefined
     if (stored === null && entry === undefined) continue
     const op = opByTx.get(tx.hash)
     const pool = input.pools.get(tx.account)
-    const type = stored?.type ?? entry?.[0] ?? 'other'
+    const type = stored?.type ?? entry?.type ?? 'other'
     const action: Json = {
       '@type': type,
-      contract_major_version: stored?.version ?? tx.kind.slice(0, 2),
+      contract_major_version: stored?.version ?? kindVersion(tx.kind),
       destination: tx.account,
-      tx_payload: integerIds(stored?.txPayload ?? legacyPayload(type, entry?.[1] ?? 0, tx, op)),
+      tx_payload: integerIds(stored?.txPayload ?? legacyPayload(type, entry?.op ?? 0, tx, op)),
       status: status(tx, op, pool),
       effects: [] as Json[],
     }
@@ -227,7 +227,7 @@ function status(tx: IndexedTransactionRow, op?: OperationRow, pool?: IndexedPool
   return {
     '@type': 'completed',
     tx_id: { lt: Number(tx.lt), hash: tx.hash, contract_address: tx.account },
-    success: SUCCESS.has(exitCode),
+    success: isSuccessResult(exitCode),
     exit_code: exitCode,
     ...(op === undefined ? {} : resultFields(exitCode, op, pool)),
     // What only the transaction's outbound messages said (fwd_gas, add_liquidity, vault_pay_to).

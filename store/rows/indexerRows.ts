@@ -10,7 +10,9 @@ import type { BlockRef, OperationRow } from './historyRows.js'
 
 /**
  * One ingested transaction. `kind` is the decoded type of its inbound body (e.g. `'v2.swap'`),
- * `'external'` for an external-in message, or `'other'` for a foreign or undecodable one.
+ * `'external'` for an external-in message, or `'other'` for a foreign or undecodable one — a
+ * `TransactionKind` of `ton-dex-lab/protocol`, as `resultCode` is a `ResultCode`; the store
+ * keeps both as text.
  *
  * @example
  * ```ts

@@ -7,9 +7,9 @@ import {
   type Message,
   type StateInit,
 } from '@ton/core'
-import type { DecodedBody } from '../../indexer/decode/DecodedBody.js'
-import { decodeBody } from '../../indexer/decode/decodeBody.js'
 import type { LedgerTransaction, WalletLedger } from '../../indexer/wallets/createWalletLedger.js'
+import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
 import { OP_CODES } from '../../protocol/opCodes.js'
 

@@ -7,12 +7,8 @@ import {
   type LocalJetton,
   type Treasury,
 } from '../../emulator/index.js'
-import {
-  failedTransactions,
-  messagesFrom,
-  opOf,
-  transactionsOn,
-} from '../../emulator/transactions.js'
+import { failedTransactions, messagesFrom, transactionsOn } from '../../emulator/transactions.js'
+import { opOf } from '../../protocol/decode/decodeBody.js'
 import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
 import { JETTON_OP } from '../../protocol/opCodes.js'
 

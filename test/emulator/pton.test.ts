@@ -7,7 +7,8 @@ import {
   type LocalPton,
   type Treasury,
 } from '../../emulator/index.js'
-import { failedTransactions, opOf, transactionsOn } from '../../emulator/transactions.js'
+import { failedTransactions, transactionsOn } from '../../emulator/transactions.js'
+import { opOf } from '../../protocol/decode/decodeBody.js'
 import { jettonTransferBody } from '../../protocol/jetton.js'
 import { PTON_V2_OP } from '../../protocol/opCodes.js'
 import { ptonV1DeployWalletBody } from '../../protocol/ptonV1.js'

@@ -1,6 +1,6 @@
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
-import { loadAddress, loadCoins, loadEitherPayload } from './slices.js'
+import { loadAddress, loadCoins, loadEitherPayload, preloadInlineUint32 } from './slices.js'
 
 /**
  * Decoders of the TEP-74 jetton messages (transfer, notification, internal transfer, excesses,
@@ -21,6 +21,8 @@ export const JETTON_DECODERS: readonly DecoderEntry[] = [
       const responseDestination = loadAddress(s)
       s.loadMaybeRef() // custom payload
       const forwardTonAmount = loadCoins(s)
+      // A router's exit code: the first 32 bits of an inline payload (Either bit 0).
+      const inlineExitCode = preloadInlineUint32(s)
       return {
         type: 'jetton.transfer',
         queryId,
@@ -29,6 +31,7 @@ export const JETTON_DECODERS: readonly DecoderEntry[] = [
         responseDestination,
         forwardTonAmount,
         forwardPayload: loadEitherPayload(s),
+        inlineExitCode,
       }
     },
   ],

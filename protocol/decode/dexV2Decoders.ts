@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import type { V2ProvidePayload, V2SwapPayload } from './DecodedBody.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { payAmounts } from './dexV1Decoders.js'

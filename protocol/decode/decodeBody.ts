@@ -1,7 +1,7 @@
 import type { Cell } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import { ADMIN_DECODERS } from './adminDecoders.js'
-import type { DecodedBody } from './DecodedBody.js'
+import type { DecodedBody, DecodedBodyType } from './DecodedBody.js'
 import type { Decoder } from './Decoder.js'
 import { DEX_V1_DECODERS } from './dexV1Decoders.js'
 import { DEX_V2_DECODERS } from './dexV2Decoders.js'
@@ -37,6 +37,26 @@ export function decodeBody(body: Cell | null | undefined): DecodedBody | undefin
   } catch {
     return undefined
   }
+}
+
+/**
+ * Decodes a body and keeps it only when it has one of the given types — what a caller that
+ * looks for one message (a pool's `pay_to`, a wallet's `internal_transfer`) needs, narrowed.
+ *
+ * @example
+ * ```ts
+ * decodeBodyAs(message.body, 'v2.pay_to')?.exitCode // 0xc64370e5 (swap_ok)
+ * decodeBodyAs(message.body, 'jetton.internal_transfer')?.amount // 1992015968n
+ * ```
+ */
+export function decodeBodyAs<T extends DecodedBodyType>(
+  body: Cell | null | undefined,
+  ...types: readonly T[]
+): Extract<DecodedBody, { readonly type: T }> | undefined {
+  const decoded = decodeBody(body)
+  return decoded !== undefined && (types as readonly string[]).includes(decoded.type)
+    ? (decoded as Extract<DecodedBody, { readonly type: T }>)
+    : undefined
 }
 
 /**

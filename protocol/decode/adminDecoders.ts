@@ -1,5 +1,5 @@
 import type { Slice } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import type { V2KindParams, V2PoolDataReply } from './AdminBody.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins } from './slices.js'

@@ -1,14 +1,14 @@
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { dexV1SetFeesBody } from '../../protocol/dexV1.js'
+import { dexV1SetFeesBody } from '../dexV1.js'
 import {
   dexV2SetFeesBody,
   dexV2SetParamsBody,
   dexV2SetRateBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from '../../protocol/dexV2Admin.js'
-import { OP_CODES } from '../../protocol/opCodes.js'
+} from '../dexV2Admin.js'
+import { OP_CODES } from '../opCodes.js'
 import { decodeBody } from './decodeBody.js'
 
 const admin = Address.parse(`0:${'aa'.repeat(32)}`)

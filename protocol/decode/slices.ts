@@ -108,3 +108,22 @@ export function loadEitherPayload(slice: Slice): Cell | null {
   if (slice.remainingBits === 0 && slice.remainingRefs === 0) return null
   return slice.asCell()
 }
+
+/**
+ * The first 32 bits of an inline `Either Cell ^Cell` payload (bit 0, then at least 32 bits),
+ * without consuming them; `undefined` for a referenced, empty or shorter payload. Read a bit at
+ * a time into a `number` (`Slice.preloadUint` builds a `bigint` bit by bit).
+ *
+ * @example
+ * ```ts
+ * preloadInlineUint32(beginCell().storeBit(0).storeUint(0x0f5681d3, 32).endCell().beginParse())
+ * // 0x0f5681d3
+ * ```
+ */
+export function preloadInlineUint32(slice: Slice): number | undefined {
+  if (slice.remainingBits < 33 || slice.preloadBit()) return undefined
+  const bits = slice.preloadBits(33)
+  let value = 0
+  for (let i = 1; i < 33; i += 1) value = value * 2 + (bits.at(i) ? 1 : 0)
+  return value
+}

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 
 const BOUNCE_PREFIX = 0xffffffff
 const RESTORED_OPS: ReadonlySet<number> = new Set([

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core'
-import { OP_CODES } from '../../protocol/opCodes.js'
+import { OP_CODES } from '../opCodes.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins, loadEitherPayload } from './slices.js'
 import type { TonBody } from './TonBody.js'

@@ -62,6 +62,13 @@ export type DecodedBody =
       readonly responseDestination: Address | null
       readonly forwardTonAmount: bigint
       readonly forwardPayload: Cell | null
+      /**
+       * The first 32 bits of an inline forward payload (Either bit 0), when it has them: a
+       * router's exit code, which STON.fi routers carry there when they give jettons back
+       * (`contracts.md` §1.7, §2.13; DEX v1 also on payouts), e.g. `0x0f5681d3`
+       * (`transfer_bounce_tx_expired`). `undefined` for a referenced or shorter payload.
+       */
+      readonly inlineExitCode: number | undefined
     }
   | {
       readonly type: 'jetton.transfer_notification'

@@ -1,9 +1,9 @@
 import { Address, beginCell, comment } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { jettonTransferBody } from '../../protocol/jetton.js'
-import { OP_CODES } from '../../protocol/opCodes.js'
-import { ptonV1DeployWalletBody } from '../../protocol/ptonV1.js'
-import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../../protocol/ptonV2.js'
+import { jettonTransferBody } from '../jetton.js'
+import { OP_CODES } from '../opCodes.js'
+import { ptonV1DeployWalletBody } from '../ptonV1.js'
+import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../ptonV2.js'
 import { decodeBody } from './decodeBody.js'
 
 const user = Address.parse(`0:${'11'.repeat(32)}`)
