@@ -357,3 +357,137 @@ describe('recorded mainnet STON.fi v2 block 0:8000000000000000:57314442 → inde
     expect(swapRow).toMatchObject({ kind: 'v2.swap', resultCode: null })
   })
 })
+
+describe('a recorded mainnet STON.fi v2 pool swap (tx 16befdc4…, lt 64 954 068 000 009) → indexer', () => {
+  type PoolSwapRecord = {
+    readonly source: { readonly repository: string; readonly paths: readonly string[] }
+    readonly transactions: readonly { readonly hash: string; readonly boc: string }[]
+    /** The pool's code and data after the transaction (the account state at it). */
+    readonly poolAfter: {
+      readonly address: string
+      readonly lastTransaction: { readonly lt: string; readonly hash: string }
+      readonly data: string
+    }
+  }
+  const record = JSON.parse(
+    readFileSync(join(here, '_data/mainnet/v2-pool-swap-64954068000009.json'), 'utf8'),
+  ) as PoolSwapRecord
+  const tx = loadTransaction(cellOf(at(record.transactions, 0).boc).beginParse())
+  const after = readPoolInit('v2', cellOf(record.poolAfter.data))
+  if (after === undefined) throw new Error('the recorded pool data is not a DEX v2 pool')
+
+  // What the swap moved, from its messages: the router's swap (`from_user amount0 amount1`),
+  // the pool's pay_to (`… exit_code ^[fwd amount0 token0 amount1 token1]`) and pay_vault
+  // (`to excesses ^[amount0 token0 amount1 token1]`).
+  const swapBody = tx.inMessage?.body.beginParse()
+  swapBody?.skip(32 + 64)
+  const fromUser = swapBody?.loadAddress().toString()
+  const offered = swapBody?.loadCoins() ?? 0n
+  const payTo = outBody(tx, DEX_V2_OP.payTo)
+  payTo.loadAddress()
+  payTo.loadAddress()
+  payTo.loadAddress()
+  const exitCode = payTo.loadUint(32)
+  payTo.loadMaybeRef()
+  const payToAmounts = payTo.loadRef().beginParse()
+  payToAmounts.loadCoins()
+  payToAmounts.loadCoins()
+  payToAmounts.loadAddress()
+  const paid = payToAmounts.loadCoins()
+  const payVault = outBody(tx, DEX_V2_OP.payVault)
+  const referrer = payVault.loadAddress().toString()
+  payVault.loadAddress()
+  const vaultAmounts = payVault.loadRef().beginParse()
+  vaultAmounts.loadCoins()
+  vaultAmounts.loadAddress()
+  const referral = vaultAmounts.loadCoins()
+  // The protocol fee p is ceil(gross · P / 10 000) of the gross output gross = paid + referral
+  // + p: the smallest p that satisfies it.
+  let protocolFee = 0n
+  while (
+    protocolFee !==
+    ((paid + referral + protocolFee) * after.state.protocolFee + 9_999n) / 10_000n
+  ) {
+    protocolFee += 1n
+  }
+  const gross = paid + referral + protocolFee
+  /** The pool before the swap: its recorded state after it, minus what the swap moved. */
+  const seedRow = (): IndexedPoolRow => {
+    const [wallet0, wallet1] = [after.wallet0.toString(), after.wallet1.toString()]
+    return {
+      address: record.poolAfter.address,
+      routerAddress: after.router.toString(),
+      dex: 'v2',
+      kind: 'constant_product',
+      ...{ wallet0, wallet1, asset0Address: wallet0, asset1Address: wallet1 },
+      reserve0: after.state.reserve0 - offered,
+      reserve1: after.state.reserve1 + gross,
+      totalSupply: after.state.totalSupply,
+      ...{ lpFee: after.state.lpFee, protocolFee: after.state.protocolFee, refFee: 0n },
+      collected0: after.state.collectedProtocolFee0,
+      collected1: after.state.collectedProtocolFee1 - protocolFee,
+      ...{ amp: 0n, w0: 0n, rate: 0n },
+      protocolFeeAddress: null,
+    }
+  }
+
+  it('holds the transaction it names and the pool state recorded at it', () => {
+    expect(tx.hash().toString('hex')).toBe(at(record.transactions, 0).hash)
+    expect(record.poolAfter.lastTransaction).toEqual({
+      lt: tx.lt.toString(),
+      hash: at(record.transactions, 0).hash,
+    })
+    expect(accountOf(tx)).toBe(Address.parse(record.poolAfter.address).toRawString())
+    expect(tx.oldStatus).toBe('active')
+    expect(tx.inMessage?.info.src?.toString()).toBe(after.router.toString())
+    expect(exitCode).toBe(0xc64370e5) // swap_ok
+    // A 10-unit swap: every fee is rounded up to whole units.
+    expect({ offered, paid, referral, protocolFee }).toEqual({
+      offered: 10n,
+      paid: 6_762n,
+      referral: 7n,
+      protocolFee: 7n,
+    })
+  })
+
+  it('replays the swap from the pool before it to exactly the recorded pool after it', async () => {
+    const store = createSqliteStore({ path: ':memory:' })
+    await store.applyIndexBatch({
+      ...{ transactions: [], operations: [], feeWithdrawals: [], links: [], pools: [seedRow()] },
+      cursor: { name: 'mainnet-seed', value: 'seeded' },
+    })
+    const stats = await createIndexer({ store, source: [tx] }).run()
+    expect(stats).toEqual({ transactions: 1, operations: 1, other: 0, withdrawals: 0 })
+    const seed = seedRow()
+    const before = createPoolState({
+      ...{ dex: 'v2', kind: 'constant_product', lpFee: seed.lpFee },
+      ...{ reserve0: seed.reserve0, reserve1: seed.reserve1 },
+    })
+    // The seed is only consistent if the curve gives exactly the recorded gross output; core's
+    // replay (which the indexer checks against pay_to) and the textbook formula agree on it.
+    const withFee = offered * (10_000n - seed.lpFee)
+    expect((withFee * seed.reserve1) / (seed.reserve0 * 10_000n + withFee)).toBe(gross)
+    const op = at(await store.listOperations({}), 0)
+    expect(op).toMatchObject({
+      poolTxHash: at(record.transactions, 0).hash,
+      operationType: 'Swap',
+      success: true,
+      exitCode: 'swap_ok',
+      walletAddress: fromUser,
+      ...{ asset0Amount: offered, asset0Delta: offered, asset0Reserve: after.state.reserve0 },
+      ...{ asset1Amount: paid, asset1Delta: -gross, asset1Reserve: after.state.reserve1 },
+      lpTokenSupply: after.state.totalSupply,
+      lpFeeAmount: cpLpFeeInAsk(before, 0, offered),
+      protocolFeeAmount: protocolFee,
+      referralFeeAmount: referral,
+      referralAddress: referrer,
+    })
+    const [pool] = await store.listIndexedPools()
+    expect(pool).toMatchObject({
+      ...{ reserve0: after.state.reserve0, reserve1: after.state.reserve1 },
+      totalSupply: after.state.totalSupply,
+      collected0: after.state.collectedProtocolFee0,
+      collected1: after.state.collectedProtocolFee1,
+    })
+  })
+})
