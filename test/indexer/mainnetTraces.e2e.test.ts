@@ -11,10 +11,10 @@ import {
   type Transaction,
 } from '@ton/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createPoolState } from '../../core/index.js'
+import { createPoolState, exitCodeName } from '../../core/index.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
 import { readPoolInit } from '../../indexer/pool/readPoolInit.js'
-import { DEX_V2_OP, JETTON_OP } from '../../protocol/opCodes.js'
+import { DEX_V1_OP, DEX_V2_OP, JETTON_OP } from '../../protocol/opCodes.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
@@ -489,5 +489,58 @@ describe('a recorded mainnet STON.fi v2 pool swap (tx 16befdc4…, lt 64 954 068
       collected0: after.state.collectedProtocolFee0,
       collected1: after.state.collectedProtocolFee1,
     })
+  })
+})
+
+describe('recorded mainnet STON.fi v1 block 0:8000000000000000:40484438 → indexer', () => {
+  const { trace, txs } = loadTrace('v1-block-40484438.json')
+  const POOL = '0:a66a91222d03b4b9810e9af0de5cd47d8b947891854f126c8d2447304824d251'
+
+  it('decodes a refunded DEX v1 swap through pTON v1 as one trace, and invents no pool', async () => {
+    expect(trace.source.repository).toBe('tonkeeper/tongo')
+    expect(txs.map((tx) => tx.hash().toString('hex'))).toEqual(
+      trace.transactions.map((t) => t.hash),
+    )
+    // The pool refunds: pay_to `owner exit_code ^[amount0 token0 amount1 token1]` gives the
+    // user back the whole offer (swap `to sender jetton_amount min_out …`) with the exit code.
+    const swap = txWithInOp(txs, DEX_V1_OP.swap, POOL).inMessage?.body.beginParse()
+    swap?.skip(32 + 64)
+    swap?.loadAddress()
+    swap?.loadAddress()
+    const offered = swap?.loadCoins()
+    const payTo = outBody(txWithInOp(txs, DEX_V1_OP.swap, POOL), DEX_V1_OP.payTo)
+    payTo.loadAddress()
+    const exitCode = payTo.loadUint(32)
+    const amounts = payTo.loadRef().beginParse()
+    const amount0 = amounts.loadCoins()
+    amounts.loadAddress()
+    const refunded = [amount0, amounts.loadCoins()]
+    expect(exitCodeName(exitCode)).toBe('swap_refund_no_liq')
+    expect(refunded).toEqual([0n, offered])
+    expect(offered).toBe(148_899_201_000n)
+
+    const store = createSqliteStore({ path: ':memory:' })
+    const stats = await createIndexer({ store, source: txs }).run()
+    // The pool existed before the block, and its unchanged data is pruned from the block's
+    // state update: without its state it is not tracked, and its refund is no operation.
+    expect(stats).toEqual({ transactions: 6, operations: 0, other: 0, withdrawals: 0 })
+    expect(await store.listIndexedPools()).toEqual([])
+    const rows = [...(await store.listIndexedTransactions({}))].sort((a, b) =>
+      a.lt < b.lt ? -1 : 1,
+    )
+    expect(rows.map((t) => t.kind)).toEqual([
+      'jetton.transfer', // the user's TON into the router's pTON v1 wallet
+      'jetton.transfer_notification', // the router
+      'v1.swap', // the pool
+      'v1.pay_to', // the router
+      'jetton.transfer', // the router's pTON wallet pays the TON back
+      'jetton.transfer_notification', // the user's wallet
+    ])
+    const first = at(trace.transactions, 0).hash
+    expect(rows.every((t) => t.originHash === first && t.queryId === 2_074_589_184n)).toBe(true)
+    expect(rows.map((t) => t.parentHash)).toEqual([
+      null,
+      ...trace.transactions.slice(0, -1).map((t) => t.hash),
+    ])
   })
 })
