@@ -544,3 +544,62 @@ describe('recorded mainnet STON.fi v1 block 0:8000000000000000:40484438 → inde
     ])
   })
 })
+
+describe('recorded mainnet STON.fi v2 block 0:8000000000000000:71398501 → indexer', () => {
+  const { trace, txs } = loadTrace('v2-block-71398501.json')
+  const POOL = '0:8649cad97b5c5bc96a960ef748ea6ccff8601c01616fe995ee6893ae4aa7a6c6'
+
+  it('decodes two refunded swaps on an active pool and invents no pool for them', async () => {
+    expect(trace.source.repository).toBe('xssnick/tonutils-go')
+    expect(txs.map((tx) => tx.hash().toString('hex'))).toEqual(
+      trace.transactions.map((t) => t.hash),
+    )
+    const poolTxs = txs.filter((tx) => accountOf(tx) === POOL)
+    expect(poolTxs.map((tx) => tx.oldStatus)).toEqual(['active', 'active'])
+    for (const tx of poolTxs) {
+      // The router attached the state-init; the pool refunds the whole offer with pay_to.
+      expect(tx.inMessage?.init).toBeTruthy()
+      const swap = tx.inMessage?.body.beginParse()
+      swap?.skip(32 + 64)
+      swap?.loadAddress()
+      const offered = swap?.loadCoins()
+      const payTo = outBody(tx, DEX_V2_OP.payTo)
+      payTo.loadAddress()
+      payTo.loadAddress()
+      payTo.loadAddress()
+      expect(exitCodeName(payTo.loadUint(32))).toBe('swap_refund_slippage')
+      payTo.loadMaybeRef()
+      const amounts = payTo.loadRef().beginParse()
+      amounts.loadCoins()
+      expect(amounts.loadCoins()).toBe(offered)
+    }
+
+    // The pool's unchanged data is pruned from the block's state update, so it is not seeded.
+    // An indexer that took the router's state-init for it recorded a pool with zero reserves
+    // and supply and two refunds against them.
+    const store = createSqliteStore({ path: ':memory:' })
+    const stats = await createIndexer({ store, source: txs }).run()
+    expect(stats).toEqual({ transactions: 18, operations: 0, other: 0, withdrawals: 0 })
+    expect(await store.listIndexedPools()).toEqual([])
+    const rows = await store.listIndexedTransactions({})
+    const kinds = new Map(rows.map((t) => [t.hash, t.kind] as const))
+    expect(poolTxs.map((tx) => kinds.get(tx.hash().toString('hex')))).toEqual([
+      'v2.swap',
+      'v2.swap',
+    ])
+    expect(new Set(rows.map((t) => t.kind))).toEqual(
+      new Set([
+        'external',
+        'jetton.transfer',
+        'jetton.internal_transfer',
+        'jetton.transfer_notification',
+        'jetton.excesses',
+        'v2.swap',
+        'v2.pay_to',
+      ]),
+    )
+    // Two traces: one from the wallet's external message, one from the router's jetton wallet
+    // (its sender's transactions are in another block).
+    expect(new Set(rows.map((t) => t.originHash)).size).toBe(2)
+  })
+})
