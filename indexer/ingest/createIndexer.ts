@@ -139,6 +139,9 @@ type PendingLink = { readonly parentHash: string; readonly origin: Origin; store
 /**
  * The router → pool messages that may deploy a pool (they carry its state-init): swaps and
  * provisions, and the DEX v2 `internal_set_params` an admin sends before the first provision.
+ * A DEX v2 router attaches the state-init to every such message, so it deploys only when the
+ * pool's account was not active before the transaction (an active account ignores it: its
+ * state is its own, not the state-init's zero balances).
  */
 const POOL_DEPLOYING = new Set([
   'v1.swap',
@@ -375,8 +378,14 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
 
     try {
       if (body !== undefined && !aborted) {
-        if (pool === undefined && POOL_DEPLOYING.has(body.type) && inMessage?.init?.data) {
-          const init = readPoolInit(body.type.startsWith('v1') ? 'v1' : 'v2', inMessage.init.data)
+        const initData = inMessage?.init?.data
+        if (
+          pool === undefined &&
+          POOL_DEPLOYING.has(body.type) &&
+          initData != null &&
+          tx.oldStatus !== 'active'
+        ) {
+          const init = readPoolInit(body.type.startsWith('v1') ? 'v1' : 'v2', initData)
           const router = init === undefined ? undefined : address(init.router)
           const listed = router !== undefined && (options.routers?.has(router) ?? true)
           if (init && listed && source?.equals(init.router)) {
