@@ -2,7 +2,10 @@ import { Cell, loadTransaction, type Transaction } from '@ton/core'
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
 import type { LiveChain } from '../../chain/LiveChain.js'
 import type { LoggedTransaction } from '../../chain/TransactionLog.js'
-import { messageHashes, type TransactionPlace } from './wire.js'
+import { messageHashes, renderV3Transaction, type TransactionPlace, type V3Json } from './wire.js'
+
+/** Rendered transactions kept for repeated queries (a follower's overlap, a trace after its transactions). */
+const RENDERED_CACHE = 20_000
 
 /**
  * A transaction that received (`in`) or sent (`out`) a message.
@@ -40,6 +43,7 @@ export class MessageIndex {
   private readonly byMessageHash = new Map<string, MessageHit[]>()
   private readonly places = new Map<number, TransactionPlace>()
   private readonly seen = new Set<string>()
+  private readonly rendered = new Map<string, V3Json>()
 
   private constructor(private readonly chain: LiveChain) {}
 
@@ -76,6 +80,23 @@ export class MessageIndex {
     const place = this.places.get(seqno)
     if (!place) throw new Error(`block ${seqno} is not indexed`)
     return place
+  }
+
+  /**
+   * A transaction in toncenter v3's shape. A committed transaction never changes, so the answer
+   * is kept (the last {@link RENDERED_CACHE} asked) and shared: never mutate it.
+   */
+  render(entry: LoggedTransaction): V3Json {
+    const k = key(entry.hash)
+    const cached = this.rendered.get(k)
+    if (cached) return cached
+    const json = renderV3Transaction(entry, parseTransaction(entry), this.place(entry.seqno))
+    if (this.rendered.size >= RENDERED_CACHE) {
+      const oldest = this.rendered.keys().next().value
+      if (oldest !== undefined) this.rendered.delete(oldest)
+    }
+    this.rendered.set(k, json)
+    return json
   }
 
   /** Every account that had a transaction, in order of first appearance (raw, lower-case hex). */

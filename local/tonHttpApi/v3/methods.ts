@@ -6,9 +6,9 @@ import { invalidParameter } from '../TonHttpApiError.js'
 import { readWallet } from '../wallets.js'
 import { blockIdExt } from '../wire.js'
 import { JettonWallets } from './jettonWallets.js'
-import { MessageIndex, parseTransaction } from './MessageIndex.js'
+import { MessageIndex } from './MessageIndex.js'
 import type { V3Query } from './query.js'
-import { messageHashes, rawAddress, renderV3Transaction, V3_SHARD, type V3Json } from './wire.js'
+import { rawAddress, V3_SHARD, type V3Json } from './wire.js'
 
 /** One toncenter v3 endpoint: reads its query and answers the JSON body. */
 export type V3Endpoint = (query: V3Query, chain: LiveChain) => Promise<V3Json>
@@ -315,9 +315,7 @@ async function transactionsAnswer(
   index: MessageIndex,
   page: readonly LoggedTransaction[],
 ): Promise<V3Json> {
-  const transactions = page.map((entry) =>
-    renderV3Transaction(entry, parseTransaction(entry), index.place(entry.seqno)),
-  )
+  const transactions = page.map((entry) => index.render(entry))
   const addresses = new Set<string>()
   for (const tx of transactions) collectAddresses(tx, addresses)
   return { transactions, address_book: await addressBook(chain, addresses) }
@@ -370,22 +368,23 @@ function traceOf(chain: LiveChain, index: MessageIndex, seqno: number): V3Json {
   const transactions: Record<string, V3Json> = {}
   let root: Node | undefined
   for (const entry of entries) {
-    const tx = parseTransaction(entry)
-    const hashes = messageHashes(tx)
-    const hash = Buffer.from(entry.hash).toString('base64')
-    const inHash = hashes.inMessage?.toString('base64')
+    const tx = index.render(entry) as V3Json & {
+      in_msg: { hash: string } | null
+      out_msgs: { hash: string }[]
+    }
+    const hash = tx.hash as string
+    const inHash = tx.in_msg?.hash
     const node: Node = { tx_hash: hash, in_msg_hash: inHash, children: [] }
     nodes.set(hash, node)
     const parent = inHash === undefined ? undefined : producer.get(inHash)
     if (parent) parent.children.push(node)
     else root ??= node
     if (inHash !== undefined) messages.add(inHash)
-    for (const out of hashes.outMessages) {
-      const outHash = out.toString('base64')
-      producer.set(outHash, node)
-      messages.add(outHash)
+    for (const out of tx.out_msgs) {
+      producer.set(out.hash, node)
+      messages.add(out.hash)
     }
-    transactions[hash] = renderV3Transaction(entry, tx, place)
+    transactions[hash] = tx
   }
   const first = entries[0]!
   const last = entries.at(-1)!
