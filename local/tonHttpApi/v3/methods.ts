@@ -122,7 +122,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
     const endUtime = query.optionalUint('end_utime')
     const mcSeqno = query.optionalUint('mc_seqno')
 
-    let seqnos: number[]
+    let seqnos: Iterable<number>
     if (query.has('trace_id')) {
       seqnos = query.hashes('trace_id').flatMap((id) => {
         const tx = index.transaction(id)
@@ -141,23 +141,34 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
       query.once('account')
       const [account] = query.addresses('account')
       seqnos = chain.transactionRange(account!).map((tx) => tx.seqno)
+    } else if (mcSeqno !== undefined) {
+      seqnos = mcSeqno >= 1n && mcSeqno <= BigInt(chain.head.seqno) ? [Number(mcSeqno)] : []
     } else {
-      seqnos = Array.from({ length: chain.head.seqno }, (_, i) => i + 1)
+      // every block, walked lazily from the end the sort starts at
+      seqnos = blockNumbers(chain.head.seqno, sort)
     }
-    const picked = [...new Set(seqnos)]
-      .filter((seqno) => {
-        if (mcSeqno !== undefined && BigInt(seqno) !== mcSeqno) return false
-        const { startLt: first, endLt: end } = blockLts(chain, seqno)
-        const last = end - 1n
-        if (startLt !== undefined && last < startLt) return false
-        if (endLt !== undefined && last > endLt) return false
-        const time = blockTime(chain, seqno)
-        if (startUtime !== undefined && time < startUtime) return false
-        if (endUtime !== undefined && time > endUtime) return false
-        return first > 0n
-      })
-      .sort((a, b) => (sort === 'asc' ? a - b : b - a))
-      .slice(offset, offset + limit)
+    if (Array.isArray(seqnos)) {
+      seqnos = [...new Set(seqnos)].sort((a, b) => (sort === 'asc' ? a - b : b - a))
+    }
+    const picked: number[] = []
+    let skipped = 0
+    for (const seqno of seqnos) {
+      if (mcSeqno !== undefined && BigInt(seqno) !== mcSeqno) continue
+      const { startLt: first, endLt: end } = blockLts(chain, seqno)
+      const last = end - 1n
+      if (first === 0n) continue
+      if (startLt !== undefined && last < startLt) continue
+      if (endLt !== undefined && last > endLt) continue
+      const time = blockTime(chain, seqno)
+      if (startUtime !== undefined && time < startUtime) continue
+      if (endUtime !== undefined && time > endUtime) continue
+      if (skipped < offset) {
+        skipped++
+        continue
+      }
+      picked.push(seqno)
+      if (picked.length >= limit) break
+    }
     const traces = picked.map((seqno) => traceOf(chain, index, seqno))
     const addresses = new Set<string>()
     for (const trace of traces) {
@@ -243,6 +254,12 @@ function directionOf(query: V3Query): 'in' | 'out' | undefined {
     throw invalidParameter('direction', 'must be in or out')
   }
   return direction
+}
+
+/** Block numbers 1 to `head`, in the order of `sort`, lazily. */
+function* blockNumbers(head: number, sort: 'asc' | 'desc'): Generator<number> {
+  if (sort === 'asc') for (let seqno = 1; seqno <= head; seqno++) yield seqno
+  else for (let seqno = head; seqno >= 1; seqno--) yield seqno
 }
 
 /** Transactions sorted by lt (unique on the local chain). */

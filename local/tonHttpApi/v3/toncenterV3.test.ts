@@ -10,6 +10,7 @@ import {
   type TestWallet,
   transferBoc,
 } from '../../chain/_support/testWallets.js'
+import { MemoryChainJournal } from '../../chain/ChainJournal.js'
 import { LiveChain } from '../../chain/LiveChain.js'
 import { tonHttpApi } from '../tonHttpApi.js'
 
@@ -356,6 +357,42 @@ describe('toncenter API v3 subset over a live chain', () => {
       expect.arrayContaining([raw(alice), raw(router.address), raw(pool.address)]),
     )
     expect(depth).toBeGreaterThanOrEqual(5)
+    // the exact shape of a USDT → TON swap on DEX v2, from alice's (treasury) external on
+    const master = client.open(JettonMaster.create(usdt.minter))
+    const routerWallet = (asset: LocalJetton | LocalPton) =>
+      pool.asset0 === asset ? pool.wallet0 : pool.wallet1
+    const label = new Map([
+      [raw(alice), 'alice'],
+      [raw(await master.getWalletAddress(alice)), 'alice USDT wallet'],
+      [raw(routerWallet(usdt)), 'router USDT wallet'],
+      [raw(router.address), 'router'],
+      [raw(pool.address), 'pool'],
+      [raw(routerWallet(ton)), 'router pTON wallet'],
+    ])
+    const shape = (node: TraceNode): unknown[] => {
+      const account = trace.transactions[node.tx_hash]!.account
+      return [label.get(account) ?? account, node.children.map(shape)]
+    }
+    expect(shape(trace.trace)).toEqual([
+      'alice',
+      [
+        [
+          'alice USDT wallet',
+          [
+            [
+              'router USDT wallet',
+              [
+                ['router', [['pool', [['router', [['router pTON wallet', [['alice', []]]]]]]]]],
+                ['alice', []], // the excess of the jetton transfer
+              ],
+            ],
+          ],
+        ],
+      ],
+    ])
+    const rootMessage = trace.transactions[rootHash]!.in_msg!
+    expect(rootMessage.source).toBeNull()
+    expect(trace.external_hash).toBe(rootMessage.hash)
     expect(json.address_book[raw(pool.address)]).toBeDefined()
 
     // the same trace by its id, by its root message, and by a message inside it
@@ -372,6 +409,14 @@ describe('toncenter API v3 subset over a live chain', () => {
     expect(
       (await get<{ traces: Trace[] }>('traces', [['trace_id', lastHash]])).json.traces,
     ).toEqual([])
+    // a wallet transfer's trace by its normalized external hash names that external
+    const transfer = await get<{ traces: Trace[] }>('traces', [['msg_hash', sentHashes.hash_norm]])
+    expect(transfer.json.traces.map((t) => t.external_hash)).toEqual([sentHashes.hash])
+    // the latest trace, and one by block number
+    const latest = await get<{ traces: Trace[] }>('traces', [['limit', 1]])
+    expect(latest.json.traces.map((t) => t.mc_seqno_start)).toEqual([String(chain.head.seqno)])
+    const byBlock = await get<{ traces: Trace[] }>('traces', [['mc_seqno', swapBlock]])
+    expect(byBlock.json.traces.map((t) => t.trace_id)).toEqual([rootHash])
     // an account's traces, newest first
     const pools = await get<{ traces: Trace[] }>('traces', [['account', pool.address.toString()]])
     expect(pools.json.traces[0]!.trace_id).toBe(rootHash)
@@ -531,5 +576,43 @@ describe('toncenter API v3 subset over a live chain', () => {
     expect(res.statusCode).toBe(503)
     expect(res.json()).toMatchObject({ error: expect.any(String), error_code: 'TON_API_NO_CHAIN' })
     await empty.close()
+  })
+})
+
+describe('toncenter API v3 after a restart', () => {
+  test('a reopened chain answers the same transactions and traces: a cursor stays valid', async () => {
+    const journal = new MemoryChainJournal()
+    const serve = async (chain: LiveChain) => {
+      const app = Fastify()
+      await app.register(tonHttpApi, { chain })
+      return app
+    }
+    const first = await LiveChain.open({ journal })
+    const { v4 } = await deployTestWallets(first)
+    for (const seqno of [0, 1]) await first.sendExternal(transferBoc(v4, seqno, bob, toNano('1')))
+    const urls = [
+      `/api/v3/transactions?account=${raw(v4.contract.address)}&account=${raw(bob)}&sort=asc&limit=1000`,
+      `/api/v3/traces?account=${raw(bob)}&limit=1000`,
+      `/api/v3/masterchainInfo`,
+    ]
+    let app = await serve(first)
+    const before = await Promise.all(urls.map(async (url) => (await app.inject(url)).json()))
+    await app.close()
+    await first.close()
+
+    const second = await LiveChain.open({ journal })
+    app = await serve(second)
+    const after = await Promise.all(urls.map(async (url) => (await app.inject(url)).json()))
+    expect(after).toEqual(before)
+    expect((before[0] as { transactions: unknown[] }).transactions).toHaveLength(5)
+    // and the follower's next page sees what the reopened chain adds
+    await second.sendExternal(transferBoc(v4, 2, bob, toNano('1')))
+    const last = (before[0] as { transactions: { lt: string }[] }).transactions.at(-1)!
+    const next = await app.inject(
+      `/api/v3/transactions?account=${raw(bob)}&start_lt=${BigInt(last.lt) + 1n}&sort=asc`,
+    )
+    expect(next.json().transactions).toHaveLength(1)
+    await app.close()
+    await second.close()
   })
 })
