@@ -569,6 +569,14 @@ describe('toncenter API v3 subset over a live chain', () => {
     }
   })
 
+  test('an endpoint not served answers 404 with an error listing those that are', async () => {
+    const res = await fetch(`${base}/api/v3/actions?account=${raw(bob)}`)
+    expect(res.status).toBe(404)
+    const body = (await res.json()) as { error: string; error_code: string }
+    expect(body.error_code).toBe('TON_API_METHOD_NOT_FOUND')
+    expect(body.error).toContain('/api/v3/transactionsByMessage')
+  })
+
   test('without a chain every endpoint answers 503 with an error', async () => {
     const empty = Fastify()
     await empty.register(tonHttpApi, { chain: () => undefined })

@@ -75,6 +75,25 @@ export const toncenterV3: FastifyPluginAsync<ToncenterV3Options> = async (
       },
     )
   }
+
+  // Any other v3 path: toncenter's error shape rather than Fastify's, naming what is served.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/v3/*',
+    schema: { hide: true },
+    handler: async (request: FastifyRequest) => {
+      const path = request.url.split('?')[0]!.slice(0, 120)
+      throw new TonHttpApiError({
+        code: 'TON_API_METHOD_NOT_FOUND',
+        status: 404,
+        message: `${request.method} ${path} is not served here; the toncenter v3 subset is GET ${Object.keys(
+          V3_ENDPOINTS,
+        )
+          .map((name) => `/api/v3/${name}`)
+          .join(', ')}.`,
+      })
+    },
+  })
 }
 
 /** THE mapping from a failure to a v3 answer (same statuses as the v2 API). */
