@@ -29,6 +29,8 @@ type V3Tx = Json & {
   prev_trans_hash: string
   prev_trans_lt: string
   total_fees: string
+  end_status: string
+  account_state_after: Json
   block_ref: { workchain: number; shard: string; seqno: number }
   description: Json & { type: string; compute_ph: Json; action?: Json }
   in_msg: V3Message | null
@@ -163,6 +165,10 @@ describe('toncenter API v3 subset over a live chain', () => {
       expect(tx.in_msg === null).toBe(parsed.inMessage == null)
       expect(tx.in_msg?.message_content).toMatchObject({ hash: v2tx.in_msg?.body_hash })
       expect(tx.out_msgs).toHaveLength(parsed.outMessages.size)
+      expect(tx.account_state_after).toMatchObject({
+        hash: parsed.stateUpdate.newHash.toString('base64'),
+        account_status: tx.end_status,
+      })
       expect(tx).toMatchObject({
         block_ref: { workchain: 0, shard: '8000000000000000', seqno: tx.mc_block_seqno },
         finality: 'finalized',

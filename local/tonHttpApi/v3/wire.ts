@@ -222,8 +222,9 @@ export function messageHashes(tx: Transaction): {
  * A transaction in toncenter v3's `Transaction` shape: raw account, base64 hashes, lts and fees
  * as strings, `mc_block_seqno` and `block_ref` from its block, the previous transaction of the
  * account (`prev_trans_lt` / `prev_trans_hash`) as the transaction itself stores them, the
- * phases in `description`, `finality: "finalized"`. `account_state_before` / `_after` are
- * `null`: the chain keeps no per-transaction account states.
+ * phases in `description`, `finality: "finalized"`. `account_state_before` / `_after` hold
+ * what the transaction itself says (the state hashes of its `state_update` and the statuses);
+ * balance, code and data hashes are `null`: the chain keeps no per-transaction account states.
  *
  * @example
  * ```ts
@@ -259,10 +260,23 @@ export function renderV3Transaction(
     in_msg:
       tx.inMessage && hashes.inMessage ? renderV3Message(tx.inMessage, hashes.inMessage) : null,
     out_msgs: outMessages.map((message, i) => renderV3Message(message, hashes.outMessages[i]!)),
-    account_state_before: null,
-    account_state_after: null,
+    account_state_before: accountState(tx.stateUpdate.oldHash, tx.oldStatus),
+    account_state_after: accountState(tx.stateUpdate.newHash, tx.endStatus),
     emulated: false,
     finality: 'finalized',
+  }
+}
+
+/** toncenter's `AccountState` from what a transaction records: its hash and status. */
+function accountState(hash: Buffer, accountStatus: AccountStatus): V3Json {
+  return {
+    hash: hash.toString('base64'),
+    balance: null,
+    extra_currencies: null,
+    account_status: status(accountStatus),
+    frozen_hash: null,
+    data_hash: null,
+    code_hash: null,
   }
 }
 
