@@ -12,14 +12,13 @@
  * - v3: `/api/v3/transactions?account=…×4&start_lt=X&sort=asc&limit=1000`, paged by
  *   `start_lt` = the last lt + 1 until a page is empty (what a follower does). The first v3
  *   pass renders every transaction; later passes find the rendered transactions kept.
- * Before the rounds, the first v3 query of the run builds the message index (every block of the
- * history parsed once): its time is reported on its own.
- * Reported: transactions/s of each and the ratio v3 / v2 of the same round.
+ * Before the rounds, a lookup by message hash builds the message index (every block of the
+ * history parsed once; listing transactions does not need it): its time is reported on its own.
  *
- * Last run (2 cores shared with other jobs, load average about 11, defaults: 300 swap blocks,
- * 3 000 transactions, 1 500 of them on the four accounts): index 2.8 s (1 068 transactions/s);
- * first pass v2 341/s, v3 347/s (ratio 1.02); later passes v2 438–577/s, v3 4 978–6 058/s
- * (ratio 8.6–13.8, rendered transactions kept).
+ * Last runs (2 cores shared with other jobs, load average 11–16, defaults: 300 swap blocks,
+ * 3 000 transactions, 1 500 of them on the four accounts): index 1.9–2.8 s (1 068–1 578
+ * transactions/s); first pass v2 341–499/s, v3 347–595/s (ratio 1.02–1.19); later passes v2
+ * 438–577/s, v3 4 978–6 794/s (ratio 8.6–13.8, rendered transactions kept).
  */
 import { toNano } from '@ton/core'
 import Fastify from 'fastify'

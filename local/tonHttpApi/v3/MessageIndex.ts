@@ -4,6 +4,9 @@ import type { LiveChain } from '../../chain/LiveChain.js'
 import type { LoggedTransaction } from '../../chain/TransactionLog.js'
 import { messageHashes, renderV3Transaction, type TransactionPlace, type V3Json } from './wire.js'
 
+/** Longest stretch of indexing between two turns of the event loop, ms. */
+const SLICE_MS = 25
+
 /** Rendered transactions kept for repeated queries (a follower's overlap, a trace after its transactions). */
 const RENDERED_CACHE = 20_000
 
@@ -24,14 +27,16 @@ export type MessageHit = {
  * What toncenter v3 looks transactions up by and the chain's own history does not index: a
  * transaction by its hash, transactions by the hash of a message they received or sent (and an
  * external-in message also by its TEP-467 normalized hash), and each block's trace id. Kept in
- * memory beside the chain's history and brought up to the chain's head before every query (each
- * block's transactions are parsed once), so it costs nothing until a v3 query arrives and then
- * only the blocks since the last one.
+ * memory beside the chain's history and brought up to the chain's head before every query that
+ * looks something up by hash (each block's transactions are parsed once), so it costs nothing
+ * until such a query arrives and then only the blocks since the last one. Listing an account's
+ * transactions needs none of it: {@link MessageIndex.place} reads a block's trace id from its
+ * first transaction.
  *
  * @example
  * ```ts
  * const index = MessageIndex.of(chain)
- * index.sync()
+ * await index.sync()
  * index.transaction(hash)?.seqno // 12
  * index.byMessage(normalizedHash, 'in') // [{ entry: walletTx, direction: 'in' }]
  * ```
@@ -44,6 +49,7 @@ export class MessageIndex {
   private readonly places = new Map<number, TransactionPlace>()
   private readonly seen = new Set<string>()
   private readonly rendered = new Map<string, V3Json>()
+  private running: Promise<void> | undefined
 
   private constructor(private readonly chain: LiveChain) {}
 
@@ -57,11 +63,33 @@ export class MessageIndex {
     return index
   }
 
-  /** Indexes the blocks committed since the last call; synchronous, so it sees whole blocks. */
-  sync(): void {
-    const head = this.chain.head.seqno
-    for (let seqno = this.indexed + 1; seqno <= head; seqno++) this.indexBlock(seqno)
-    this.indexed = Math.max(this.indexed, head)
+  /**
+   * Indexes the blocks committed since the last call, up to the head as it is when called.
+   * A long history is indexed in slices of about {@link SLICE_MS} ms, yielding to the event
+   * loop between them, so the server keeps answering meanwhile; concurrent calls share the
+   * work. Each block is indexed whole (its transactions are read synchronously).
+   */
+  async sync(): Promise<void> {
+    const target = this.chain.head.seqno
+    while (this.indexed < target) {
+      this.running ??= this.catchUp().finally(() => {
+        this.running = undefined
+      })
+      await this.running
+    }
+  }
+
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const head = this.chain.head.seqno
+      if (this.indexed >= head) return
+      const start = performance.now()
+      while (this.indexed < head && performance.now() - start < SLICE_MS) {
+        this.indexBlock(this.indexed + 1)
+        this.indexed++
+      }
+      if (this.indexed < head) await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 
   /** The transaction with this hash, if the chain has it. */
@@ -75,10 +103,18 @@ export class MessageIndex {
     return direction === undefined ? hits : hits.filter((hit) => hit.direction === direction)
   }
 
-  /** The trace id (and root external hash) of block `seqno`'s transactions. */
+  /**
+   * The trace id (and root external hash) of block `seqno`'s transactions: read from the
+   * block's first transaction (once per block), so listing transactions needs no index.
+   */
   place(seqno: number): TransactionPlace {
-    const place = this.places.get(seqno)
-    if (!place) throw new Error(`block ${seqno} is not indexed`)
+    let place = this.places.get(seqno)
+    if (!place) {
+      const first = this.chain.blockTransactions(seqno)[0]
+      if (!first) throw new Error(`block ${seqno} has no transactions`)
+      place = placeOf(first, parseTransaction(first))
+      this.places.set(seqno, place)
+    }
     return place
   }
 
@@ -136,6 +172,15 @@ export class MessageIndex {
     const hits = this.byMessageHash.get(k)
     if (hits) hits.push(hit)
     else this.byMessageHash.set(k, [hit])
+  }
+}
+
+/** The place of a block's transactions, from its first transaction. */
+function placeOf(first: LoggedTransaction, tx: Transaction): TransactionPlace {
+  return {
+    traceId: first.hash,
+    traceExternalHash:
+      tx.inMessage?.info.type === 'external-in' ? messageHashes(tx).inMessage : undefined,
   }
 }
 

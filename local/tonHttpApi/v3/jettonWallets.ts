@@ -83,6 +83,7 @@ export class JettonWallets {
         }
       }
     } else {
+      await filter.index.sync()
       candidates = [...filter.index.accounts()]
     }
     const ownerSet = new Set(owners.map((a) => a.toRawString()))

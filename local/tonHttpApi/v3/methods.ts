@@ -25,7 +25,7 @@ export type V3Endpoint = (query: V3Query, chain: LiveChain) => Promise<V3Json>
  */
 export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
   async transactions(query, chain) {
-    const index = synced(chain)
+    const index = MessageIndex.of(chain)
     const limit = query.limit()
     const offset = query.offset()
     const sort = query.sort()
@@ -47,6 +47,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
     if (query.has('hash')) {
       query.once('hash')
       hash = query.params.hash('hash')
+      await index.sync()
     }
 
     let source: Iterable<LoggedTransaction>
@@ -88,7 +89,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
   },
 
   async transactionsByMessage(query, chain) {
-    const index = synced(chain)
+    const index = MessageIndex.of(chain)
     if (!query.has('msg_hash')) {
       throw invalidParameter('msg_hash', 'missing (body_hash and opcode are not served here)')
     }
@@ -98,6 +99,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
     const limit = query.limit()
     const offset = query.offset()
     const sort = query.sort()
+    await index.sync()
     const entries = index.byMessage(hash, direction).map((hit) => hit.entry)
     const unique = [...new Map(entries.map((e) => [e.lt, e])).values()]
     const page = [...inOrder(unique, sort)].slice(offset, offset + limit)
@@ -105,7 +107,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
   },
 
   async traces(query, chain) {
-    const index = synced(chain)
+    const index = MessageIndex.of(chain)
     const limit = query.limit()
     const offset = query.offset()
     const sort = query.sort()
@@ -122,6 +124,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
     const endUtime = query.optionalUint('end_utime')
     const mcSeqno = query.optionalUint('mc_seqno')
 
+    if (selectors.length > 0 && selectors[0] !== 'account') await index.sync()
     let seqnos: Iterable<number>
     if (query.has('trace_id')) {
       seqnos = query.hashes('trace_id').flatMap((id) => {
@@ -180,7 +183,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
   },
 
   async 'jetton/wallets'(query, chain) {
-    const index = synced(chain)
+    const index = MessageIndex.of(chain)
     const addresses = query.addresses('address')
     const owners = query.addresses('owner_address')
     const jettons = query.addresses('jetton_address')
@@ -224,13 +227,6 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
   async masterchainInfo(_query, chain) {
     return { last: v3Block(chain, chain.head.seqno), first: v3Block(chain, 0) }
   },
-}
-
-/** The message index of a chain, brought up to its head. */
-function synced(chain: LiveChain): MessageIndex {
-  const index = MessageIndex.of(chain)
-  index.sync()
-  return index
 }
 
 function workchainOf(query: V3Query): number {

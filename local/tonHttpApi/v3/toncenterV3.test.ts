@@ -618,6 +618,19 @@ describe('toncenter API v3 after a restart', () => {
     app = await serve(second)
     const after = await Promise.all(urls.map(async (url) => (await app.inject(url)).json()))
     expect(after).toEqual(before)
+    // lookups by hash on the reopened chain, asked together while its index is built
+    const txs = (before[0] as { transactions: V3Tx[] }).transactions
+    const lookups = await Promise.all(
+      txs.map(async (tx) => {
+        const byTx = await app.inject(`/api/v3/transactions?hash=${encodeURIComponent(tx.hash)}`)
+        const message = tx.in_msg!.hash
+        const byMessage = await app.inject(
+          `/api/v3/transactionsByMessage?msg_hash=${encodeURIComponent(message)}&direction=in`,
+        )
+        return [byTx.json().transactions[0].lt, byMessage.json().transactions[0].lt]
+      }),
+    )
+    expect(lookups).toEqual(txs.map((tx) => [tx.lt, tx.lt]))
     expect((before[0] as { transactions: unknown[] }).transactions).toHaveLength(5)
     // and the follower's next page sees what the reopened chain adds
     await second.sendExternal(transferBoc(v4, 2, bob, toNano('1')))
