@@ -126,19 +126,24 @@ export class JettonWallets {
       this.identities.set(raw, null)
       return null
     }
-    const identity = await this.probe(address)
+    const probed = await this.probe(address)
+    // Only an account whose code has no `get_wallet_data` makes its code "not a wallet": a
+    // wallet that its jetton does not name back shares its code with wallets that it does.
+    if (probed === 'no_wallet_data') this.notWalletCode.add(codeHash)
+    const identity = probed === 'no_wallet_data' || probed === 'not_named_back' ? null : probed
     this.identities.set(raw, identity)
-    if (identity === null) this.notWalletCode.add(codeHash)
     return identity
   }
 
-  private async probe(address: Address): Promise<Identity | null> {
+  private async probe(address: Address): Promise<Identity | 'no_wallet_data' | 'not_named_back'> {
     const data = await this.getMethod(address, 'get_wallet_data')
     const owner = addressItem(data?.[1])
     const jetton = addressItem(data?.[2])
-    if (data?.[0]?.type !== 'int' || data[3]?.type !== 'cell' || !owner || !jetton) return null
+    if (data?.[0]?.type !== 'int' || data[3]?.type !== 'cell' || !owner || !jetton) {
+      return 'no_wallet_data'
+    }
     const back = await this.walletAddress(jetton, owner)
-    return back?.equals(address) ? { owner, jetton } : null
+    return back?.equals(address) ? { owner, jetton } : 'not_named_back'
   }
 
   private async state(raw: string, identity: Identity): Promise<JettonWalletState | undefined> {

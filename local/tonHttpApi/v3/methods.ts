@@ -30,6 +30,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
     const offset = query.offset()
     const sort = query.sort()
     const accounts = query.addresses('account').map((a) => a.toRawString())
+    const accountSet = new Set(accounts)
     const excluded = new Set(query.addresses('exclude_account').map((a) => a.toRawString()))
     let startLt = query.optionalUint('start_lt')
     let endLt = query.optionalUint('end_lt')
@@ -75,7 +76,7 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
       if (startUtime !== undefined && entry.now < startUtime) continue
       if (endUtime !== undefined && entry.now > endUtime) continue
       if (block !== undefined && entry.seqno !== Number(block)) continue
-      if (accounts.length > 0 && !accounts.includes(entry.account)) continue
+      if (accountSet.size > 0 && !accountSet.has(entry.account)) continue
       if (excluded.has(entry.account)) continue
       if (workchain !== undefined && !entry.account.startsWith(`${workchain}:`)) continue
       if (skipped < offset) {
