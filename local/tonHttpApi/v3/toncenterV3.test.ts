@@ -1,7 +1,8 @@
-import { Address, Cell, loadTransaction, toNano } from '@ton/core'
+import { Address, beginCell, Cell, contractAddress, loadTransaction, toNano } from '@ton/core'
 import { JettonMaster, TonClient } from '@ton/ton'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fixtureCode } from '../../../contracts-fixtures/fixtureCode.js'
 import { createLocalDex } from '../../../emulator/createLocalDex.js'
 import type { LocalJetton, LocalPool, LocalPton, LocalRouter } from '../../../emulator/model.js'
 import { externalMessageHash } from '../../../protocol/externalMessageHash.js'
@@ -74,6 +75,7 @@ describe('toncenter API v3 subset over a live chain', () => {
   let swapBlock: number
   let sentHashes: { hash: string; hash_norm: string }
   let sentBoc: Buffer
+  let lookAlike: Address
 
   const get = async <T = TxAnswer>(path: string, query: [string, string | number][] = []) => {
     const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))
@@ -106,6 +108,19 @@ describe('toncenter API v3 subset over a live chain', () => {
         }),
       )
     ).result.pool
+    // a look-alike USDT wallet of bob: the jetton wallet code, a balance in its initial data,
+    // so an address USDT's minter does not name for bob
+    const code = fixtureCode('jettonWallet')
+    const data = beginCell()
+      .storeCoins(777n * USDT)
+      .storeAddress(bob)
+      .storeAddress(usdt.minter)
+      .storeRef(code)
+      .endCell()
+    lookAlike = contractAddress(0, { code, data })
+    await chain.execute(() =>
+      treasury.send({ to: lookAlike, value: toNano('1'), init: { code, data }, bounce: false }),
+    )
     const swap = await chain.execute(() =>
       dex.swap(router, { from: treasury, offer: usdt, ask: ton, amount: 1_000n * USDT }),
     )
@@ -442,6 +457,17 @@ describe('toncenter API v3 subset over a live chain', () => {
       }[]
       address_book: Book
     }
+    // the look-alike answers get_wallet_data, but USDT does not name it: not a wallet, and
+    // the genuine wallets sharing its code are still found after it
+    const fake = await v2<{ owner: string; balance: string }>('getTokenData', {
+      address: lookAlike.toString(),
+    })
+    expect(Address.parse(fake.owner).equals(bob)).toBe(true)
+    expect(fake.balance).toBe((777n * USDT).toString())
+    expect(
+      (await get<Wallets>('jetton/wallets', [['address', lookAlike.toString()]])).json
+        .jetton_wallets,
+    ).toEqual([])
     const master = client.open(JettonMaster.create(usdt.minter))
     const aliceWallet = await master.getWalletAddress(alice)
     const data = await client
