@@ -1,7 +1,9 @@
 import { Address } from '@ton/core'
+import { externalMessageHash } from '../../../protocol/externalMessageHash.js'
 import type { LiveChain } from '../../chain/LiveChain.js'
 import type { LoggedTransaction } from '../../chain/TransactionLog.js'
 import { blockLts, blockTime, globalId } from '../blockMethods.js'
+import type { Params } from '../params.js'
 import { invalidParameter } from '../TonHttpApiError.js'
 import { readWallet } from '../wallets.js'
 import { blockIdExt } from '../wire.js'
@@ -251,6 +253,27 @@ function directionOf(query: V3Query): 'in' | 'out' | undefined {
     throw invalidParameter('direction', 'must be in or out')
   }
   return direction
+}
+
+/**
+ * `POST /api/v3/message` (`{ "boc": base64 }`): sends an external-in message, answered once its
+ * whole message chain ran and its block was stored (as the v2 API's `sendBoc`), with the hashes
+ * to find it by (`transactionsByMessage?msg_hash=`): `message_hash` (the message cell) and
+ * `message_hash_norm` (TEP-467).
+ *
+ * @example
+ * ```ts
+ * await sendMessage(new Params({ boc }), chain) // { message_hash: 'DPS1…=', message_hash_norm: 'S3w…=' }
+ * ```
+ */
+export async function sendMessage(params: Params, chain: LiveChain): Promise<V3Json> {
+  const cell = params.cell('boc')
+  await chain.sendExternal(cell)
+  const { hash, normalizedHash } = externalMessageHash(cell)
+  return {
+    message_hash: hash.toString('base64'),
+    message_hash_norm: normalizedHash.toString('base64'),
+  }
 }
 
 /** Block numbers 1 to `head`, in the order of `sort`, lazily. */

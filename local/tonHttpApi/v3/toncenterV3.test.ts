@@ -601,6 +601,43 @@ describe('toncenter API v3 subset over a live chain', () => {
     }
   })
 
+  test('POST /api/v3/message sends a transfer; its normalized hash finds the transaction', async () => {
+    const { stack } = await chain.runGetMethod(v4.contract.address, 'seqno')
+    const seqno = Number((stack[0] as { value: bigint }).value)
+    const post = async (body: unknown) => {
+      const res = await fetch(`${base}/api/v3/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, json: (await res.json()) as Json }
+    }
+    const boc = transferBoc(v4, seqno, bob, toNano('1'))
+    const sent = await post({ boc: boc.toString('base64') })
+    expect(sent.status).toBe(200)
+    const hashes = externalMessageHash(Cell.fromBoc(boc)[0]!)
+    expect(sent.json).toEqual({
+      message_hash: hashes.hash.toString('base64'),
+      message_hash_norm: hashes.normalizedHash.toString('base64'),
+    })
+    const found = await get('transactionsByMessage', [
+      ['msg_hash', sent.json.message_hash_norm as string],
+      ['direction', 'in'],
+    ])
+    expect(found.json.transactions.map((t) => [t.account, t.mc_block_seqno])).toEqual([
+      [raw(v4.contract.address), chain.head.seqno],
+    ])
+    // the same message again: the wallet refuses the used seqno, nothing happens
+    const head = chain.head.seqno
+    const again = await post({ boc: boc.toString('base64') })
+    expect(again.status).toBe(422)
+    expect(again.json.error_code).toBe('LIVE_CHAIN_EXTERNAL_REJECTED')
+    expect(chain.head.seqno).toBe(head)
+    const bad = await post({ boc: 'not a boc' })
+    expect(bad.status).toBe(400)
+    expect(bad.json.error).toContain('boc')
+  })
+
   test('an endpoint not served answers 404 with an error listing those that are', async () => {
     const res = await fetch(`${base}/api/v3/actions?account=${raw(bob)}`)
     expect(res.status).toBe(404)

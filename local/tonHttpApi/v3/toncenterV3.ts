@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { LiveChain } from '../../chain/LiveChain.js'
 import { LiveChainError } from '../../chain/LiveChainError.js'
+import { Params } from '../params.js'
 import { TonHttpApiError } from '../TonHttpApiError.js'
-import { V3_ENDPOINTS } from './methods.js'
+import { sendMessage, V3_ENDPOINTS } from './methods.js'
 import { V3Query } from './query.js'
 
 /**
@@ -25,7 +26,7 @@ type V3ErrorAnswer = { status: number; body: { error: string; error_code: string
  * The toncenter API v3 subset that chain followers and dApps call, served from a
  * {@link LiveChain} (its history, not an indexer): `GET /api/v3/transactions`,
  * `/api/v3/transactionsByMessage`, `/api/v3/traces`, `/api/v3/jetton/wallets` and
- * `/api/v3/masterchainInfo`, in toncenter's shapes (toncenter/ton-indexer
+ * `/api/v3/masterchainInfo`, and `POST /api/v3/message`, in toncenter's shapes (toncenter/ton-indexer
  * `ton-index-go/index/models/*.go`): raw upper-case addresses plus `address_book`, base64 hashes,
  * amounts and lts as strings, `finality: "finalized"`. Errors are `{ "error": message,
  * "error_code": stable code }`: 400 for a bad parameter (named in the message), 503 when no
@@ -76,6 +77,29 @@ export const toncenterV3: FastifyPluginAsync<ToncenterV3Options> = async (
     )
   }
 
+  app.post(
+    '/api/v3/message',
+    {
+      schema: { tags: ['toncenter API v3 (subset)'], summary: 'toncenter v3 POST /api/v3/message' },
+    },
+    async (request: FastifyRequest) => {
+      const chain = resolveChain()
+      if (!chain) {
+        throw new TonHttpApiError({
+          code: 'TON_API_NO_CHAIN',
+          status: 503,
+          message: 'No chain runs behind this server: it serves a snapshot database.',
+        })
+      }
+      const body = request.body
+      const params =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : {}
+      return sendMessage(new Params(params), chain)
+    },
+  )
+
   // Any other v3 path: toncenter's error shape rather than Fastify's, naming what is served.
   app.route({
     method: ['GET', 'POST'],
@@ -90,7 +114,7 @@ export const toncenterV3: FastifyPluginAsync<ToncenterV3Options> = async (
           V3_ENDPOINTS,
         )
           .map((name) => `/api/v3/${name}`)
-          .join(', ')}.`,
+          .join(', ')} and POST /api/v3/message.`,
       })
     },
   })
@@ -105,7 +129,13 @@ function toV3Error(error: unknown): V3ErrorAnswer {
   if (error instanceof TonHttpApiError) return answer(error.status, error.code, error.message)
   if (error instanceof LiveChainError) {
     const status =
-      error.reason === 'transaction_not_found' || error.reason === 'account_not_active' ? 404 : 503
+      error.reason === 'invalid_boc' || error.reason === 'not_external_in'
+        ? 400
+        : error.reason === 'external_rejected'
+          ? 422
+          : error.reason === 'transaction_not_found' || error.reason === 'account_not_active'
+            ? 404
+            : 503
     return answer(status, error.code, error.message)
   }
   const fastify = error as { statusCode?: unknown; message?: unknown }
