@@ -8,7 +8,7 @@ import { messageHashes, renderV3Transaction, type TransactionPlace, type V3Json 
 const SLICE_MS = 25
 
 /** Rendered transactions kept for repeated queries (a follower's overlap, a trace after its transactions). */
-const RENDERED_CACHE = 20_000
+const RENDERED_CACHE = 5_000
 
 /**
  * A transaction that received (`in`) or sent (`out`) a message.

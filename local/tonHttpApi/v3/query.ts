@@ -39,7 +39,10 @@ export class V3Query {
     return values.length > 0
   }
 
-  /** Every value of a repeated parameter (empty when absent); commas do not split values. */
+  /**
+   * Every value of a repeated parameter (empty when absent): `name=A&name=B`, and, as toncenter's
+   * query parser splits them for list parameters, `name=A,B`.
+   */
   list(name: string): string[] {
     const value = this.raw[name]
     const values = Array.isArray(value) ? value : value === undefined ? [] : [value]
@@ -48,7 +51,7 @@ export class V3Query {
       if (v === null || v === '') continue
       if (typeof v !== 'string' && typeof v !== 'number')
         throw invalidParameter(name, 'not a string')
-      out.push(String(v))
+      for (const part of String(v).split(',')) if (part !== '') out.push(part)
     }
     if (out.length > V3_MAX_LIST) throw invalidParameter(name, `at most ${V3_MAX_LIST} values`)
     return out

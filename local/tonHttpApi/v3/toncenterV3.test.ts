@@ -167,6 +167,15 @@ describe('toncenter API v3 subset over a live chain', () => {
       fromV2.map((t) => [t.transaction_id.lt, t.transaction_id.hash]),
     )
     expect(json.transactions.length).toBeGreaterThan(8)
+    // the same accounts comma-separated, as toncenter's query parser takes a list
+    const commas = await get('transactions', [
+      ['account', accounts.map((a) => a.toString()).join(',')],
+      ['sort', 'asc'],
+      ['limit', 1000],
+    ])
+    expect(commas.json.transactions.map((t) => t.hash)).toEqual(
+      json.transactions.map((t) => t.hash),
+    )
     for (const [i, tx] of json.transactions.entries()) {
       const v2tx = fromV2[i]!
       const parsed = loadTransaction(Cell.fromBase64(v2tx.data).beginParse())
