@@ -40,8 +40,8 @@ export class V3Query {
   }
 
   /**
-   * Every value of a repeated parameter (empty when absent): `name=A&name=B`, and, as toncenter's
-   * query parser splits them for list parameters, `name=A,B`.
+   * Every value of a repeated parameter (empty when absent): `name=A&name=B` (toncenter's form),
+   * and, for convenience, `name=A,B` (no address or hash contains a comma).
    */
   list(name: string): string[] {
     const value = this.raw[name]

@@ -167,7 +167,7 @@ describe('toncenter API v3 subset over a live chain', () => {
       fromV2.map((t) => [t.transaction_id.lt, t.transaction_id.hash]),
     )
     expect(json.transactions.length).toBeGreaterThan(8)
-    // the same accounts comma-separated, as toncenter's query parser takes a list
+    // the same accounts comma-separated (a convenience beside toncenter's repeated form)
     const commas = await get('transactions', [
       ['account', accounts.map((a) => a.toString()).join(',')],
       ['sort', 'asc'],
