@@ -87,8 +87,11 @@ export class V3Query {
     return value
   }
 
-  /** `limit`: 1 to 1000, default `fallback` (toncenter's default is 10). */
-  limit(fallback = 10): number {
+  /**
+   * `limit`: 1 to 1000, default `fallback`: 100, ton-index-go's `-default-limit` (its Swagger
+   * text says 10; the code reads the flag).
+   */
+  limit(fallback = 100): number {
     this.once('limit')
     return this.params.int('limit', { min: 1, max: V3_MAX_LIMIT, fallback })
   }
