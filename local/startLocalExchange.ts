@@ -344,7 +344,8 @@ async function listen(
 ): Promise<Omit<RunningLocalExchange, 'seeded'>> {
   const { store, live, app } = parts
   const own = (url: string | undefined) =>
-    url !== undefined && (url.startsWith('/api/v2/') || url.startsWith('/local/'))
+    url !== undefined &&
+    (url.startsWith('/api/v2/') || url.startsWith('/api/v3/') || url.startsWith('/local/'))
   const local = Fastify({
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
@@ -366,7 +367,7 @@ async function listen(
   local.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*')
   })
-  for (const path of ['/api/v2/*', '/local/*']) {
+  for (const path of ['/api/v2/*', '/api/v3/*', '/local/*']) {
     local.options(path, async (_request, reply) =>
       reply
         .code(204)

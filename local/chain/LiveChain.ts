@@ -32,6 +32,7 @@ import { LiveChainError } from './LiveChainError.js'
 import {
   type LoggedTransaction,
   TransactionLog,
+  type TransactionLtRange,
   type TransactionPageQuery,
 } from './TransactionLog.js'
 
@@ -453,6 +454,22 @@ export class LiveChain {
    */
   transactions(address: Address, query: TransactionPageQuery): LoggedTransaction[] {
     return this.log.page(address.toRawString(), query)
+  }
+
+  /**
+   * An account's transactions with `startLt <= lt <= endLt` (both optional), oldest first: the
+   * index toncenter v3's `/api/v3/transactions?account=…&start_lt=…` pages through.
+   *
+   * @example
+   * ```ts
+   * chain.transactionRange(wallet.toRawString(), { startLt: 9_000_001n }) // [tx at 9 000 001, …]
+   * ```
+   */
+  transactionRange(
+    account: Address | string,
+    window: TransactionLtRange = {},
+  ): LoggedTransaction[] {
+    return this.log.range(typeof account === 'string' ? account : account.toRawString(), window)
   }
 
   /**

@@ -44,6 +44,22 @@ export type TransactionPageQuery = {
 }
 
 /**
+ * A logical-time window of {@link TransactionLog.range}: both ends inclusive, as toncenter v3's
+ * `start_lt` / `end_lt`.
+ *
+ * @example
+ * ```ts
+ * const window: TransactionLtRange = { startLt: 9_000_001n } // from lt 9 000 001 on
+ * ```
+ */
+export type TransactionLtRange = {
+  /** Transactions with `lt >= startLt` only. */
+  readonly startLt?: bigint | undefined
+  /** Transactions with `lt <= endLt` only. */
+  readonly endLt?: bigint | undefined
+}
+
+/**
  * The per-account transaction history of the live chain, in memory, ordered by lt.
  *
  * @example
@@ -103,6 +119,18 @@ export class TransactionLog {
       out.push(entry)
     }
     return out
+  }
+
+  /**
+   * An account's transactions with `startLt <= lt <= endLt`, oldest first: two binary searches
+   * and one slice, whatever the length of the history.
+   */
+  range(account: string, window: TransactionLtRange = {}): LoggedTransaction[] {
+    const list = this.byAccount.get(account) ?? []
+    const from =
+      window.startLt === undefined ? 0 : lastIndexAtOrBelow(list, window.startLt - 1n) + 1
+    const to = window.endLt === undefined ? list.length : lastIndexAtOrBelow(list, window.endLt) + 1
+    return from < to ? list.slice(from, to) : []
   }
 }
 

@@ -33,5 +33,6 @@ export { LiveChainError, type LiveChainErrorReason } from './LiveChainError.js'
 export {
   type LoggedTransaction,
   TransactionLog,
+  type TransactionLtRange,
   type TransactionPageQuery,
 } from './TransactionLog.js'

@@ -196,14 +196,28 @@ function blockNotFound(what: string, chain: LiveChain): TonHttpApiError {
   })
 }
 
-/** Block time: the time its transactions ran at; the genesis state's is block 1's (or now). */
-function blockTime(chain: LiveChain, seqno: number): number {
+/**
+ * Block time: the time its transactions ran at; the genesis state's is block 1's (or now).
+ *
+ * @example
+ * ```ts
+ * blockTime(chain, 3) // 1_764_000_042
+ * ```
+ */
+export function blockTime(chain: LiveChain, seqno: number): number {
   const first = chain.blockTransactions(Math.max(1, seqno))[0]
   return first?.now ?? chain.head.now
 }
 
-/** The logical-time range of a block's transactions: `[first lt, last lt + 1)`. */
-function blockLts(chain: LiveChain, seqno: number): { startLt: bigint; endLt: bigint } {
+/**
+ * The logical-time range of a block's transactions: `[first lt, last lt + 1)`.
+ *
+ * @example
+ * ```ts
+ * blockLts(chain, 3) // { startLt: 9_000_001n, endLt: 12_000_002n }
+ * ```
+ */
+export function blockLts(chain: LiveChain, seqno: number): { startLt: bigint; endLt: bigint } {
   const txs = chain.blockTransactions(seqno)
   if (txs.length === 0) {
     const next = chain.blockTransactions(seqno + 1)[0]?.lt ?? chain.head.lt
@@ -254,7 +268,15 @@ function configParams(config: Cell): Dictionary<number, Cell> {
   return Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), config)
 }
 
-function globalId(config: Cell): number {
+/**
+ * The network's `global_id` (ConfigParam 19), 0 when the configuration lacks it.
+ *
+ * @example
+ * ```ts
+ * globalId(chain.config) // -239 with mainnet's configuration
+ * ```
+ */
+export function globalId(config: Cell): number {
   const param = configParams(config).get(GLOBAL_ID_PARAM)
   return param === undefined ? 0 : param.beginParse().loadInt(32)
 }

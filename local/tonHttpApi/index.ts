@@ -14,4 +14,5 @@ export { MAX_TRANSACTIONS_LIMIT, TON_API_METHODS, type TonApiMethod } from './me
 export { decodeStack, encodeStack, type ToncenterStackEntry } from './stack.js'
 export { TonHttpApiError, type TonHttpApiErrorCode } from './TonHttpApiError.js'
 export { type TonHttpApiOptions, tonHttpApi } from './tonHttpApi.js'
+export { type ToncenterV3Options, toncenterV3 } from './v3/toncenterV3.js'
 export { readWallet, type WalletState } from './wallets.js'

@@ -4,6 +4,7 @@ import { LiveChainError } from '../chain/LiveChainError.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
 import { TonHttpApiError } from './TonHttpApiError.js'
+import { toncenterV3 } from './v3/toncenterV3.js'
 
 /**
  * Options of the {@link tonHttpApi} plugin.
@@ -37,7 +38,7 @@ type ErrorAnswer = { ok: false; error: string; code: number; error_code: string 
  * runs. `@ton/ton`'s `TonClient` and `@ston-fi/sdk`'s `Client` work against it unchanged:
  * `new TonClient({ endpoint: 'http://127.0.0.1:3000/api/v2/jsonRPC' })`.
  * Methods and shapes: `local/tonHttpApi/README.md`. Register it without a prefix; its routes carry
- * `/api/v2`.
+ * `/api/v2`. It also registers {@link toncenterV3}, the toncenter API v3 subset under `/api/v3`.
  *
  * @example
  * ```ts
@@ -74,6 +75,9 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     }
     return handler(new Params(raw), chain)
   }
+
+  // toncenter API v3's subset (`/api/v3/…`), with its own error shape.
+  await app.register(toncenterV3, { chain: resolveChain })
 
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorAnswer(error)
