@@ -5,6 +5,14 @@ import { InvalidParameterError } from '../service/errors/InvalidParameterError.j
 export type ServeOptions = {
   /** SQLite file (created if missing). */
   readonly dbPath: string
+  /**
+   * A PostgreSQL database instead of the SQLite file: `--db postgres://…` (or
+   * `postgresql://…`), else `DATABASE_URL` when no `--db` is given. The REST API is then
+   * served from it, with no chain (see `startDatabaseServer`).
+   */
+  readonly databaseUrl?: string | undefined
+  /** `--read-only`: a REST replica of a PostgreSQL database (needs {@link databaseUrl}). */
+  readonly readOnly?: boolean | undefined
   /** Interface to listen on (default `127.0.0.1`: the local exchange is for this machine). */
   readonly host: string
   /** Port to listen on; 0 picks a free one. */
@@ -54,6 +62,7 @@ export function parseServeOptions(
     port?: string | undefined
     'demo-swaps'?: string | undefined
     'no-cors'?: boolean | undefined
+    'read-only'?: boolean | undefined
   }
   try {
     values = parseArgs({
@@ -64,6 +73,7 @@ export function parseServeOptions(
         port: { type: 'string' },
         'demo-swaps': { type: 'string' },
         'no-cors': { type: 'boolean' },
+        'read-only': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -72,7 +82,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n> --no-cors)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --no-cors --read-only)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -92,11 +102,40 @@ export function parseServeOptions(
       reason: 'must be a whole number of swaps (0..9999999)',
     })
   }
+  const databaseUrl = postgresUrl(values.db, env)
+  if (values['read-only'] === true && databaseUrl === undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'read-only',
+      reason: 'a read-only replica needs --db postgres://… (or DATABASE_URL)',
+    })
+  }
   return {
     dbPath: values.db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(values['read-only'] === true ? { readOnly: true } : {}),
     host: values.host ?? env.HOST ?? DEFAULT_SERVE_OPTIONS.host,
     port,
     ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
   }
+}
+
+/**
+ * The PostgreSQL URL that `--db` (or, without `--db`, `DATABASE_URL`) names, if any.
+ *
+ * @example
+ * ```ts
+ * postgresUrl(undefined, { DATABASE_URL: 'postgres://dex@db/dex' }) // 'postgres://dex@db/dex'
+ * postgresUrl('./data/x.sqlite', {}) // undefined
+ * ```
+ */
+export function postgresUrl(
+  db: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const isPostgres = (value: string) => /^postgres(ql)?:\/\//.test(value)
+  if (db !== undefined) return isPostgres(db) ? db : undefined
+  const fromEnv = env.DATABASE_URL
+  return fromEnv !== undefined && fromEnv !== '' && isPostgres(fromEnv) ? fromEnv : undefined
 }
