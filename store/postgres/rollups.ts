@@ -97,15 +97,20 @@ const carry = `
     WHERE u.pair_id = d.pair_id AND u.hour < d.hour ORDER BY u.hour DESC LIMIT 1) t ON true
   ON CONFLICT (pair_id, hour) DO NOTHING`
 
-/** Every row of a pair at or after an hour with new swaps gains those swaps. */
+/**
+ * Every row of a pair at or after an hour with new swaps gains those swaps: after `carry` every
+ * such hour has a row, so a row's gain is the running sum of the new swaps over the pair's rows
+ * in hour order (one pass, not a join of every row with every earlier delta).
+ */
 const add = `
   WITH d AS (${deltas}),
+  f AS (SELECT pair_id, min(hour) AS hour FROM d GROUP BY pair_id),
   c AS (
-    SELECT t.pair_id, t.hour, ${SWAP_COLUMNS.map((c) => `sum(d.${c}) AS ${c}`).join(', ')}
-    FROM (SELECT pair_id, min(hour) AS hour FROM d GROUP BY pair_id) f
-    JOIN swap_running_totals t ON t.pair_id = f.pair_id AND t.hour >= f.hour
-    JOIN d ON d.pair_id = t.pair_id AND d.hour <= t.hour
-    GROUP BY t.pair_id, t.hour
+    SELECT t.pair_id, t.hour,
+      ${SWAP_COLUMNS.map((c) => `sum(COALESCE(d.${c}, 0)) OVER w AS ${c}`).join(',\n      ')}
+    FROM f JOIN swap_running_totals t ON t.pair_id = f.pair_id AND t.hour >= f.hour
+    LEFT JOIN d ON d.pair_id = t.pair_id AND d.hour = t.hour
+    WINDOW w AS (PARTITION BY t.pair_id ORDER BY t.hour ROWS UNBOUNDED PRECEDING)
   )
   UPDATE swap_running_totals t SET
     ${SWAP_COLUMNS.map((c) => `${c} = t.${c} + c.${c}`).join(',\n    ')}
