@@ -8,11 +8,29 @@ import {
   SWAP_FILTER_SQL,
 } from './sql.js'
 
+/**
+ * The new successful swaps per pair and hour, computed once per rollup into a temporary table
+ * (dropped at commit): the hourly and daily swap rollups and the running totals all read it
+ * instead of the operations.
+ */
+const newSwaps = [
+  'DROP TABLE IF EXISTS pg_temp.rollup_swaps',
+  `CREATE TEMPORARY TABLE rollup_swaps ON COMMIT DROP AS
+    SELECT p.id AS pair_id, p.pool_address, p.asset0_address, p.asset1_address,
+      ${HOUR_BUCKET_SQL} AS hour, ${SWAP_AGGREGATE_SQL}
+    FROM operations o JOIN swap_pairs p ON p.pool_address = o.pool_address
+      AND p.asset0_address = o.asset0_address AND p.asset1_address = o.asset1_address
+    WHERE o.id > $1 AND ${SWAP_FILTER_SQL}
+    GROUP BY p.id, p.pool_address, p.asset0_address, p.asset1_address, 5`,
+  'ANALYZE pg_temp.rollup_swaps',
+]
+
 const swapRollup = (span: 'hour' | 'day', bucket: string) => `
   INSERT INTO swap_rollups (span, bucket, pool_address, asset0_address, asset1_address,
     ${SWAP_COLUMNS.join(', ')})
-  SELECT '${span}', ${bucket}, pool_address, asset0_address, asset1_address, ${SWAP_AGGREGATE_SQL}
-  FROM operations WHERE id > $1 AND ${SWAP_FILTER_SQL}
+  SELECT '${span}', ${bucket}, pool_address, asset0_address, asset1_address,
+    ${SWAP_COLUMNS.map((c) => `sum(${c})`).join(', ')}
+  FROM rollup_swaps
   GROUP BY 2, 3, 4, 5
   ON CONFLICT (span, bucket, pool_address, asset0_address, asset1_address) DO UPDATE SET
     ${SWAP_COLUMNS.map((c) => `${c} = swap_rollups.${c} + excluded.${c}`).join(',\n    ')}`
@@ -80,17 +98,9 @@ const newPairs = `
   WHERE id > $1 AND ${SWAP_FILTER_SQL} ORDER BY 1, 2, 3
   ON CONFLICT DO NOTHING`
 
-/** The new swaps per pair and hour. */
-const deltas = `
-  SELECT p.id AS pair_id, ${HOUR_BUCKET_SQL} AS hour, ${SWAP_AGGREGATE_SQL}
-  FROM operations o JOIN swap_pairs p ON p.pool_address = o.pool_address
-    AND p.asset0_address = o.asset0_address AND p.asset1_address = o.asset1_address
-  WHERE o.id > $1 AND ${SWAP_FILTER_SQL}
-  GROUP BY 1, 2`
-
 /** An hour with new swaps and no row yet starts from the pair's newest earlier row (or 0). */
 const carry = `
-  WITH d AS (${deltas})
+  WITH d AS (SELECT * FROM rollup_swaps)
   INSERT INTO swap_running_totals (pair_id, hour, ${SWAP_COLUMNS.join(', ')})
   SELECT d.pair_id, d.hour, ${SWAP_COLUMNS.map((c) => `COALESCE(t.${c}, 0)`).join(', ')}
   FROM d LEFT JOIN LATERAL (SELECT * FROM swap_running_totals u
@@ -103,7 +113,7 @@ const carry = `
  * in hour order (one pass, not a join of every row with every earlier delta).
  */
 const add = `
-  WITH d AS (${deltas}),
+  WITH d AS (SELECT * FROM rollup_swaps),
   f AS (SELECT pair_id, min(hour) AS hour FROM d GROUP BY pair_id),
   c AS (
     SELECT t.pair_id, t.hour,
@@ -116,16 +126,20 @@ const add = `
     ${SWAP_COLUMNS.map((c) => `${c} = t.${c} + c.${c}`).join(',\n    ')}
   FROM c WHERE t.pair_id = c.pair_id AND t.hour = c.hour`
 
-const STATEMENTS = [
-  swapRollup('hour', HOUR_BUCKET_SQL),
-  swapRollup('day', DAY_BUCKET_SQL),
-  referralRollup('hour', HOUR_BUCKET_SQL),
-  referralRollup('day', DAY_BUCKET_SQL),
-  firstSeen,
-  walletDays,
-  newPairs,
-  carry,
-  add,
+/** The statements of a rollup, in order, and whether each takes the id mark `$1`. */
+const STATEMENTS: readonly [sql: string, marked: boolean][] = [
+  [newPairs, true],
+  [newSwaps[0] as string, false],
+  [newSwaps[1] as string, true],
+  [newSwaps[2] as string, false],
+  [swapRollup('hour', 'hour'), false],
+  [swapRollup('day', 'substr(hour, 1, 10)'), false],
+  [referralRollup('hour', HOUR_BUCKET_SQL), true],
+  [referralRollup('day', DAY_BUCKET_SQL), true],
+  [firstSeen, true],
+  [walletDays, true],
+  [carry, false],
+  [add, false],
 ]
 
 /**
@@ -144,5 +158,5 @@ const STATEMENTS = [
  * ```
  */
 export async function rollUp(client: PoolClient, after: number): Promise<void> {
-  for (const sql of STATEMENTS) await client.query(sql, [after])
+  for (const [sql, marked] of STATEMENTS) await client.query(sql, marked ? [after] : [])
 }
