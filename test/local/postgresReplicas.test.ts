@@ -3,18 +3,24 @@
  * --db postgres://…` replicas reading it (the CLI's own path, in this process): the official
  * client's calls answer the same on all three; a write shows on both replicas (their response
  * caches follow the store's data version); a replica stopped and started again answers at once;
- * a replica cannot write. Skipped with a notice without PostgreSQL (fails in CI).
+ * a replica cannot write. And `ton-dex-lab import --db postgres://…` fills a database a replica
+ * serves. Skipped with a notice without PostgreSQL (fails in CI).
  */
 import { EventEmitter } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runCli } from '../../local/cli.js'
+import { demoMarket } from '../../local/demo/demoMarket.js'
 import { parseServeOptions } from '../../local/serveOptions.js'
 import { type RunningDatabaseServer, startDatabaseServer } from '../../local/startDatabaseServer.js'
 import { createPostgresStore } from '../../store/postgres/createPostgresStore.js'
 import { StoreError } from '../../store/StoreError.js'
 import { createTestDatabase, testPostgresUrl } from '../_support/postgresDatabase.js'
 import { type SyntheticHistory, writeSyntheticHistory } from '../_support/syntheticHistory.js'
+import { setupService } from '../service/_support/setupService.js'
 
 const clusterUrl = testPostgresUrl('postgresReplicas')
 
@@ -147,6 +153,53 @@ describe.skipIf(clusterUrl === undefined)('PostgreSQL with two read-only replica
     expect(await old?.stop()).toBe(0)
     replicas.unshift(await startReplica(databaseUrl))
     expect(await json(replicas[0]?.url as string, '/v1/stats/dex')).toEqual(expected)
+  })
+})
+
+describe.skipIf(clusterUrl === undefined)('import --db postgres://…', () => {
+  test('a snapshot imported into PostgreSQL serves the bodies it was captured from', async () => {
+    const market = demoMarket()
+    const demo = await setupService(market)
+    const db = await createTestDatabase(clusterUrl as string)
+    const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-pg-import-'))
+    let replica: RunningDatabaseServer | undefined
+    try {
+      const body = async (path: string) => (await demo.app.inject(path)).json()
+      const file = join(dir, 'market.json')
+      writeFileSync(
+        file,
+        JSON.stringify({
+          routers: await body('/v1/routers'),
+          assets: await body('/v1/assets'),
+          pools: await body('/v1/pools'),
+          farms: await body('/v1/farms'),
+          jetton_wallets: market.jettonWallets.map((w) => ({
+            owner_address: w.ownerAddress,
+            jetton_address: w.jettonAddress,
+            address: w.walletAddress,
+          })),
+        }),
+      )
+      const out: string[] = []
+      expect(
+        await runCli(['import', file, '--db', db.url], { out: (l) => out.push(l), env: {} }),
+      ).toBe(0)
+      expect(out.join('\n')).toContain('9 routers, 9 assets, 16 pools, 4 farms')
+      replica = await startDatabaseServer({
+        databaseUrl: db.url,
+        readOnly: true,
+        host: '127.0.0.1',
+        port: 0,
+      })
+      for (const path of ['/v1/routers', '/v1/assets', '/v1/pools', '/v1/farms', '/v1/markets']) {
+        expect((await replica.app.inject(path)).json(), path).toEqual(await body(path))
+      }
+    } finally {
+      await replica?.close()
+      await demo.close()
+      await db.drop()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
