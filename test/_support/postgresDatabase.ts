@@ -16,7 +16,7 @@ export function testPostgresUrl(suite: string): string | undefined {
     if (process.env.CI === 'true') {
       throw new Error('no PostgreSQL in CI: apt-get install -y postgresql')
     }
-    console.warn(`${suite}: PostgreSQL skipped, not installed (apt-get install -y postgresql)`)
+    console.warn(`${suite}: PostgreSQL skipped, not available (apt-get install -y postgresql)`)
   }
   return url
 }
