@@ -546,6 +546,7 @@ export async function createPostgresStore({
     },
 
     dataVersion,
+    readsInParallel: true,
 
     async close() {
       await pool.end()
