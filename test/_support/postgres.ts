@@ -50,9 +50,11 @@ const UNPRIVILEGED_USER = 'nobody'
  * ```
  */
 export async function startTestPostgres(bin: string): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-pg-'))
-  const data = join(dir, 'data')
   const asRoot = process.getuid?.() === 0
+  // As root the folder must be reachable by the unprivileged user: /tmp, whatever TMPDIR says
+  // (a TMPDIR under /root is not).
+  const dir = mkdtempSync(join(asRoot ? '/tmp' : tmpdir(), 'ton-dex-lab-pg-'))
+  const data = join(dir, 'data')
   if (asRoot) {
     const id = (flag: string) =>
       Number(execFileSync('id', [flag, UNPRIVILEGED_USER], { encoding: 'utf8' }).trim())
