@@ -84,8 +84,6 @@ const WRITER_LOCK = 7_244_002
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */
 const REVALIDATE_MS = 100
-/** PostgreSQL binds at most 65 535 parameters per statement. */
-const MAX_PARAMS = 60_000
 
 /** Market tables, children before parents (the order rows are deleted in). */
 const MARKET_TABLES = [
@@ -713,25 +711,48 @@ async function insertChunks(
   const first = rows[0]
   if (first === undefined) return 0
   const columns = Object.keys(first)
-  const per = Math.max(1, Math.min(1000, Math.floor(MAX_PARAMS / columns.length)))
+  const types = await columnTypes(client, table)
+  // One array parameter per column (`unnest`): the statement's size does not grow with the
+  // rows, so PostgreSQL parses it once per chunk, not once per value.
+  const casts = columns.map((c, i) => {
+    const type = types.get(c)
+    if (type === undefined) throw new Error(`${table} has no column ${c}`)
+    return `$${i + 1}::${type}[]`
+  })
+  const sql = `INSERT INTO ${table} (${columns.join(', ')})
+    SELECT * FROM unnest(${casts.join(', ')}) ${conflict}`
   let inserted = 0
-  for (let i = 0; i < rows.length; i += per) {
-    const chunk = rows.slice(i, i + per)
-    const params: Param[] = []
-    const tuples = chunk.map((row) => {
-      const marks = columns.map((c) => {
-        params.push(row[c] ?? null)
-        return `$${params.length}`
-      })
-      return `(${marks.join(', ')})`
-    })
-    const result = await client.query(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict}`,
-      params,
-    )
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const chunk = rows.slice(i, i + INSERT_ROWS)
+    const params = columns.map((c) => chunk.map((row) => row[c] ?? null))
+    const result = await client.query(sql, params)
     inserted += result.rowCount ?? 0
   }
   return inserted
+}
+
+/** Rows per `INSERT` of {@link insertChunks}. */
+const INSERT_ROWS = 5000
+
+/** Column types (`udt_name`) per table: the migrations fix them, so one lookup per process. */
+const COLUMN_TYPES = new Map<string, Promise<Map<string, string>>>()
+
+function columnTypes(client: pg.PoolClient, table: string): Promise<Map<string, string>> {
+  let types = COLUMN_TYPES.get(table)
+  if (types === undefined) {
+    types = client
+      .query(
+        `SELECT column_name, udt_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = $1`,
+        [table],
+      )
+      .then(
+        (r) => new Map(r.rows.map((row) => [row.column_name as string, row.udt_name as string])),
+      )
+    types.catch(() => COLUMN_TYPES.delete(table))
+    COLUMN_TYPES.set(table, types)
+  }
+  return types
 }
 
 function groupBy(records: DbRecord[], key: string): Map<unknown, DbRecord[]> {
