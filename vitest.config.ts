@@ -6,6 +6,8 @@ export default defineConfig({
       '{core,protocol,contracts-fixtures,emulator,indexer,local,service,store,test}/**/*.test.ts',
     ],
     setupFiles: ['test/_support/fastCells.ts'],
+    // One throwaway PostgreSQL cluster for the run when PostgreSQL is installed.
+    globalSetup: ['test/_support/postgresGlobalSetup.ts'],
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 120_000,

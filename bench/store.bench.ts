@@ -3,10 +3,14 @@
  * history (`BENCH_OPS` operations over one year, default 10 000 000: many pools on two routers,
  * a hot set of wallets and a long tail, skewed referrers, failed swaps, liquidity operations,
  * vault withdrawals) against the same endpoints on a demo-sized one (1 500 operations over two
- * days, like the demo market) measured in the same run. Each history is written into a
- * temporary SQLite file through the store's own write path (`applyIndexBatch`, which rolls the
+ * days, like the demo market) measured in the same run, on each store of `BENCH_STORES`
+ * (default `sqlite,postgres` when Debian's PostgreSQL is installed: a throwaway cluster of its
+ * binaries, as in the tests). Each history is written into a temporary SQLite file or a new
+ * PostgreSQL database through the store's own write path (`applyIndexBatch`, which rolls the
  * operations up in the same transaction; see test/_support/syntheticHistory.ts) and served by
- * the service in a child process, so the load generator does not share its event loop.
+ * the service in a child process (a read-only replica on PostgreSQL), so the load generator
+ * does not share its event loop. On PostgreSQL the large history is also served by two
+ * replicas at once: requests/s of one replica against two, same connections in all.
  *
  * Per endpoint and window (1 day and 30 days ending at the newest operation; 1 hour and 1 day for
  * the lists that return every operation of a window, whose 30-day answer is gigabytes): the
@@ -18,7 +22,9 @@
  * p99, timeouts and the server's resident memory before and after; last, the latency of other
  * requests (`stats/stake`, the wallet's operations, `/v1/pools`) while 50 connections ask
  * different 30-day `stats/pool` windows. The ratio column is
- * large / demo latency. Writes `bench/results/store.json`. `BENCH_DB_DIR` keeps the written
+ * large / demo latency; with both stores a last table sets their large-history medians side by
+ * side. Writes `bench/results/store.json` (SQLite's figures at the top level as before, every
+ * store's under `stores`). `BENCH_DB_DIR` keeps the written
  * databases and reuses them on the next run of the same size.
  *
  * Targets (issue: a read model that scales) at 10 M operations: aggregates under 100 ms for a
@@ -48,6 +54,8 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
+import pg from 'pg'
+import { postgresBinaries, startTestPostgres } from '../test/_support/postgres.js'
 import { type SyntheticHistory, writeSyntheticHistory } from '../test/_support/syntheticHistory.js'
 import { writeResult } from './_support/measure.js'
 
@@ -61,6 +69,18 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5)
  * operation count (a 10 M history takes about half an hour to write). Unset: temporary files.
  */
 const KEEP_DIR = process.env.BENCH_DB_DIR
+/**
+ * The stores measured, in order (`BENCH_STORES=sqlite,postgres`): by default both when Debian's
+ * PostgreSQL is installed (a throwaway cluster of its binaries, as in the tests), else SQLite.
+ */
+const STORES = (process.env.BENCH_STORES ?? (postgresBinaries() ? 'sqlite,postgres' : 'sqlite'))
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s): s is StoreName => s === 'sqlite' || s === 'postgres')
+
+type StoreName = 'sqlite' | 'postgres'
+/** Where a history is stored: a SQLite file or a PostgreSQL database URL. */
+type Target = { readonly store: StoreName; readonly location: string }
 
 /** What the measurements need of a written history (kept beside a reused database). */
 type BenchHistory = Pick<SyntheticHistory, 'usd' | 'referrers' | 'wallet' | 'first' | 'last'> & {
@@ -84,16 +104,18 @@ type Cannon = (options: {
 type ServerReport = { maxDelayMs: number; rssMb: number }
 
 if (process.argv[2] === '--serve') {
-  await serve(process.argv[3] as string, process.argv[4] as string)
+  await serve(
+    { store: process.argv[3] as StoreName, location: process.argv[4] as string },
+    process.argv[5] as string,
+  )
 } else {
   await main()
 }
 
-/** Child mode: serve the database at `path` on 127.0.0.1, report event-loop stalls and memory. */
-async function serve(path: string, usdAddress: string): Promise<void> {
-  const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
+/** Child mode: serve the database of `target` on 127.0.0.1, report event-loop stalls and memory. */
+async function serve(target: Target, usdAddress: string): Promise<void> {
   const { createService } = await import('../service/createService.js')
-  const store = createSqliteStore({ path })
+  const store = await openStore(target, { readOnly: true })
   const app = await createService({
     store,
     docs: false,
@@ -110,6 +132,16 @@ async function serve(path: string, usdAddress: string): Promise<void> {
   })
   const address = app.server.address()
   console.log(`PORT ${typeof address === 'object' && address !== null ? address.port : 0}`)
+}
+
+/** A store on `target` (a REST replica's when `readOnly`: PostgreSQL refuses its writes). */
+async function openStore(target: Target, { readOnly = false } = {}) {
+  if (target.store === 'postgres') {
+    const { createPostgresStore } = await import('../store/postgres/createPostgresStore.js')
+    return createPostgresStore({ url: target.location, readOnly })
+  }
+  const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
+  return createSqliteStore({ path: target.location })
 }
 
 type Endpoint = {
@@ -151,47 +183,91 @@ type Measured = {
 
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Cannon
-  type Result = { generation: unknown; measured: Measured[]; bystanders?: Bystanders | undefined }
-  const results: Record<'demo' | 'large', Result> = {
-    demo: { generation: undefined, measured: [] },
-    large: { generation: undefined, measured: [] },
+  type Result = {
+    generation: unknown
+    measured: Measured[]
+    bystanders?: Bystanders | undefined
+    replicas?: Replicas | undefined
   }
-  for (const [label, operations, days] of [
-    ['demo', DEMO_OPS, 2],
-    ['large', OPS, 365],
-  ] as const) {
-    const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-'))
-    const path = join(dir, KEEP_DIR === undefined ? 'history.sqlite' : `store-${operations}.sqlite`)
-    const described = `${path}.json`
+  const all: Partial<Record<StoreName, Record<'demo' | 'large', Result>>> = {}
+  for (const storeName of STORES) {
+    const results: Record<'demo' | 'large', Result> = {
+      demo: { generation: undefined, measured: [] },
+      large: { generation: undefined, measured: [] },
+    }
+    all[storeName] = results
+    const cluster =
+      storeName === 'postgres' ? await startTestPostgres(postgresBinaries() as string) : undefined
     try {
-      let kept: { generation: unknown; history: BenchHistory }
-      if (KEEP_DIR !== undefined && existsSync(path) && existsSync(described)) {
-        kept = JSON.parse(readFileSync(described, 'utf8'))
-        console.log(`${label}: reusing ${path}`)
-      } else {
-        if (KEEP_DIR !== undefined) {
-          mkdirSync(dir, { recursive: true })
-          rmSync(path, { force: true })
+      for (const [label, operations, days] of [
+        ['demo', DEMO_OPS, 2],
+        ['large', OPS, 365],
+      ] as const) {
+        if (cluster !== undefined) {
+          const target = { store: storeName, location: await createDatabase(cluster.url, label) }
+          const kept = await generate(`${storeName} ${label}`, target, operations, days)
+          results[label].generation = kept.generation
+          Object.assign(results[label], await measureAll(autocannon, target, kept.history))
+          if (label === 'large') {
+            results[label].replicas = await measureReplicas(autocannon, target, kept.history)
+            console.log(JSON.stringify({ replicas: results[label].replicas }))
+          }
+          continue
         }
-        kept = await generate(label, path, operations, days)
-        if (KEEP_DIR !== undefined) writeFileSync(described, JSON.stringify(kept))
+        const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-'))
+        const path = join(
+          dir,
+          KEEP_DIR === undefined ? 'history.sqlite' : `store-${operations}.sqlite`,
+        )
+        const target = { store: storeName, location: path }
+        const described = `${path}.json`
+        try {
+          let kept: { generation: unknown; history: BenchHistory }
+          if (KEEP_DIR !== undefined && existsSync(path) && existsSync(described)) {
+            kept = JSON.parse(readFileSync(described, 'utf8'))
+            console.log(`${label}: reusing ${path}`)
+          } else {
+            if (KEEP_DIR !== undefined) {
+              mkdirSync(dir, { recursive: true })
+              rmSync(path, { force: true })
+            }
+            kept = await generate(`${storeName} ${label}`, target, operations, days)
+            if (KEEP_DIR !== undefined) writeFileSync(described, JSON.stringify(kept))
+          }
+          results[label].generation = kept.generation
+          Object.assign(results[label], await measureAll(autocannon, target, kept.history))
+        } finally {
+          if (KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
+        }
       }
-      results[label].generation = kept.generation
-      Object.assign(results[label], await measureAll(autocannon, path, kept.history))
     } finally {
-      if (KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
+      cluster?.stop()
     }
   }
-  printTable(results.demo.measured, results.large.measured)
-  for (const label of ['demo', 'large'] as const) {
-    const b = results[label].bystanders
-    if (b === undefined) continue
-    const each = Object.entries(b.latencies)
-      .map(([name, l]) => `${name} ${l.medianMs} ms (max ${l.maxMs}, ${l.samples} requests)`)
-      .join(', ')
-    console.log(
-      `${label}: while 50 connections asked different 30-day stats/pool windows (${b.computedRequestsPerSecond} req/s): ${each}`,
-    )
+  for (const [storeName, results] of Object.entries(all)) {
+    console.log(`\n${storeName}: ${JSON.stringify(results.large.generation)}`)
+    printTable(results.demo.measured, results.large.measured)
+    for (const label of ['demo', 'large'] as const) {
+      const b = results[label].bystanders
+      if (b === undefined) continue
+      const each = Object.entries(b.latencies)
+        .map(([name, l]) => `${name} ${l.medianMs} ms (max ${l.maxMs}, ${l.samples} requests)`)
+        .join(', ')
+      console.log(
+        `${storeName} ${label}: while 50 connections asked different 30-day stats/pool windows (${b.computedRequestsPerSecond} req/s): ${each}`,
+      )
+    }
+    const r = results.large.replicas
+    if (r !== undefined) {
+      for (const [name, x] of Object.entries(r)) {
+        console.log(
+          `${storeName} replicas, ${name}: one ${x.one} req/s, two ${x.two} req/s (${(x.two / Math.max(1, x.one)).toFixed(2)}x)`,
+        )
+      }
+    }
+  }
+  if (all.sqlite !== undefined && all.postgres !== undefined) {
+    printComparison(all.sqlite.large.measured, all.postgres.large.measured)
   }
   const out = writeResult('store.json', {
     date: new Date().toISOString(),
@@ -199,20 +275,113 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
     samples: SAMPLES,
-    ...results,
+    ...(all.sqlite ?? {}),
+    stores: all,
   })
   console.log(`written ${out}`)
 }
 
-/** Writes the synthetic history into a new database at `path` through the store. */
+/** A new database `bench_<label>` in the cluster at `clusterUrl`; returns its URL. */
+async function createDatabase(clusterUrl: string, label: string): Promise<string> {
+  const name = `bench_${label}`
+  const admin = new pg.Client({ connectionString: clusterUrl })
+  await admin.connect()
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`)
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(clusterUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** Requests/s of one REST replica against two on the same PostgreSQL database. */
+type Replicas = Record<string, { one: number; two: number }>
+
+/**
+ * 50 connections on one replica, then 25 on each of two replicas (two processes reading the
+ * same database), for a computed aggregate (every request a new URL) and the cached wallet
+ * answer.
+ */
+async function measureReplicas(cannon: Cannon, target: Target, h: BenchHistory): Promise<Replicas> {
+  const iso = (offset: number) =>
+    new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
+  const urls = {
+    'stats/dex 1 d (computed)': `/v1/stats/dex?since=${iso(-86_400 + 1)}&until=${h.last}`,
+    'wallet operations (cached)': `/v1/wallets/${h.wallet}/operations?since=${iso(-30 * 86_400 + 1)}&until=${h.last}`,
+  }
+  const first = await startChild(target, h.usd.address)
+  const second = await startChild(target, h.usd.address)
+  const out: Replicas = {}
+  try {
+    for (const [name, url] of Object.entries(urls)) {
+      const computed = name.includes('computed')
+      let n = 0
+      const run = (base: string, connections: number) =>
+        cannon({
+          url: base + url,
+          connections,
+          duration: DURATION_S,
+          timeout: 10,
+          ...(computed
+            ? {
+                requests: [
+                  {
+                    method: 'GET' as const,
+                    setupRequest: (request: { path: string }) => ({
+                      ...request,
+                      path: uncachedUrl(url, n++),
+                    }),
+                  },
+                ],
+              }
+            : {}),
+        })
+      for (const c of [first, second]) await fetchText(c.base + url)
+      await drain(first.base)
+      const one = await run(first.base, CONNECTIONS)
+      await drain(first.base)
+      await drain(second.base)
+      const [a, b] = await Promise.all([
+        run(first.base, CONNECTIONS / 2),
+        run(second.base, CONNECTIONS / 2),
+      ])
+      out[name] = {
+        one: Math.round(one.requests.average),
+        two: Math.round(a.requests.average + b.requests.average),
+      }
+    }
+  } finally {
+    await stopChild(first.child)
+    await stopChild(second.child)
+  }
+  return out
+}
+
+/** The large history's median latencies on both stores, side by side. */
+function printComparison(sqlite: readonly Measured[], postgres: readonly Measured[]): void {
+  console.log(
+    '\n| endpoint | window | SQLite ms | PostgreSQL ms | SQLite req/s | PostgreSQL req/s |',
+  )
+  console.log('|---|---|---|---|---|---|')
+  for (const s of sqlite) {
+    const p = postgres.find((x) => x.endpoint === s.endpoint && x.window === s.window)
+    console.log(
+      `| ${s.endpoint} | ${s.window} | ${s.medianMs} | ${p?.medianMs ?? '-'} | ${s.computedRequestsPerSecond ?? s.requestsPerSecond ?? '-'} | ${p?.computedRequestsPerSecond ?? p?.requestsPerSecond ?? '-'} |`,
+    )
+  }
+}
+
+/** Writes the synthetic history into the new database of `target` through the store. */
 async function generate(
   label: string,
-  path: string,
+  target: Target,
   operations: number,
   days: number,
 ): Promise<{ generation: unknown; history: BenchHistory }> {
-  const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
-  const store = createSqliteStore({ path })
+  const store = await openStore(target)
   const started = performance.now()
   let shown = 0
   const history = await writeSyntheticHistory(store, {
@@ -229,11 +398,26 @@ async function generate(
   })
   const seconds = (performance.now() - started) / 1000
   await store.close()
-  // Fold the write-ahead log into the file before serving, as a long-running server would
-  // have done by then.
-  const settle = new Database(path)
-  settle.pragma('wal_checkpoint(TRUNCATE)')
-  settle.close()
+  let databaseMb: number
+  if (target.store === 'postgres') {
+    // Statistics and the visibility map (index-only scans), as autovacuum would have by then.
+    const client = new pg.Client({ connectionString: target.location })
+    await client.connect()
+    try {
+      await client.query('VACUUM ANALYZE')
+      const size = await client.query('SELECT pg_database_size(current_database()) AS b')
+      databaseMb = Math.round(Number(size.rows[0]?.b) / 1e6)
+    } finally {
+      await client.end()
+    }
+  } else {
+    // Fold the write-ahead log into the file before serving, as a long-running server would
+    // have done by then.
+    const settle = new Database(target.location)
+    settle.pragma('wal_checkpoint(TRUNCATE)')
+    settle.close()
+    databaseMb = Math.round(statSync(target.location).size / 1e6)
+  }
   const generation = {
     operations,
     days,
@@ -241,7 +425,7 @@ async function generate(
     referrers: history.referrers.length,
     seconds: Number(seconds.toFixed(1)),
     operationsPerSecond: Math.round(operations / seconds),
-    databaseMb: Math.round(statSync(path).size / 1e6),
+    databaseMb,
   }
   console.log(`${label}: ${JSON.stringify(generation)}`)
   const { usd, referrers, wallet, first, last } = history
@@ -322,14 +506,11 @@ function endpoints(h: BenchHistory): Endpoint[] {
 
 async function measureAll(
   cannon: Cannon,
-  path: string,
+  target: Target,
   h: BenchHistory,
 ): Promise<{ measured: Measured[]; bystanders: Bystanders | undefined }> {
-  const db = new Database(path, { readonly: true })
-  const count = db.prepare(
-    'SELECT COUNT(*) AS n FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?',
-  )
-  const { child, base } = await startChild(path, h.usd.address)
+  const counter = await operationCounter(target)
+  const { child, base } = await startChild(target, h.usd.address)
   const out: { endpoint: Endpoint; url: string; m: Measured }[] = []
   let bystanders: Bystanders | undefined
   try {
@@ -344,7 +525,7 @@ async function measureAll(
         const [since, until] = params.has('fromBlock')
           ? [block('fromBlock'), block('toBlock')]
           : [params.get('since'), params.get('until') ?? h.last]
-        const n = since === null ? 0 : (count.get(since, until) as { n: number }).n
+        const n = since === null ? 0 : await counter.count(since, until as string)
         const cold = performance.now()
         await fetchText(base + url) // warm the caches once
         const firstMs = performance.now() - cold
@@ -424,10 +605,31 @@ async function measureAll(
     console.log(JSON.stringify({ bystanders }))
     await drain(base)
   } finally {
-    db.close()
+    await counter.close()
     await stopChild(child)
   }
   return { measured: out.map((x) => x.m), bystanders }
+}
+
+/** Counts the operations of a window straight from the database of `target`. */
+async function operationCounter(target: Target) {
+  const sql =
+    'SELECT COUNT(*) AS n FROM operations WHERE pool_tx_timestamp >= $1 AND pool_tx_timestamp <= $2'
+  if (target.store === 'postgres') {
+    const client = new pg.Client({ connectionString: target.location })
+    await client.connect()
+    return {
+      count: async (since: string, until: string) =>
+        Number((await client.query(sql, [since, until])).rows[0]?.n),
+      close: () => client.end(),
+    }
+  }
+  const db = new Database(target.location, { readonly: true })
+  const statement = db.prepare(sql.replace('$1', '?').replace('$2', '?'))
+  return {
+    count: async (since: string, until: string) => (statement.get(since, until) as { n: number }).n,
+    close: async () => db.close(),
+  }
 }
 
 /** Latencies of other requests while 50 connections ask different 30-day `stats/pool` windows. */
@@ -576,10 +778,18 @@ function report(child: ChildProcess): Promise<ServerReport> {
   })
 }
 
-function startChild(path: string, usd: string): Promise<{ child: ChildProcess; base: string }> {
+function startChild(target: Target, usd: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', path, usd],
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--serve',
+      target.store,
+      target.location,
+      usd,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   )
   return new Promise((resolve, reject) => {

@@ -12,8 +12,10 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BaseError } from '../core/errors/BaseError.js'
 import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
+import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
-import { DEFAULT_SERVE_OPTIONS, parseServeOptions } from './serveOptions.js'
+import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
+import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
 import { type RunningLocalExchange, startLocalExchange } from './startLocalExchange.js'
 
@@ -21,11 +23,13 @@ const USAGE = `Usage:
   ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
   ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--no-cors]
                                                      run the local exchange (npm start)
+  ton-dex-lab serve --db postgres://user:pass@host:port/db [--read-only] [--host] [--port]
+                                                     serve the REST API from PostgreSQL
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks] [--api-key <key>]
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
-Database: --db, else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath}; HOST, PORT, DEMO_SWAPS, CORS=off,
-TONCENTER_API_KEY`
+Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
+HOST, PORT, DEMO_SWAPS, CORS=off, TONCENTER_API_KEY`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {
@@ -73,9 +77,16 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`)
       return 2
     }
-    const dbPath = db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath
+    const databaseUrl = postgresUrl(db, env)
+    const dbPath =
+      databaseUrl === undefined
+        ? (db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath)
+        : redact(databaseUrl)
     try {
-      const store = createSqliteStore({ path: dbPath })
+      const store =
+        databaseUrl === undefined
+          ? createSqliteStore({ path: dbPath })
+          : await createPostgresStore({ url: databaseUrl })
       try {
         const summary = await importSnapshotFile(store, file)
         out(
@@ -124,10 +135,24 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     signals.on('SIGINT', handle)
     signals.on('SIGTERM', handle)
     const follow = options.follow
+    if (options.databaseUrl !== undefined && follow === undefined) {
+      return serveDatabase({ ...options, databaseUrl: options.databaseUrl }, stopped, {
+        out,
+        err,
+        requested: () => requested,
+        started: () => {
+          started = true
+        },
+        unlisten: () => {
+          signals.off('SIGINT', handle)
+          signals.off('SIGTERM', handle)
+        },
+      })
+    }
     err(
       follow === undefined
         ? `Starting the local exchange on ${options.dbPath} …`
-        : `Following ${follow.url} into ${options.dbPath} …`,
+        : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
     )
     try {
       let exchange: { close(): Promise<void> }
@@ -169,6 +194,50 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   }
   err(`Unknown command "${command}".\n${USAGE}`)
   return 2
+}
+
+/** `serve --db postgres://…`: the REST API over PostgreSQL until a signal stops it. */
+async function serveDatabase(
+  options: ReturnType<typeof parseServeOptions> & { databaseUrl: string },
+  stopped: Promise<void>,
+  io: {
+    out: (line: string) => void
+    err: (line: string) => void
+    requested: () => boolean
+    started: () => void
+    unlisten: () => void
+  },
+): Promise<number> {
+  const what = options.readOnly === true ? 'a read-only replica of' : 'the REST API on'
+  io.err(`Starting ${what} ${redact(options.databaseUrl)} …`)
+  try {
+    let server: Awaited<ReturnType<typeof startDatabaseServer>>
+    try {
+      server = await startDatabaseServer({ ...options, databaseUrl: options.databaseUrl })
+    } catch (error) {
+      io.err(error instanceof BaseError ? error.message : String(error))
+      return 1
+    }
+    io.started()
+    if (!io.requested()) {
+      io.out(`ton-dex-lab REST API listening on ${server.url}`)
+      io.out(`  Swagger UI: ${server.url}/swagger-ui/`)
+      io.out(
+        `  Database:   ${server.database}${options.readOnly === true ? ' (read-only replica)' : ''}`,
+      )
+      io.out('  No chain: the database is written by another process. Ctrl-C stops it.')
+    }
+    await stopped
+    try {
+      await server.close()
+      return 0
+    } catch (error) {
+      io.err(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`)
+      return 1
+    }
+  } finally {
+    io.unlisten()
+  }
 }
 
 /** What `serve` prints once it listens. */

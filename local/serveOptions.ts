@@ -34,6 +34,14 @@ export type FollowOptions = {
 export type ServeOptions = {
   /** SQLite file (created if missing). */
   readonly dbPath: string
+  /**
+   * A PostgreSQL database instead of the SQLite file: `--db postgres://…` (or
+   * `postgresql://…`), else `DATABASE_URL` when no `--db` is given. The REST API is then
+   * served from it, with no chain (see `startDatabaseServer`).
+   */
+  readonly databaseUrl?: string | undefined
+  /** `--read-only`: a REST replica of a PostgreSQL database (needs {@link databaseUrl}). */
+  readonly readOnly?: boolean | undefined
   /** Interface to listen on (default `127.0.0.1`: the local exchange is for this machine). */
   readonly host: string
   /** Port to listen on; 0 picks a free one. */
@@ -91,6 +99,7 @@ export function parseServeOptions(
     rps?: string | undefined
     'from-seqno'?: string | undefined
     routers?: string | undefined
+    'read-only'?: boolean | undefined
   }
   try {
     values = parseArgs({
@@ -107,6 +116,7 @@ export function parseServeOptions(
         rps: { type: 'string' },
         'from-seqno': { type: 'string' },
         routers: { type: 'string' },
+        'read-only': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -115,7 +125,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file> --host <ip> --port <n> --demo-swaps <n> --no-cors --follow <url> --follow-mode blocks --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --no-cors --read-only --follow <url> --follow-mode blocks --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -135,8 +145,18 @@ export function parseServeOptions(
       reason: 'must be a whole number of swaps (0..9999999)',
     })
   }
+  const databaseUrl = postgresUrl(values.db, env)
+  if (values['read-only'] === true && databaseUrl === undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'read-only',
+      reason: 'a read-only replica needs --db postgres://… (or DATABASE_URL)',
+    })
+  }
   return {
     dbPath: values.db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(values['read-only'] === true ? { readOnly: true } : {}),
     host: values.host ?? env.HOST ?? DEFAULT_SERVE_OPTIONS.host,
     port,
     ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
@@ -203,4 +223,23 @@ function followOptions(
     ...(fromText === undefined ? {} : { fromSeqno: Number(fromText) }),
     ...(routers === undefined ? {} : { routers }),
   }
+}
+
+/**
+ * The PostgreSQL URL that `--db` (or, without `--db`, `DATABASE_URL`) names, if any.
+ *
+ * @example
+ * ```ts
+ * postgresUrl(undefined, { DATABASE_URL: 'postgres://dex@db/dex' }) // 'postgres://dex@db/dex'
+ * postgresUrl('./data/x.sqlite', {}) // undefined
+ * ```
+ */
+export function postgresUrl(
+  db: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  const isPostgres = (value: string) => /^postgres(ql)?:\/\//.test(value)
+  if (db !== undefined) return isPostgres(db) ? db : undefined
+  const fromEnv = env.DATABASE_URL
+  return fromEnv !== undefined && fromEnv !== '' && isPostgres(fromEnv) ? fromEnv : undefined
 }

@@ -9,6 +9,7 @@ import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { createService } from '../service/createService.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
+import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
@@ -82,7 +83,11 @@ export async function startFollowNode(
     rps: follow.rps,
     timeoutMs: follow.timeoutMs,
   })
-  const store = createSqliteStore({ path: options.dbPath })
+  // One indexer writing: SQLite, or PostgreSQL that `serve --read-only` replicas read.
+  const store =
+    options.databaseUrl === undefined
+      ? createSqliteStore({ path: options.dbPath })
+      : await createPostgresStore({ url: options.databaseUrl })
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()

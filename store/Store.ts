@@ -149,6 +149,14 @@ export interface Store {
    */
   dataVersion(): Promise<string>
 
+  /**
+   * True when reads wait on a database server instead of running on this process's event loop
+   * (the PostgreSQL store's connection pool): callers may run long reads side by side. Absent
+   * (the SQLite store, whose queries are synchronous): a long read holds the event loop, so
+   * the service's statistics take turns.
+   */
+  readonly readsInParallel?: boolean
+
   /** Releases the database. Further calls fail. */
   close(): Promise<void>
 }

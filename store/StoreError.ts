@@ -8,6 +8,8 @@ export type StoreErrorCode =
   | 'STORE_MIGRATION'
   /** A stored value cannot be decoded (the database was edited by hand). */
   | 'STORE_CORRUPT'
+  /** A write through a store opened read-only (a REST replica). */
+  | 'STORE_READ_ONLY'
 
 /**
  * A store operation failed for a reason the caller can act on: bad data to write, or a database

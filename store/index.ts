@@ -1,9 +1,25 @@
 /**
- * The persistence layer: the {@link Store} interface, its SQLite implementation and the row
- * types it reads and writes. Re-exported by `ton-dex-lab/service`.
+ * The persistence layer (`ton-dex-lab/store`): the {@link Store} interface, its two
+ * implementations — SQLite (`createSqliteStore`, the embedded default: one file, one process)
+ * and PostgreSQL (`createPostgresStore`: one writer and any number of reading processes on a
+ * server) — and the row types they read and write. The service's part of it is re-exported by
+ * `ton-dex-lab/service`.
+ *
+ * @example
+ * ```ts
+ * import { createPostgresStore, createSqliteStore } from 'ton-dex-lab/store'
+ * const store = process.env.DATABASE_URL
+ *   ? await createPostgresStore({ url: process.env.DATABASE_URL })
+ *   : createSqliteStore({ path: './data/ton-dex-lab.sqlite' })
+ * ```
  * @module
  */
 
+export {
+  type CreatePostgresStoreOptions,
+  createPostgresStore,
+} from './postgres/createPostgresStore.js'
+export { POSTGRES_MIGRATIONS } from './postgres/migrations.js'
 export type {
   BlockRef,
   OperationFilter,

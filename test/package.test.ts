@@ -30,6 +30,7 @@ describe('the published package', () => {
       './protocol',
       './emulator',
       './indexer',
+      './store',
       './service',
       './local',
     ])

@@ -11,6 +11,7 @@ const entries = [
   'protocol/index.ts',
   'emulator/index.ts',
   'indexer/index.ts',
+  'store/index.ts',
   'local/index.ts',
   'service/index.ts',
 ]

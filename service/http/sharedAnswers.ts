@@ -10,7 +10,8 @@ export type SharedAnswers = {
    * shares that answer while the store's data is unchanged: from `cache` when an earlier request
    * of the same URL computed it under the current data version, from the running computation
    * when an identical request is being answered right now, else by calling `compute` when its
-   * turn comes (one computation at a time, round the routes, other requests read in between).
+   * turn comes (one computation at a time, round the routes, other requests read in between;
+   * at once on a store whose reads run in parallel, `Store.readsInParallel`).
    * An error thrown by `compute` reaches every request that waited for it.
    */
   serve<T>(
@@ -39,7 +40,7 @@ export type SharedAnswers = {
  * ```
  */
 export function createSharedAnswers(
-  store: Pick<Store, 'dataVersion'>,
+  store: Pick<Store, 'dataVersion' | 'readsInParallel'>,
   cache: ResponseCache | undefined,
 ): SharedAnswers {
   if (cache === undefined) {
@@ -59,6 +60,8 @@ export function createSharedAnswers(
   const waiting = new Map<string, (() => void)[]>()
   const rotation: string[] = []
   let busy = false
+  // A store whose reads wait on a server (PostgreSQL) holds no event loop: no turns needed.
+  const takeTurns = store.readsInParallel !== true
   const next = () => {
     const route = rotation.shift()
     const queue = route === undefined ? undefined : waiting.get(route)
@@ -97,13 +100,13 @@ export function createSharedAnswers(
           reply.getSerializationFunction('200') ?? JSON.stringify
         const route = request.routeOptions.url ?? request.url
         answer = (async () => {
-          await turn(route)
+          if (takeTurns) await turn(route)
           try {
             const body = Buffer.from(serialise((await compute()) as never))
             if ((await store.dataVersion()) === version) cache.set(version, request.url, body)
             return body
           } finally {
-            setImmediate(next)
+            if (takeTurns) setImmediate(next)
           }
         })()
         const forget = () => inFlight.delete(key)

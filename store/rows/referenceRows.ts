@@ -15,7 +15,14 @@ export type RouterType =
   | 'WeightedStableSwap'
   | 'ConstantSum'
 
-/** Every router type, in the wire's order. */
+/**
+ * Every router type, in the wire's order.
+ *
+ * @example
+ * ```ts
+ * ROUTER_TYPES.includes('StableSwap') // true
+ * ```
+ */
 export const ROUTER_TYPES: readonly RouterType[] = [
   'ConstantProduct',
   'StableSwap',
@@ -51,7 +58,14 @@ export interface RouterRow {
 /** Asset kind as the wire names it (`wire-contract.md` §2.1). */
 export type AssetKind = 'Ton' | 'Wton' | 'Jetton' | 'NotAnAsset'
 
-/** Every asset kind. */
+/**
+ * Every asset kind.
+ *
+ * @example
+ * ```ts
+ * ASSET_KINDS.includes('Jetton') // true
+ * ```
+ */
 export const ASSET_KINDS: readonly AssetKind[] = ['Ton', 'Wton', 'Jetton', 'NotAnAsset']
 
 /**

@@ -178,7 +178,7 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
   }
 }
 
-function encodeTx(tx: IndexedTransactionRow): DbParams {
+export function encodeTx(tx: IndexedTransactionRow): DbParams {
   return {
     hash: tx.hash,
     lt: writeSortableUint64(tx.lt),
@@ -198,7 +198,7 @@ function encodeTx(tx: IndexedTransactionRow): DbParams {
   }
 }
 
-function decodeTx(r: DbRecord): IndexedTransactionRow {
+export function decodeTx(r: DbRecord): IndexedTransactionRow {
   const text = (c: string) => readText(r[c], `indexed_transactions.${c}`)
   return {
     hash: text('hash'),
@@ -269,7 +269,7 @@ function isFields(value: unknown): value is Record<string, ActionFieldValue> {
   )
 }
 
-function encodePool(p: IndexedPoolRow): DbParams {
+export function encodePool(p: IndexedPoolRow): DbParams {
   return {
     address: p.address,
     router_address: p.routerAddress,
@@ -294,7 +294,7 @@ function encodePool(p: IndexedPoolRow): DbParams {
   }
 }
 
-function decodePool(r: DbRecord): IndexedPoolRow {
+export function decodePool(r: DbRecord): IndexedPoolRow {
   const big = (c: string) => readBigint(r[c], `indexed_pools.${c}`)
   const text = (c: string) => readText(r[c], `indexed_pools.${c}`)
   return {
@@ -332,7 +332,7 @@ function poolKind(value: string): PoolKind {
   return kind
 }
 
-function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {
+export function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {
   return {
     vault_tx_hash: w.vaultTxHash,
     vault_address: w.vaultAddress,
@@ -348,7 +348,7 @@ function encodeWithdrawal(w: FeeWithdrawalRow): DbParams {
   }
 }
 
-function decodeWithdrawal(r: DbRecord): FeeWithdrawalRow {
+export function decodeWithdrawal(r: DbRecord): FeeWithdrawalRow {
   const text = (c: string) => readText(r[c], `fee_withdrawals.${c}`)
   return {
     vaultAddress: text('vault_address'),
@@ -365,7 +365,7 @@ function decodeWithdrawal(r: DbRecord): FeeWithdrawalRow {
   }
 }
 
-function encodeLink(link: MessageLinkRow): DbParams {
+export function encodeLink(link: MessageLinkRow): DbParams {
   return {
     message_hash: link.messageHash,
     parent_hash: link.parentHash,

@@ -220,6 +220,44 @@ describe('createSharedAnswers', () => {
     await app.close()
   })
 
+  it('runs computations side by side on a store whose reads run in parallel', async () => {
+    const app = Fastify()
+    const shared = createSharedAnswers(
+      { dataVersion: async () => '1', readsInParallel: true },
+      createResponseCache(),
+    )
+    const order: string[] = []
+    let started = 0
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    app.get('/slow/:n', async (request, reply) =>
+      shared.serve(request, reply, async () => {
+        started++
+        await gate
+        order.push('slow')
+        return {}
+      }),
+    )
+    app.get('/fast/:n', async (request, reply) =>
+      shared.serve(request, reply, async () => {
+        order.push('fast')
+        return {}
+      }),
+    )
+    await app.ready()
+    const slow = Array.from({ length: 6 }, (_, n) => app.inject(`/slow/${n + 1}`))
+    // Every computation started without waiting for another's turn.
+    await until(() => started === 6)
+    expect((await app.inject('/fast/1')).statusCode).toBe(200)
+    expect(order).toEqual(['fast'])
+    open()
+    await Promise.all(slow)
+    expect(order).toHaveLength(7)
+    await app.close()
+  })
+
   it('computes every answer when there is no cache', async () => {
     const app = Fastify()
     const shared = createSharedAnswers({ dataVersion: async () => '1' }, undefined)

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +6,6 @@ import { type AssetMeta, loadIndexedMarket } from '../../service/wire/indexedMar
 import { toWireOperationsWithAssets } from '../../service/wire/operation.js'
 import { usdPrices } from '../../service/wire/usdPricing.js'
 import type { Store } from '../../store/Store.js'
-import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import {
   referenceDexStats,
   referenceFeeStats,
@@ -17,20 +13,20 @@ import {
   referencePoolStats,
 } from '../_support/statsReference.js'
 import { type SyntheticHistory, writeSyntheticHistory } from '../_support/syntheticHistory.js'
+import { type StoreDatabase, storeKinds } from '../store/_support/storeKinds.js'
 
 // The SQL statistics (rollups + raw window edges) against the JavaScript computations they
-// replaced, on a demo-sized synthetic history written through the store's own write paths.
-describe('statistics computed by the store in SQL', () => {
-  let dir: string
-  let path: string
+// replaced, on a demo-sized synthetic history written through the store's own write paths;
+// on every Store implementation (SQLite always, PostgreSQL when installed).
+describe.each(storeKinds('statsSql'))('statistics computed by the $name store in SQL', (kind) => {
+  let database: StoreDatabase
   let store: Store
   let app: FastifyInstance
   let history: SyntheticHistory
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-stats-'))
-    path = join(dir, 'stats.sqlite')
-    store = createSqliteStore({ path })
+    database = await kind.database()
+    store = await database.open()
     // Small batches: every batch rolls its own operations up, across hour and day buckets.
     history = await writeSyntheticHistory(store, {
       operations: 2_400,
@@ -43,8 +39,7 @@ describe('statistics computed by the store in SQL', () => {
   })
   afterAll(async () => {
     await app.close()
-    await store.close()
-    rmSync(dir, { recursive: true, force: true })
+    await kind.cleanup()
   })
 
   const shift = (timestamp: string, seconds: number) =>
@@ -184,14 +179,18 @@ describe('statistics computed by the store in SQL', () => {
     const again = await store.scanOperations({ since: w.since, until: shift(w.since, 86_400) })
     expect(await store.insertOperations(again)).toBe(0)
     expect(await get(url)).toEqual(before)
-    // A new swap through insertOperations shows up in the aggregates at once.
+    // A new swap written by another connection (a second process) shows up in the aggregates
+    // at once: the service's response cache follows the store's data version.
     const [swap] = again.filter((o) => o.operationType === 'Swap' && o.success)
     if (swap === undefined) throw new Error('the window holds a successful swap')
+    const writer = await database.open()
     expect(
-      await store.insertOperations([{ ...swap, poolTxHash: 'f'.repeat(64), poolTxLt: 1n }]),
+      await writer.insertOperations([{ ...swap, poolTxHash: 'f'.repeat(64), poolTxLt: 1n }]),
     ).toBe(1)
     expect((await get(url)).stats.trades).toBe(before.stats.trades + 1)
-    // Rollups dropped (a database from before them): reopening rebuilds them from operations.
+    // SQLite only: rollups dropped (a database from before them): reopening rebuilds them.
+    const path = database.sqlitePath
+    if (path === undefined) return
     const expected = await get(url)
     await app.close()
     await store.close()
@@ -201,7 +200,7 @@ describe('statistics computed by the store in SQL', () => {
       DELETE FROM swap_running_totals; DELETE FROM swap_pairs;
       UPDATE rollup_state SET operations_rowid = 0`)
     raw.close()
-    store = createSqliteStore({ path })
+    store = await database.open()
     app = await createService({ store, docs: false, usdStablecoin: history.usd })
     expect(await get(url)).toEqual(expected)
   })

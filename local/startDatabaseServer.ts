@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify'
+import { createService } from '../service/createService.js'
+import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
+import type { Store } from '../store/Store.js'
+
+/** Options of {@link startDatabaseServer}. */
+export type StartDatabaseServerOptions = {
+  /** `postgres://user:password@host:port/database`. */
+  readonly databaseUrl: string
+  /**
+   * A REST replica: the database must already be migrated (by its writer), and nothing is
+   * written (default false: the schema is migrated on open).
+   */
+  readonly readOnly?: boolean | undefined
+  readonly host: string
+  readonly port: number
+  readonly cors?: boolean | undefined
+}
+
+/** A REST server over a PostgreSQL database, listening. */
+export type RunningDatabaseServer = {
+  /** `http://host:port`. */
+  readonly url: string
+  /** The database's URL without its password. */
+  readonly database: string
+  readonly store: Store
+  readonly app: FastifyInstance
+  /** Stops listening and closes the connection pool. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves the REST API over a PostgreSQL database that another process writes (an indexer, or
+ * `ton-dex-lab import --db postgres://…`): no chain, no indexer, the answers of whatever the
+ * database holds, its response caches following the store's data version (every commit of
+ * the writer changes it). Any number of such servers can read one database behind a load
+ * balancer; `readOnly` makes one a pure replica. What `ton-dex-lab serve --db postgres://…`
+ * runs (the live chain's journal is SQLite-only for now).
+ *
+ * @example
+ * ```ts
+ * const replica = await startDatabaseServer({
+ *   databaseUrl: 'postgres://dex:secret@127.0.0.1:5432/dex', readOnly: true, host: '127.0.0.1', port: 8081,
+ * })
+ * replica.url // 'http://127.0.0.1:8081'
+ * await replica.close()
+ * ```
+ */
+export async function startDatabaseServer(
+  options: StartDatabaseServerOptions,
+): Promise<RunningDatabaseServer> {
+  const store = await createPostgresStore({
+    url: options.databaseUrl,
+    readOnly: options.readOnly === true,
+  })
+  let app: FastifyInstance | undefined
+  try {
+    app = await createService({ store, cors: options.cors ?? true })
+    await app.listen({ host: options.host, port: options.port })
+  } catch (error) {
+    await app?.close()
+    await store.close()
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : options.port
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  const listening = app
+  return {
+    url: `http://${host}:${port}`,
+    database: redact(options.databaseUrl),
+    store,
+    app,
+    async close() {
+      await listening.close()
+      await store.close()
+    },
+  }
+}

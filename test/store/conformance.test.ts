@@ -1,0 +1,391 @@
+/**
+ * What every `Store` implementation must answer alike, run on each (`storeKinds`): SQLite
+ * always, PostgreSQL when installed. A new `Store` method gets its case here, once, for all.
+ * Implementation details (SQLite's files and pragmas, migrations of old databases) stay in the
+ * implementation's own tests (`store/sqlite/*.test.ts`).
+ */
+import fc from 'fast-check'
+import { afterAll, describe, expect, test } from 'vitest'
+import { demoMarket } from '../../local/demo/demoMarket.js'
+import type { OperationRow } from '../../store/rows/historyRows.js'
+import type {
+  IndexBatch,
+  IndexedAction,
+  IndexedPoolRow,
+  IndexedTransactionRow,
+} from '../../store/rows/indexerRows.js'
+import type { MarketData } from '../../store/rows/MarketData.js'
+import type { Store } from '../../store/Store.js'
+import { StoreError } from '../../store/StoreError.js'
+import { fuzz } from '../_support/fuzz.js'
+import { swapRow } from '../_support/swapRow.js'
+import { writeSyntheticHistory } from '../_support/syntheticHistory.js'
+import { storeKinds } from './_support/storeKinds.js'
+
+const market = demoMarket()
+
+const transaction = (
+  op: OperationRow,
+  action: IndexedAction | null = null,
+): IndexedTransactionRow => ({
+  hash: op.poolTxHash,
+  lt: op.poolTxLt,
+  timestamp: op.poolTxTimestamp,
+  account: op.poolAddress,
+  originHash: op.walletTxHash,
+  parentHash: null,
+  kind: 'v2.swap',
+  queryId: 18_446_744_073_709_551_615n,
+  sourceAddress: op.routerAddress,
+  aborted: false,
+  computeExitCode: 0,
+  resultCode: 'swap_ok',
+  action,
+  ...(op.block === undefined ? {} : { block: op.block }),
+})
+
+const indexedPool = (address: string, reserve0: bigint): IndexedPoolRow => ({
+  address,
+  protocolFeeAddress: null,
+  routerAddress: 'EQrouter',
+  dex: 'v2',
+  kind: 'constant_product',
+  wallet0: 'EQw0',
+  wallet1: 'EQw1',
+  asset0Address: 'EQton',
+  asset1Address: 'EQusdt',
+  reserve0,
+  reserve1: (1n << 120n) - 1n,
+  totalSupply: 1_414_213_562_373n,
+  lpFee: 20n,
+  protocolFee: 10n,
+  refFee: 10n,
+  collected0: 0n,
+  collected1: 0n,
+  amp: 0n,
+  w0: 0n,
+  rate: 0n,
+})
+
+const batch = (partial: Partial<IndexBatch>): IndexBatch => ({
+  transactions: [],
+  operations: [],
+  pools: [],
+  feeWithdrawals: [],
+  links: [],
+  cursor: { name: 'indexer', value: '0' },
+  ...partial,
+})
+
+function sortBy<T>(rows: readonly T[], key: (row: T) => (string | number)[]): T[] {
+  return [...rows].sort((x, y) => {
+    const kx = key(x)
+    const ky = key(y)
+    for (let i = 0; i < kx.length; i++) {
+      const a = kx[i] as string | number
+      const b = ky[i] as string | number
+      if (a !== b) return a < b ? -1 : 1
+    }
+    return 0
+  })
+}
+
+describe.each(storeKinds('store conformance'))('$name store', (kind) => {
+  afterAll(() => kind.cleanup())
+
+  test('behavior: the whole demo market round-trips exactly', async () => {
+    const store = await kind.open()
+    expect(await store.isEmpty()).toBe(true)
+    await store.replaceMarket(market)
+    expect(await store.isEmpty()).toBe(false)
+    expect(await store.listRouters()).toEqual(
+      sortBy(market.routers, (r) => [r.majorVersion, r.minorVersion, r.address]),
+    )
+    expect(await store.listAssets()).toEqual(sortBy(market.assets, (a) => [a.address]))
+    expect(await store.listPools()).toEqual(sortBy(market.pools, (p) => [p.address]))
+    expect(await store.listFarms()).toEqual(sortBy(market.farms, (f) => [f.minterAddress]))
+    const pool = market.pools[0] as MarketData['pools'][number]
+    expect(await store.getPool(pool.address)).toEqual(pool)
+    expect(await store.listPoolsByPair(pool.token1Address, pool.token0Address)).toContainEqual(pool)
+    const wallet = market.balances[0]?.walletAddress as string
+    expect(await store.listBalances(wallet)).toEqual(
+      sortBy(
+        market.balances.filter((b) => b.walletAddress === wallet),
+        (b) => [b.assetAddress],
+      ),
+    )
+    for (const position of market.lpPositions) {
+      expect(await store.getLpPosition(position.walletAddress, position.poolAddress)).toEqual(
+        position,
+      )
+    }
+    for (const stake of market.stakes) {
+      const nfts = sortBy(stake.nfts, (n) => [n.address])
+      expect(await store.getStake(stake.walletAddress)).toEqual({ ...stake, nfts })
+    }
+    const nft = market.farmNfts[0]
+    expect(
+      (await store.listFarmNfts(nft?.ownerAddress as string)).find(
+        (n) => n.address === nft?.address,
+      ),
+    ).toEqual(nft)
+    const vault = market.feeVaults[0]
+    expect(await store.listFeeVaults(vault?.ownerAddress as string)).toContainEqual(vault)
+    const jw = market.jettonWallets[0]
+    if (jw !== undefined) {
+      expect(await store.getJettonWallet(jw.ownerAddress, jw.jettonAddress)).toBe(jw.walletAddress)
+    }
+    expect(await store.getPool('EQ-unknown')).toBeUndefined()
+    expect(await store.getStake('EQ-unknown')).toBeUndefined()
+    expect(await store.listBalances('EQ-unknown')).toEqual([])
+  })
+
+  test('behavior: a market with a dangling reference or a repeated key changes nothing', async () => {
+    const store = await kind.open()
+    await store.replaceMarket(market)
+    const before = await store.listPools()
+    const broken: MarketData = {
+      ...market,
+      pools: [
+        ...market.pools,
+        {
+          ...(market.pools[0] as MarketData['pools'][number]),
+          address: 'EQ-new',
+          routerAddress: 'EQ-missing',
+        },
+      ],
+    }
+    await expect(store.replaceMarket(broken)).rejects.toSatisfy(
+      (e) => e instanceof StoreError && e.code === 'STORE_INTEGRITY',
+    )
+    expect(await store.listPools()).toEqual(before)
+    await expect(
+      store.replaceMarket({
+        ...market,
+        assets: [...market.assets, market.assets[0] as MarketData['assets'][number]],
+      }),
+    ).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'STORE_INTEGRITY')
+    expect(await store.listPools()).toEqual(before)
+  })
+
+  test('property: any Coins-sized reserve and supply round-trip exactly', async () => {
+    const store = await kind.open()
+    const base = market.pools[0] as MarketData['pools'][number]
+    const coins = fc.bigInt({ min: 0n, max: (1n << 120n) - 1n })
+    await fc.assert(
+      fc.asyncProperty(coins, coins, coins, async (reserve0, reserve1, lpTotalSupply) => {
+        const pool = { ...base, reserve0, reserve1, lpTotalSupply }
+        await store.replaceMarket({ ...market, pools: [pool, ...market.pools.slice(1)] })
+        expect(await store.getPool(base.address)).toEqual(pool)
+      }),
+      fuzz({ numRuns: 20 }),
+    )
+  })
+
+  test('behavior: operations insert once, filter, order, and keep signed deltas; cursors persist', async () => {
+    const store = await kind.open()
+    const op = (hash: string, lt: bigint, timestamp: string, wallet: string): OperationRow => ({
+      ...swapRow(hash, lt, timestamp),
+      destinationWalletAddress: wallet,
+      walletAddress: wallet,
+    })
+    const a = op('aa', 1000n, '2026-11-01T10:00:00', 'EQalice')
+    const b = op('bb', 999n, '2026-11-01T10:00:00', 'EQbob')
+    const c = op('cc', 5000n, '2026-11-02T10:00:00', 'EQalice')
+    // A logical time near 2^64 keeps its order and value.
+    const d = op('dd', (1n << 64n) - 1n, '2026-11-02T10:00:00', 'EQbob')
+    expect(await store.insertOperations([a, b, c, d])).toBe(4)
+    expect(await store.insertOperations([a])).toBe(0)
+    expect(await store.insertOperations([])).toBe(0)
+    expect(await store.listOperations({})).toEqual([b, a, c, d])
+    expect(await store.listOperations({ limit: 2 })).toEqual([b, a])
+    expect(
+      await store.listOperations({ walletAddress: 'EQalice', until: '2026-11-01T23:59:59' }),
+    ).toEqual([a])
+    expect(await store.listOperations({ operationTypes: ['AddLiquidity'] })).toEqual([])
+    expect(await store.listOperations({ poolAddresses: [] })).toEqual([])
+    expect(await store.listOperations({ success: false })).toEqual([])
+    expect(await store.scanOperations({ since: '2026-11-02T00:00:00' })).toEqual([c, d])
+    expect(await store.listOperationsByPoolTx(['dd', 'aa', 'zz'])).toEqual([a, d])
+    expect(await store.getCursor('indexer')).toBeUndefined()
+    await store.setCursor('indexer', '42')
+    await store.setCursor('indexer', '43')
+    expect(await store.getCursor('indexer')).toBe('43')
+  })
+
+  test('behavior: operation pages join to the whole ordered list, ties broken by insertion', async () => {
+    const store = await kind.open()
+    // 450 operations in the same second with equal logical times in pairs: pages of 200 must
+    // resume exactly behind the last row read.
+    const ops = Array.from({ length: 450 }, (_, i) =>
+      swapRow(`h${String(i).padStart(4, '0')}`, 1000n + BigInt(Math.floor(i / 2))),
+    )
+    await store.insertOperations(ops)
+    const pages: OperationRow[][] = []
+    for await (const page of store.operationPages({})) pages.push([...page])
+    expect(pages.map((p) => p.length)).toEqual([200, 200, 50])
+    expect(pages.flat()).toEqual(await store.scanOperations({}))
+    expect(pages.flat().map((o) => o.poolTxHash)).toEqual(ops.map((o) => o.poolTxHash))
+  })
+
+  test('behavior: an index batch is stored whole; blocks, actions, pools and ledgers read back', async () => {
+    const store = await kind.open()
+    const action: IndexedAction = {
+      type: 'swap',
+      version: 'v2',
+      txPayload: { opcode: 0x6664de2a, query_id: '18446744073709551615', referral_address: null },
+      exitCode: null,
+      result: { fwd_gas: '0' },
+    }
+    const ops = [
+      swapRow('a0', 100n, '2026-11-25T09:00:00'),
+      swapRow('b1', 200n, '2026-11-25T10:00:00', { seqno: 7, timestamp: '2026-11-25T10:00:00' }),
+      swapRow('b2', 300n, '2026-11-25T10:00:00', { seqno: 8, timestamp: '2026-11-25T10:00:00' }),
+      swapRow('b3', 400n, '2026-11-25T10:00:05', { seqno: 8, timestamp: '2026-11-25T10:00:05' }),
+      swapRow('b4', 500n, '2026-11-25T10:00:09', { seqno: 11, timestamp: '2026-11-25T10:00:09' }),
+    ]
+    expect(await store.latestIndexedBlock()).toBeUndefined()
+    await store.applyIndexBatch(
+      batch({
+        transactions: ops.map((o, i) => transaction(o, i === 1 ? action : null)),
+        operations: ops,
+        // A pool repeated in one batch: the last state wins.
+        pools: [indexedPool('EQp1', 5n), indexedPool('EQp2', 7n), indexedPool('EQp1', 6n)],
+        feeWithdrawals: [],
+        links: [{ messageHash: 'm1', parentHash: 'b1', originHash: 'wb1' }],
+        jettonWallets: [
+          { address: 'EQjw', ownerAddress: 'EQalice', masterAddress: null, balance: 5n },
+        ],
+        externalMessages: [{ hash: 'ext1', txHash: 'b2' }],
+        cursor: { name: 'indexer', value: '500:b4' },
+      }),
+    )
+    expect(await store.getCursor('indexer')).toBe('500:b4')
+    expect(await store.latestIndexedBlock()).toEqual({
+      seqno: 11,
+      timestamp: '2026-11-25T10:00:09',
+    })
+    const all = await store.listOperations({})
+    expect(all).toEqual(ops)
+    expect(all[0]).not.toHaveProperty('block')
+    const [b2] = await store.listIndexedTransactions({ hash: 'b2' })
+    expect(b2?.block).toEqual({ seqno: 8, timestamp: '2026-11-25T10:00:00' })
+    expect((await store.listIndexedTransactions({ hash: 'b1' }))[0]?.action).toEqual(action)
+    expect(b2?.action).toBeNull()
+    expect(
+      (await store.listIndexedTransactions({ externalMessageHash: 'ext1' })).map((t) => t.hash),
+    ).toEqual(['b2'])
+    expect(
+      (await store.listIndexedTransactions({ queryId: 18_446_744_073_709_551_615n, limit: 2 })).map(
+        (t) => t.hash,
+      ),
+    ).toEqual(['b4', 'b3'])
+    expect(await store.getMessageLink('m1')).toEqual({
+      messageHash: 'm1',
+      parentHash: 'b1',
+      originHash: 'wb1',
+    })
+    const hashes = async (fromBlock: number, toBlock: number) =>
+      (await store.listOperations({ fromBlock, toBlock })).map((o) => o.poolTxHash)
+    expect(await hashes(8, 8)).toEqual(['b2', 'b3'])
+    expect(await hashes(0, 7)).toEqual(['b1'])
+    expect(await hashes(9, 10)).toEqual([])
+    expect(await hashes(8, 99)).toEqual(['b2', 'b3', 'b4'])
+    const pools = await store.listIndexedPools()
+    expect(pools).toEqual([indexedPool('EQp1', 6n), indexedPool('EQp2', 7n)])
+    // The same frozen array until the pools may have changed.
+    expect(Object.isFrozen(pools)).toBe(true)
+    expect(await store.listIndexedPools()).toBe(pools)
+    await store.applyIndexBatch(
+      batch({ pools: [indexedPool('EQp2', 8n)], cursor: { name: 'indexer', value: '501' } }),
+    )
+    const after = await store.listIndexedPools()
+    expect(after).not.toBe(pools)
+    expect(after).toEqual([indexedPool('EQp1', 6n), indexedPool('EQp2', 8n)])
+    expect(await store.listIndexedJettonWallets()).toEqual([
+      { address: 'EQjw', ownerAddress: 'EQalice', masterAddress: null, balance: 5n },
+    ])
+    // A batch applied again keeps what is stored.
+    await store.applyIndexBatch(
+      batch({ operations: ops, transactions: ops.map((o) => transaction(o)) }),
+    )
+    expect(await store.listOperations({})).toEqual(ops)
+  })
+
+  test('behavior: the data version changes with every write, also by another connection', async () => {
+    const database = await kind.database()
+    const store = await database.open()
+    const other = await database.open()
+    const versions = new Set<string>([await store.dataVersion()])
+    const changed = async (who: Store) => {
+      const v = await who.dataVersion()
+      expect(versions.has(v), v).toBe(false)
+      versions.add(v)
+    }
+    // Unchanged without a write.
+    expect(await store.dataVersion()).toBe(await store.dataVersion())
+    await store.replaceMarket(market)
+    await changed(store)
+    await other.insertOperations([swapRow('x1', 10n)])
+    await changed(store)
+    await other.setCursor('c', '1')
+    await changed(store)
+    await other.applyIndexBatch(batch({ pools: [indexedPool('EQp', 1n)] }))
+    await changed(store)
+    expect(await store.listIndexedPools()).toEqual([indexedPool('EQp', 1n)])
+    // Reference data follows another connection's market (at most 100 ms later).
+    const [first, ...rest] = market.pools as [MarketData['pools'][number]]
+    const moved = { ...first, reserve0: first.reserve0 + 1n }
+    await other.replaceMarket({ ...market, pools: [moved, ...rest] })
+    await expect
+      .poll(async () => (await store.getPool(first.address))?.reserve0)
+      .toBe(moved.reserve0)
+  })
+
+  test('behavior: history stored out of order rolls up as the same history in order', async () => {
+    const source = await kind.open()
+    await writeSyntheticHistory(source, { operations: 600, days: 12, seed: 31, wallets: 40 })
+    const operations = [...(await source.scanOperations({}))]
+    let seed = 7
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const shuffled = [...operations]
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[shuffled[i], shuffled[j]] = [shuffled[j] as OperationRow, shuffled[i] as OperationRow]
+    }
+    const store = await kind.open()
+    for (let i = 0; i < shuffled.length; ) {
+      const size = 1 + Math.floor(random() * 60)
+      await store.insertOperations(shuffled.slice(i, i + size))
+      i += size
+    }
+    const times = operations.map((o) => o.poolTxTimestamp).sort()
+    const first = times[0] as string
+    const last = times.at(-1) as string
+    const shift = (t: string, s: number) =>
+      new Date(Date.parse(`${t}Z`) + s * 1000).toISOString().slice(0, 19)
+    const windows: [string, string][] = [
+      [shift(first, 86_400), last],
+      [`${shift(first, 2 * 86_400).slice(0, 10)}T00:00:00`, `${last.slice(0, 10)}T00:00:00`],
+      [shift(first, 3 * 86_400 + 777), shift(last, -2 * 86_400 - 5)],
+      [shift(first, 5 * 86_400), shift(first, 6 * 86_400)],
+      [shift(last, -3600), last],
+      ['1970-01-01T00:00:00', '9999-12-31T23:59:59'],
+    ]
+    for (const [since, until] of windows) {
+      const distinct = new Set(
+        operations
+          .filter((o) => o.poolTxTimestamp >= since && o.poolTxTimestamp <= until)
+          .map((o) => o.walletAddress),
+      ).size
+      expect(await store.countWallets({ since, until }), `${since} – ${until}`).toBe(distinct)
+      expect(await source.countWallets({ since, until })).toBe(distinct)
+      const totals = await store.poolSwapTotals({ since, until })
+      expect(totals.length, `${since} – ${until}`).toBeGreaterThan(0)
+      expect(totals).toEqual(await source.poolSwapTotals({ since, until }))
+    }
+  })
+})
