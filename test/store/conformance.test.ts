@@ -312,6 +312,111 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
     expect(await store.listOperations({})).toEqual(ops)
   })
 
+  test('behavior: pools and wallets are read from the index, joined with reference data', async () => {
+    const store = await kind.open()
+    await store.replaceMarket(market)
+    const router = market.routers.find(
+      (r) => r.routerType === 'ConstantProduct' && r.majorVersion === 2,
+    )
+    const listed = market.pools.find((p) => p.routerAddress === router?.address)
+    if (router === undefined || listed === undefined) throw new Error('no DEX v2 pool in the demo')
+    const sides = { asset0Address: listed.token0Address, asset1Address: listed.token1Address }
+    const created = 'EQcreatedPool'
+    const owner = 'EQowner'
+    await store.applyIndexBatch(
+      batch({
+        pools: [
+          {
+            ...indexedPool(listed.address, 7n),
+            ...sides,
+            routerAddress: router.address,
+            protocolFeeAddress: 'EQfee',
+          },
+          { ...indexedPool(created, 11n), ...sides, routerAddress: router.address },
+          // Not listed: a look-alike router, and a kind the router does not make.
+          { ...indexedPool('EQlookalike', 1n), ...sides, routerAddress: 'EQlookalikeRouter' },
+          {
+            ...indexedPool('EQstable', 1n),
+            ...sides,
+            routerAddress: router.address,
+            kind: 'stableswap',
+          },
+        ],
+        jettonWallets: [
+          {
+            address: 'EQjw',
+            ownerAddress: owner,
+            masterAddress: listed.token1Address,
+            balance: 5n,
+          },
+          { address: 'EQempty', ownerAddress: owner, masterAddress: 'EQspent', balance: 0n },
+          { address: 'EQlpw', ownerAddress: owner, masterAddress: created, balance: 9n },
+        ],
+        lpAccounts: [
+          { address: 'EQlpa', userAddress: owner, poolAddress: created, amount0: 2n, amount1: 0n },
+        ],
+        vaults: [
+          {
+            address: 'EQvault',
+            ownerAddress: owner,
+            tokenWallet: 'EQw1',
+            routerAddress: router.address,
+            balance: 3n,
+          },
+        ],
+      }),
+    )
+    expect(await store.getPool(listed.address)).toEqual({
+      ...listed,
+      ...{ reserve0: 7n, reserve1: (1n << 120n) - 1n, lpTotalSupply: 1_414_213_562_373n },
+      ...{ lpFee: 20n, protocolFee: 10n, refFee: 10n, protocolFeeAddress: 'EQfee' },
+      ...{
+        collectedToken0ProtocolFee: 0n,
+        collectedToken1ProtocolFee: 0n,
+        amp: null,
+        rate: null,
+        w0: null,
+      },
+    })
+    expect(await store.getPool(created)).toMatchObject({
+      ...{
+        token0Address: listed.token0Address,
+        token1Address: listed.token1Address,
+        reserve0: 11n,
+      },
+      ...{ deprecated: false, lpTotalSupplyUsd: null, popularityIndex: null },
+    })
+    const pools = (await store.listPools()).map((p) => p.address)
+    expect(pools).toContain(created)
+    expect(pools).not.toContain('EQlookalike')
+    expect(pools).not.toContain('EQstable')
+    expect(pools).toHaveLength(market.pools.length + 1)
+    const pair = await store.listPoolsByPair(listed.token1Address, listed.token0Address)
+    expect(pair.map((p) => p.address)).toEqual(expect.arrayContaining([listed.address, created]))
+    expect(await store.listBalances(owner)).toEqual([
+      {
+        walletAddress: owner,
+        assetAddress: listed.token1Address,
+        balance: 5n,
+        jettonWalletAddress: 'EQjw',
+      },
+    ])
+    const position = {
+      ...{ walletAddress: owner, poolAddress: created, lpBalance: 9n, lpWalletAddress: 'EQlpw' },
+      ...{ lpAccountAddress: 'EQlpa', token0Balance: 2n, token1Balance: 0n },
+    }
+    expect(await store.listLpPositions(owner)).toEqual([position])
+    expect(await store.getLpPosition(owner, created)).toEqual(position)
+    // The vault's token is a router wallet: named by the pool that holds it.
+    expect(await store.listFeeVaults(owner)).toEqual([
+      {
+        ...{ vaultAddress: 'EQvault', ownerAddress: owner, assetAddress: listed.token1Address },
+        ...{ routerAddress: router.address, balance: 3n },
+      },
+    ])
+    await store.close()
+  })
+
   test('behavior: the data version changes with every write, also by another connection', async () => {
     const database = await kind.database()
     const store = await database.open()
