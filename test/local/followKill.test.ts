@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { restDifferences } from './_support/sameAnswers.js'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+let dir: string
+let upstream: RunningLocalExchange
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-kill-'))
+  upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps: 40,
+  })
+}, 300_000)
+afterAll(async () => {
+  await upstream?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** `ton-dex-lab serve --follow` in a child process; resolves once it listens. */
+function follow(): Promise<{ url: string; kill(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      ...['bin/ton-dex-lab.js', 'serve', '--follow', `${upstream.url}/api/v2/jsonRPC`],
+      ...['--rps', 'unlimited', '--db', join(dir, 'r.sqlite'), '--port', '0'],
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const url = /listening on (http:\/\/[^\s,]+)/.exec(out)?.[1]
+      if (url !== undefined && out.includes('Routers:')) {
+        resolve({
+          url,
+          kill: async () => {
+            child.kill('SIGKILL')
+            await exited
+          },
+        })
+      }
+    })
+    void exited.then(() => reject(new Error(`the follower exited: ${err}`)))
+  })
+}
+
+const indexedSeqno = async (url: string): Promise<number> =>
+  ((await (await fetch(`${url}/local/status`)).json()) as { index: { seqno: number } }).index.seqno
+
+test('killed with SIGKILL mid-catch-up and restarted: the same answers, no operation twice', async () => {
+  const head = upstream.chain?.head.seqno ?? 0
+  const first = await follow()
+  let at = 0
+  while (at < head / 3) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    at = await indexedSeqno(first.url)
+  }
+  await first.kill()
+  expect(at).toBeLessThan(head)
+  const again = await follow()
+  try {
+    // It resumes at its committed block, not from the start.
+    expect(await indexedSeqno(again.url)).toBeGreaterThanOrEqual(at)
+    while ((await indexedSeqno(again.url)) < head) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await restDifferences(upstream.url, again.url)).toEqual([])
+  } finally {
+    await again.kill()
+  }
+}, 600_000)
