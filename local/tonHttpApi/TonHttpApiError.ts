@@ -1,4 +1,5 @@
 import { BaseError } from '../../core/errors/BaseError.js'
+import type { LiveChainError } from '../chain/LiveChainError.js'
 
 /**
  * Stable codes of {@link TonHttpApiError}.
@@ -61,4 +62,29 @@ export function invalidParameter(name: string, reason: string): TonHttpApiError 
     status: 400,
     message: `Invalid ${name}: ${reason}.`,
   })
+}
+
+/**
+ * The HTTP status a chain failure answers on the TON HTTP API (v2 and v3 alike): a malformed or
+ * non-external BoC 400, an external its wallet refused 422, an unknown transaction or an account
+ * without code 404, a closed or stopped chain 503.
+ *
+ * @example
+ * ```ts
+ * liveChainErrorStatus(new LiveChainError({ reason: 'external_rejected', message: 'seqno 3 ≠ 4' })) // 422
+ * ```
+ */
+export function liveChainErrorStatus(error: LiveChainError): number {
+  switch (error.reason) {
+    case 'invalid_boc':
+    case 'not_external_in':
+      return 400
+    case 'external_rejected':
+      return 422
+    case 'transaction_not_found':
+    case 'account_not_active':
+      return 404
+    default:
+      return 503
+  }
 }

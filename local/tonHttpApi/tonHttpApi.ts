@@ -3,7 +3,7 @@ import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
-import { TonHttpApiError } from './TonHttpApiError.js'
+import { liveChainErrorStatus, TonHttpApiError } from './TonHttpApiError.js'
 import { toncenterV3 } from './v3/toncenterV3.js'
 
 /**
@@ -197,15 +197,7 @@ function errorOf(errorCode: string, status: number, message: string): ErrorAnswe
 function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof TonHttpApiError) return errorOf(error.code, error.status, error.message)
   if (error instanceof LiveChainError) {
-    const status =
-      error.reason === 'invalid_boc' || error.reason === 'not_external_in'
-        ? 400
-        : error.reason === 'external_rejected'
-          ? 422
-          : error.reason === 'transaction_not_found' || error.reason === 'account_not_active'
-            ? 404
-            : 503
-    return errorOf(error.code, status, error.message)
+    return errorOf(error.code, liveChainErrorStatus(error), error.message)
   }
   // Fastify's own client errors (an unparsable or too large body) keep their status.
   const fastify = error as { statusCode?: unknown; message?: unknown }

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import { listedPools } from '../readModel/poolReadModel.js'
+import { indexPools, listedPools, pairKey } from '../readModel/poolReadModel.js'
 import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRows.js'
@@ -19,7 +19,7 @@ import {
   encodeTx,
   encodeWithdrawal,
 } from '../sqlite/indexerQueries.js'
-import { pairKey, type ReferenceSnapshot } from '../sqlite/referenceCache.js'
+import type { ReferenceSnapshot } from '../sqlite/referenceCache.js'
 import {
   decodeAsset,
   decodeFarm,
@@ -256,13 +256,7 @@ export async function createPostgresStore({
       const farms = (await q('SELECT * FROM farms ORDER BY minter_address')).map((r) =>
         Object.freeze(decodeFarm(r, rewards.get(r.minter_address) ?? [])),
       )
-      const poolsByPair = new Map<string, PoolRow[]>()
-      for (const p of pools) {
-        const key = pairKey(p.token0Address, p.token1Address)
-        const list = poolsByPair.get(key)
-        if (list === undefined) poolsByPair.set(key, [p])
-        else list.push(p)
-      }
+      const { byAddress: poolByAddress, byPair: poolsByPair } = indexPools(pools)
       const jettonWallets = new Map<string, string>()
       for (const row of await q('SELECT * FROM jetton_wallets')) {
         jettonWallets.set(`${row.owner_address} ${row.jetton_address}`, String(row.wallet_address))
@@ -274,7 +268,7 @@ export async function createPostgresStore({
         assets,
         assetByAddress: new Map(assets.map((a) => [a.address, a])),
         pools,
-        poolByAddress: new Map(pools.map((p) => [p.address, p])),
+        poolByAddress,
         poolsByPair,
         farms,
         farmByAddress: new Map(farms.map((f) => [f.minterAddress, f])),
@@ -333,20 +327,7 @@ export async function createPostgresStore({
       routers: reference.routerByAddress,
       assets: new Set([NATIVE_ADDRESS, ...reference.assets.map((a) => a.address)]),
     }).map((p) => Object.freeze(p))
-    const byPair = new Map<string, PoolRow[]>()
-    for (const p of pools) {
-      const key = pairKey(p.token0Address, p.token1Address)
-      const list = byPair.get(key)
-      if (list === undefined) byPair.set(key, [p])
-      else list.push(p)
-    }
-    joined = {
-      reference,
-      indexed,
-      pools,
-      byAddress: new Map(pools.map((p) => [p.address, p])),
-      byPair,
-    }
+    joined = { reference, indexed, pools, ...indexPools(pools) }
     return joined
   }
 

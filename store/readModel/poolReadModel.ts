@@ -110,3 +110,38 @@ function chainFields(p: IndexedPoolRow, fallbackFeeAddress: string | null) {
     ...kindParameters(p),
   }
 }
+
+/**
+ * The key of an unordered asset pair.
+ *
+ * @example
+ * ```ts
+ * pairKey(a, b) === pairKey(b, a) // true
+ * ```
+ */
+export function pairKey(assetA: string, assetB: string): string {
+  return assetA < assetB ? `${assetA} ${assetB}` : `${assetB} ${assetA}`
+}
+
+/**
+ * The lookups of a pool list: by address, and by unordered asset pair ({@link pairKey}).
+ *
+ * @example
+ * ```ts
+ * const { byAddress, byPair } = indexPools(pools)
+ * byPair.get(pairKey(usdt, ton))?.length // 2 (a DEX v1 and a DEX v2 pool)
+ * ```
+ */
+export function indexPools(pools: readonly PoolRow[]): {
+  readonly byAddress: ReadonlyMap<string, PoolRow>
+  readonly byPair: ReadonlyMap<string, readonly PoolRow[]>
+} {
+  const byPair = new Map<string, PoolRow[]>()
+  for (const pool of pools) {
+    const key = pairKey(pool.token0Address, pool.token1Address)
+    const list = byPair.get(key)
+    if (list === undefined) byPair.set(key, [pool])
+    else list.push(pool)
+  }
+  return { byAddress: new Map(pools.map((p) => [p.address, p])), byPair }
+}

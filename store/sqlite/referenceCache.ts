@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import { listedPools } from '../readModel/poolReadModel.js'
+import { indexPools, listedPools } from '../readModel/poolReadModel.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../rows/referenceRows.js'
 import { decodeAsset, decodeFarm, decodePool, decodeRouter } from './referenceCodecs.js'
@@ -13,24 +13,12 @@ export type ReferenceSnapshot = {
   readonly assetByAddress: ReadonlyMap<string, AssetRow>
   readonly pools: readonly PoolRow[]
   readonly poolByAddress: ReadonlyMap<string, PoolRow>
-  /** Pools by unordered asset pair (see {@link pairKey}). */
+  /** Pools by unordered asset pair (see `pairKey`). */
   readonly poolsByPair: ReadonlyMap<string, readonly PoolRow[]>
   readonly farms: readonly FarmRow[]
   readonly farmByAddress: ReadonlyMap<string, FarmRow>
   /** Stored jetton wallets by `owner jetton`. */
   readonly jettonWallets: ReadonlyMap<string, string>
-}
-
-/**
- * The key of an unordered asset pair.
- *
- * @example
- * ```ts
- * pairKey(a, b) === pairKey(b, a) // true
- * ```
- */
-export function pairKey(assetA: string, assetB: string): string {
-  return assetA < assetB ? `${assetA} ${assetB}` : `${assetB} ${assetA}`
 }
 
 type DbRecord = Record<string, unknown>
@@ -92,13 +80,7 @@ export function createReferenceCache(
     const farms = (sql.farms.all() as DbRecord[]).map((r) =>
       Object.freeze(decodeFarm(r, rewards.get(r.minter_address) ?? [])),
     )
-    const poolsByPair = new Map<string, PoolRow[]>()
-    for (const pool of pools) {
-      const key = pairKey(pool.token0Address, pool.token1Address)
-      const list = poolsByPair.get(key)
-      if (list === undefined) poolsByPair.set(key, [pool])
-      else list.push(pool)
-    }
+    const { byAddress: poolByAddress, byPair: poolsByPair } = indexPools(pools)
     const jettonWallets = new Map<string, string>()
     for (const row of sql.jettonWallets.all() as DbRecord[]) {
       jettonWallets.set(`${row.owner_address} ${row.jetton_address}`, String(row.wallet_address))
@@ -109,7 +91,7 @@ export function createReferenceCache(
       assets,
       assetByAddress: new Map(assets.map((a) => [a.address, a])),
       pools,
-      poolByAddress: new Map(pools.map((p) => [p.address, p])),
+      poolByAddress,
       poolsByPair,
       farms,
       farmByAddress: new Map(farms.map((f) => [f.minterAddress, f])),

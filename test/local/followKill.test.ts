@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import { restDifferences } from './_support/sameAnswers.js'
+import { spawnServe } from './_support/spawnServe.js'
 
-const ROOT = join(import.meta.dirname, '..', '..')
 let dir: string
 let upstream: RunningLocalExchange
 
@@ -22,39 +21,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** `ton-dex-lab serve --follow` in a child process; resolves once it listens. */
-function follow(): Promise<{ url: string; kill(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
+/** `ton-dex-lab serve --follow` on the upstream, in a child process. */
+const follow = () =>
+  spawnServe(
     [
-      ...['bin/ton-dex-lab.js', 'serve', '--follow', `${upstream.url}/api/v2/jsonRPC`],
-      ...['--rps', 'unlimited', '--db', join(dir, 'r.sqlite'), '--port', '0'],
+      ...['serve', '--follow', `${upstream.url}/api/v2/jsonRPC`, '--rps', 'unlimited'],
+      ...['--db', join(dir, 'r.sqlite'), '--port', '0'],
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    'Routers:',
   )
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString()
-    })
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const url = /listening on (http:\/\/[^\s,]+)/.exec(out)?.[1]
-      if (url !== undefined && out.includes('Routers:')) {
-        resolve({
-          url,
-          kill: async () => {
-            child.kill('SIGKILL')
-            await exited
-          },
-        })
-      }
-    })
-    void exited.then(() => reject(new Error(`the follower exited: ${err}`)))
-  })
-}
 
 const indexedSeqno = async (url: string): Promise<number> =>
   ((await (await fetch(`${url}/local/status`)).json()) as { index: { seqno: number } }).index.seqno

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,8 +6,8 @@ import { afterAll, expect, test } from 'vitest'
 import { startLocalExchange } from '../../local/startLocalExchange.js'
 import { testWallets } from '../../local/wallets/testWallets.js'
 import { dapp } from './_support/dapp.js'
+import { spawnServe } from './_support/spawnServe.js'
 
-const ROOT = join(import.meta.dirname, '..', '..')
 const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-kill-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const dbPath = join(dir, 'dex.sqlite')
@@ -16,35 +15,8 @@ const dbPath = join(dir, 'dex.sqlite')
 const SINK = Address.parse(`0:${'5e'.repeat(32)}`)
 
 /** Starts `ton-dex-lab serve` in a child process; resolves with its URL. */
-function serve(): Promise<{ url: string; kill(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['bin/ton-dex-lab.js', 'serve', '--db', dbPath, '--port', '0', '--demo-swaps', '6'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString()
-    })
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const url = /listening on (http:\/\/[^\s]+)/.exec(out)?.[1]
-      if (url !== undefined && out.includes('Database:')) {
-        resolve({
-          url,
-          kill: async () => {
-            child.kill('SIGKILL')
-            await exited
-          },
-        })
-      }
-    })
-    void exited.then(() => reject(new Error(`the server exited: ${err}`)))
-  })
-}
+const serve = () =>
+  spawnServe(['serve', '--db', dbPath, '--port', '0', '--demo-swaps', '6'], 'Database:')
 
 test('killed with SIGKILL mid-flight: no answered transfer lost, none duplicated, index = chain', async () => {
   const server = await serve()

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { LiveChain } from '../../chain/LiveChain.js'
 import { LiveChainError } from '../../chain/LiveChainError.js'
 import { Params } from '../params.js'
-import { TonHttpApiError } from '../TonHttpApiError.js'
+import { liveChainErrorStatus, TonHttpApiError } from '../TonHttpApiError.js'
 import { sendMessage, V3_ENDPOINTS } from './methods.js'
 import { V3Query } from './query.js'
 
@@ -128,15 +128,7 @@ function toV3Error(error: unknown): V3ErrorAnswer {
   })
   if (error instanceof TonHttpApiError) return answer(error.status, error.code, error.message)
   if (error instanceof LiveChainError) {
-    const status =
-      error.reason === 'invalid_boc' || error.reason === 'not_external_in'
-        ? 400
-        : error.reason === 'external_rejected'
-          ? 422
-          : error.reason === 'transaction_not_found' || error.reason === 'account_not_active'
-            ? 404
-            : 503
-    return answer(status, error.code, error.message)
+    return answer(liveChainErrorStatus(error), error.code, error.message)
   }
   const fastify = error as { statusCode?: unknown; message?: unknown }
   if (
