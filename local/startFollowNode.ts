@@ -1,15 +1,19 @@
 import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { PoolKind } from '../core/pool/PoolState.js'
+import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
-import { FatalIndexError, isRetryable } from '../indexer/source/errors.js'
+import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
 import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
+import { withRetries } from '../indexer/source/withRetries.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { createService } from '../service/createService.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
+import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
@@ -114,6 +118,23 @@ export async function startFollowNode(
     // Ask the head four times a second, within the request budget (a quarter of it at most).
     const pollMs = Math.max(250, 4000 / (follow.rps ?? (follow.apiKey === undefined ? 1 : 10)))
     const source: ChainSource = tonApiBlockSource({ client, pollMs })
+    // Started after the chain's first block: the pools that exist then are adopted from their
+    // state at the block before (once: a stored cursor means indexing already began).
+    if (
+      follow.fromSeqno !== undefined &&
+      follow.fromSeqno > 1 &&
+      (await store.getCursor('indexer')) === undefined
+    ) {
+      const pools = reference === undefined ? [] : await upstreamPools(client, reference.routers)
+      const adopted = await adoptPools({
+        client,
+        store,
+        seqno: follow.fromSeqno - 1,
+        pools,
+        assetOf: (wallet) => routerWallets.get(wallet),
+      })
+      console.error(`adopted ${adopted} pools at block ${follow.fromSeqno - 1}`)
+    }
     const follower = createFollower({
       store,
       source,
@@ -174,8 +195,9 @@ async function routerWalletAssets(
     map.set(router.ptonWalletAddress, NATIVE_ADDRESS)
     for (const asset of assets) {
       if (asset.kind !== 'Jetton') continue
-      const wallet = await retrying(client, () =>
-        remoteAddressGetter(client, asset.address, 'get_wallet_address', [router.address]),
+      const wallet = await withRetries(
+        () => remoteAddressGetter(client, asset.address, 'get_wallet_address', [router.address]),
+        { onRetry: () => client.noteRetry() },
       )
       if (wallet !== undefined) map.set(wallet, asset.address)
     }
@@ -183,18 +205,40 @@ async function routerWalletAssets(
   return map
 }
 
-/** `call` again after a retryable failure, backing off, at most 8 times. */
-async function retrying<T>(client: TonApiClient, call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call()
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= 8) throw error
-      client.noteRetry()
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
-    }
+/**
+ * The pools the upstream's REST API lists on the followed routers, with their DEX version and
+ * kind (the router's type): what a follower starting after the chain's first block adopts.
+ */
+async function upstreamPools(
+  client: TonApiClient,
+  routers: readonly RouterRow[],
+): Promise<PoolToAdopt[]> {
+  const byAddress = new Map(routers.map((r) => [r.address, r]))
+  const answer = await withRetries(
+    () => client.get<{ pool_list?: { address: string; router_address: string }[] }>('/v1/pools'),
+    { onRetry: () => client.noteRetry() },
+  )
+  const pools: PoolToAdopt[] = []
+  for (const p of answer.pool_list ?? []) {
+    const router = byAddress.get(p.router_address)
+    if (router === undefined) continue
+    const kind =
+      router.majorVersion === 1 ? 'constant_product' : KIND_OF_ROUTER_TYPE.get(router.routerType)
+    if (kind === undefined) continue
+    pools.push({
+      address: p.address,
+      routerAddress: router.address,
+      dex: router.majorVersion === 1 ? 'v1' : 'v2',
+      kind,
+    })
   }
+  return pools
 }
+
+/** The pool kind each router type makes. */
+const KIND_OF_ROUTER_TYPE = new Map(
+  Object.entries(ROUTER_TYPE_OF_KIND).map(([kind, type]) => [type, kind as PoolKind]),
+)
 
 /**
  * The upstream's routers and assets when its origin serves a STON.fi-compatible REST API (a
@@ -202,17 +246,22 @@ async function retrying<T>(client: TonApiClient, call: () => Promise<T>): Promis
  */
 async function upstreamReference(client: TonApiClient) {
   try {
-    return await retrying(client, async () => {
-      const routers = await client.get('/v1/routers')
-      const assets = await client.get('/v1/assets')
-      const market = parseSnapshot({ routers, assets, pools: [] })
-      // A jetton's popularity is derived from the indexed swaps (the follower derives its own);
-      // the native coin's is reference data.
-      return {
-        ...market,
-        assets: market.assets.map((a) => (a.kind === 'Ton' ? a : { ...a, popularityIndex: null })),
-      }
-    })
+    return await withRetries(
+      async () => {
+        const routers = await client.get('/v1/routers')
+        const assets = await client.get('/v1/assets')
+        const market = parseSnapshot({ routers, assets, pools: [] })
+        // A jetton's popularity is derived from the indexed swaps (the follower derives its own);
+        // the native coin's is reference data.
+        return {
+          ...market,
+          assets: market.assets.map((a) =>
+            a.kind === 'Ton' ? a : { ...a, popularityIndex: null },
+          ),
+        }
+      },
+      { onRetry: () => client.noteRetry() },
+    )
   } catch (error) {
     // Refused or not this API's shape: the upstream is a plain TON API.
     if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined

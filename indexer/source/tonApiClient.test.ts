@@ -120,6 +120,18 @@ describe('createTonApiClient', () => {
       json(401, { ok: false, error: 'API key does not exist', code: 401 }),
     )
     const fatal = await failure(client.call('getConfigAll', {}))
+    handlers.set(
+      'runGetMethod',
+      json(404, {
+        ...{ ok: false, error: 'The state at block 7 is not kept', code: 404 },
+        error_code: 'TON_API_STATE_NOT_KEPT',
+      }),
+    )
+    // History the upstream no longer keeps is a gap, not something to wait for.
+    expect(await failure(client.call('runGetMethod', { seqno: 7 }))).toMatchObject({
+      code: 'SOURCE_GAP',
+      retryable: false,
+    })
     expect(fatal).toBeInstanceOf(FatalIndexError)
     expect(fatal).toMatchObject({ code: 'SOURCE_REJECTED' })
     expect((fatal as Error).message).toContain('API key does not exist')

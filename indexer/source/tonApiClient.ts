@@ -183,9 +183,13 @@ function classify(what: string, code: number, response: Response, body: unknown)
   if (code >= 500 || code === 408) {
     return new RetryableSourceError({ code: 'SOURCE_UNAVAILABLE', message })
   }
+  // History or state the upstream no longer keeps (pruned; an archival node is needed): gone.
+  if (code === 404 && /not kept|lt not in db|pruned|STATE_NOT_KEPT/i.test(said)) {
+    return new FatalIndexError({ code: 'SOURCE_GAP', message })
+  }
   // A block past the upstream's head (a lagging replica behind a load balancer, or a shard
   // block not applied yet): there later.
-  if (code === 404 && /block|not ready|not applied|lt not in db/i.test(said)) {
+  if (code === 404 && /block|not ready|not applied/i.test(said)) {
     return new RetryableSourceError({ code: 'SOURCE_NOT_READY', message })
   }
   return new FatalIndexError({ code: 'SOURCE_REJECTED', message })

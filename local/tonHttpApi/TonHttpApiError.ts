@@ -16,6 +16,8 @@ export type TonHttpApiErrorCode =
   | 'TON_API_INVALID_REQUEST'
   /** A block number after the latest block, or no block at a logical time or unixtime. */
   | 'TON_API_BLOCK_NOT_FOUND'
+  /** 404: an account's state at an older block (the local chain keeps states at its head only). */
+  | 'TON_API_STATE_NOT_KEPT'
   /** `getConfigParam` for a parameter the configuration does not hold. */
   | 'TON_API_CONFIG_PARAM_NOT_FOUND'
   /** `getTokenData` for an account that is neither a jetton master nor a jetton wallet. */

@@ -6,7 +6,7 @@ import type { LoggedTransaction } from '../chain/TransactionLog.js'
 import { BLOCK_METHODS, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
-import { invalidParameter } from './TonHttpApiError.js'
+import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { readWallet } from './wallets.js'
 import {
   addressInformation,
@@ -94,6 +94,8 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   async runGetMethod(params, chain) {
     const address = params.address()
     const method = getMethodId(params)
+    if (params.has('seqno'))
+      atHead(params.int('seqno', { min: 0, max: 2 ** 32 - 1, fallback: 0 }), chain)
     const stack = decodeStack(params.value('stack'))
     const info = await chain.account(address)
     const common = {
@@ -291,5 +293,30 @@ function fees(tx: Transaction): Record<string, unknown> {
     storage_fee: Number(storage),
     gas_fee: Number(gas),
     fwd_fee: Number(forward),
+  }
+}
+
+/**
+ * A state asked at block `seqno` (toncenter's `seqno` parameter): the local chain answers at its
+ * head, a block after the head does not exist yet, and the states of older blocks are not kept.
+ *
+ * @throws {TonHttpApiError} `TON_API_BLOCK_NOT_FOUND` after the head, `TON_API_STATE_NOT_KEPT`
+ *   before it.
+ */
+function atHead(seqno: number, chain: LiveChain): void {
+  const head = chain.head.seqno
+  if (seqno > head) {
+    throw new TonHttpApiError({
+      code: 'TON_API_BLOCK_NOT_FOUND',
+      status: 404,
+      message: `Block ${seqno} is not made yet (the head is block ${head}).`,
+    })
+  }
+  if (seqno < head) {
+    throw new TonHttpApiError({
+      code: 'TON_API_STATE_NOT_KEPT',
+      status: 404,
+      message: `The state at block ${seqno} is not kept: the local chain answers at its head, block ${head}.`,
+    })
   }
 }

@@ -379,6 +379,33 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
     }
   })
 
+  test('runGetMethod at a seqno: the head answers, a later block 404, an older state is not kept', async () => {
+    const call = (seqno: number) =>
+      post('/api/v2/jsonRPC', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'runGetMethod',
+        params: {
+          address: wallets.v4.contract.address.toString(),
+          method: 'seqno',
+          stack: [],
+          seqno,
+        },
+      })
+    const head = chain.head.seqno
+    const atHead = await call(head)
+    expect(atHead.status).toBe(200)
+    expect(atHead.json.result).toMatchObject({ exit_code: 0 })
+    expect(await call(head + 1)).toMatchObject({
+      status: 404,
+      json: { error_code: 'TON_API_BLOCK_NOT_FOUND' },
+    })
+    expect(await call(head - 1)).toMatchObject({
+      status: 404,
+      json: { error_code: 'TON_API_STATE_NOT_KEPT' },
+    })
+  })
+
   test('no chain: every method answers 503', async () => {
     const idle = Fastify()
     await idle.register(tonHttpApi, { chain: () => undefined })

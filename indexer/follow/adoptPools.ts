@@ -1,0 +1,124 @@
+import { TupleReader } from '@ton/core'
+import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
+import type { Store } from '../../store/Store.js'
+import { addressText } from '../ingest/addressText.js'
+import { formatCursor } from '../source/cursor.js'
+import type { TonApiClient } from '../source/tonApiClient.js'
+import { parseToncenterStack } from '../source/tonApiStack.js'
+import { withRetries } from '../source/withRetries.js'
+
+/**
+ * A pool that exists when indexing starts: its address and what its router says of it.
+ *
+ * @example
+ * ```ts
+ * const pool: PoolToAdopt = { address: 'EQ…pool', routerAddress: 'EQ…router', dex: 'v2', kind: 'stableswap' }
+ * ```
+ */
+export type PoolToAdopt = {
+  readonly address: string
+  readonly routerAddress: string
+  readonly dex: 'v1' | 'v2'
+  readonly kind: PoolKind
+}
+
+/** Options of {@link adoptPools}. */
+export type AdoptPoolsOptions = {
+  readonly client: TonApiClient
+  readonly store: Store
+  /** The block whose state is read: the one before the first block to index. */
+  readonly seqno: number
+  readonly pools: readonly PoolToAdopt[]
+  /** Router token wallet → asset (jetton master; the native address for proxy-TON). */
+  readonly assetOf: (routerWallet: string) => string | undefined
+  /** The follower's cursor (default `'indexer'`). */
+  readonly cursorName?: string | undefined
+}
+
+/**
+ * Adopts the pools that already exist at block `seqno`, so that indexing from block `seqno + 1`
+ * (not from genesis) follows them with the chain's reserves: each pool's state is read from its
+ * get-methods run by the upstream at that block (`runGetMethod` with toncenter's `seqno`):
+ * `get_pool_data` — reserves, LP supply, fees, collected fees, protocol fee address, `amp` /
+ * `w0` / `rate` of its kind — and, for DEX v1, `get_jetton_data`'s supply. The pools and the
+ * cursor at block `seqno` are stored in one batch; a pool that does not answer at that block
+ * (not deployed yet) is left to the indexer, which follows its deployment. Retryable failures are
+ * retried; an upstream that keeps no state at that block fails (`SOURCE_GAP`).
+ *
+ * @example
+ * ```ts
+ * await adoptPools({ client, store, seqno: 3020, pools, assetOf }) // 9 pools adopted
+ * const follower = createFollower({ store, source, fromSeqno: 3021 })
+ * ```
+ */
+export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
+  const { client, seqno } = options
+  const run = async (address: string, method: string) => {
+    const answer = await withRetries(
+      () =>
+        client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
+          address,
+          method,
+          stack: [],
+          seqno,
+        }),
+      { onRetry: () => client.noteRetry() },
+    )
+    return answer.exit_code === 0 ? new TupleReader(parseToncenterStack(answer.stack)) : undefined
+  }
+  const rows: IndexedPoolRow[] = []
+  for (const pool of options.pools) {
+    const reader = await run(pool.address, 'get_pool_data')
+    if (reader === undefined) continue
+    const data =
+      pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, pool.kind)
+    let totalSupply: bigint
+    if ('totalSupply' in data) totalSupply = data.totalSupply
+    else {
+      const jetton = await run(pool.address, 'get_jetton_data')
+      if (jetton === undefined) continue
+      totalSupply = jetton.readBigNumber()
+    }
+    const state = createPoolState({
+      dex: pool.dex,
+      kind: pool.kind,
+      ...{ reserve0: data.reserve0, reserve1: data.reserve1, totalSupply },
+      ...{ lpFee: data.lpFee, protocolFee: data.protocolFee },
+      ...('refFee' in data ? { refFee: data.refFee } : {}),
+      ...('amp' in data ? { amp: data.amp } : {}),
+      ...('w0' in data ? { w0: data.w0 } : {}),
+      ...('rate' in data ? { rate: data.rate } : {}),
+      collectedProtocolFee0: data.collectedProtocolFee0,
+      collectedProtocolFee1: data.collectedProtocolFee1,
+    })
+    const wallet0 = addressText(data.token0Wallet)
+    const wallet1 = addressText(data.token1Wallet)
+    rows.push({
+      ...{
+        address: pool.address,
+        routerAddress: pool.routerAddress,
+        dex: pool.dex,
+        kind: pool.kind,
+      },
+      ...{ wallet0, wallet1 },
+      asset0Address: options.assetOf(wallet0) ?? wallet0,
+      asset1Address: options.assetOf(wallet1) ?? wallet1,
+      ...{ reserve0: state.reserve0, reserve1: state.reserve1, totalSupply: state.totalSupply },
+      ...{ lpFee: state.lpFee, protocolFee: state.protocolFee, refFee: state.refFee },
+      ...{ collected0: state.collectedProtocolFee0, collected1: state.collectedProtocolFee1 },
+      ...{ amp: state.amp, w0: state.w0, rate: state.rate },
+      protocolFeeAddress:
+        data.protocolFeeAddress === null ? null : addressText(data.protocolFeeAddress),
+    })
+  }
+  await options.store.applyIndexBatch({
+    ...{ transactions: [], operations: [], pools: rows, feeWithdrawals: [], links: [] },
+    cursor: {
+      name: options.cursorName ?? 'indexer',
+      value: formatCursor({ seqno, lt: 0n, hash: '' }),
+    },
+  })
+  return rows.length
+}

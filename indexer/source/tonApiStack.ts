@@ -1,0 +1,72 @@
+import { Cell, type TupleItem } from '@ton/core'
+import { FatalIndexError } from './errors.js'
+
+/**
+ * A `runGetMethod` answer's stack in toncenter v2's wire (`["num", "0x2a"]`, `["cell", { bytes }]`,
+ * `["slice", { bytes }]`, `["null"]`, `["tuple", { elements }]`) as `@ton/core` tuple items, so
+ * `TupleReader` and the protocol's get-method readers take it.
+ *
+ * @example
+ * ```ts
+ * new TupleReader(parseToncenterStack([['num', '0x2a'], ['null']])).readBigNumber() // 42n
+ * ```
+ * @throws {FatalIndexError} `SOURCE_INVALID_DATA` for an entry of no known shape.
+ */
+export function parseToncenterStack(stack: readonly unknown[]): TupleItem[] {
+  return stack.map(parseEntry)
+}
+
+function parseEntry(entry: unknown): TupleItem {
+  if (!Array.isArray(entry) || typeof entry[0] !== 'string') return invalid(entry)
+  const [type, value] = entry as [string, unknown]
+  switch (type) {
+    case 'num': {
+      if (typeof value !== 'string' || !/^-?(0x[0-9a-fA-F]+|\d+)$/.test(value))
+        return invalid(entry)
+      const negative = value.startsWith('-')
+      const magnitude = BigInt(negative ? value.slice(1) : value)
+      return { type: 'int', value: negative ? -magnitude : magnitude }
+    }
+    case 'cell':
+    case 'slice':
+    case 'builder': {
+      const bytes = (value as { bytes?: unknown } | undefined)?.bytes
+      if (typeof bytes !== 'string') return invalid(entry)
+      const cell = Cell.fromBoc(Buffer.from(bytes, 'base64'))[0]
+      if (cell === undefined) return invalid(entry)
+      return { type: type === 'cell' ? 'cell' : 'slice', cell }
+    }
+    case 'null':
+      return { type: 'null' }
+    case 'tuple':
+    case 'list': {
+      const elements = (value as { elements?: unknown } | undefined)?.elements
+      if (!Array.isArray(elements)) return invalid(entry)
+      return { type: 'tuple', items: elements.map(parseElement) }
+    }
+    default:
+      return invalid(entry)
+  }
+}
+
+/** A tuple element: toncenter writes these as `tvm.stackEntry*` objects. */
+function parseElement(element: unknown): TupleItem {
+  const e = element as { '@type'?: string; number?: { number?: string }; cell?: { bytes?: string } }
+  if (e['@type'] === 'tvm.stackEntryNumber' && typeof e.number?.number === 'string') {
+    return { type: 'int', value: BigInt(e.number.number) }
+  }
+  if (e['@type'] === 'tvm.stackEntryCell' || e['@type'] === 'tvm.stackEntrySlice') {
+    const cell = Cell.fromBoc(Buffer.from(e.cell?.bytes ?? '', 'base64'))[0]
+    if (cell !== undefined)
+      return { type: e['@type'] === 'tvm.stackEntryCell' ? 'cell' : 'slice', cell }
+  }
+  if (Array.isArray(element)) return parseEntry(element)
+  return invalid(element)
+}
+
+function invalid(entry: unknown): never {
+  throw new FatalIndexError({
+    code: 'SOURCE_INVALID_DATA',
+    message: `A get-method answer holds a stack entry of no known shape: ${JSON.stringify(entry).slice(0, 120)}`,
+  })
+}

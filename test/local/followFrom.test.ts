@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { dapp } from './_support/dapp.js'
+
+/**
+ * R starts at a later block S of U's chain (`--from-seqno S`), when every pool already holds
+ * liquidity: it adopts the pools from their state at S − 1, then follows the swaps after S, and
+ * its reserves equal U's (U's REST pools are its indexed state, which U's own tests hold equal to
+ * `get_pool_data`).
+ */
+let dir: string
+let upstream: RunningLocalExchange
+let follower: RunningFollowNode
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-from-'))
+  upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps: 12,
+  })
+  follower = await startFollowNode({
+    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
+    follow: {
+      url: `${upstream.url}/api/v2/jsonRPC`,
+      mode: 'blocks',
+      rps: Number.POSITIVE_INFINITY,
+      fromSeqno: (upstream.chain?.head.seqno ?? 0) + 1,
+    },
+  })
+}, 300_000)
+afterAll(async () => {
+  await follower?.close()
+  await upstream?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+type WirePool = Record<string, string | number | boolean | null>
+const CHAIN_FIELDS = [
+  ...['address', 'router_address', 'token0_address', 'token1_address', 'reserve0', 'reserve1'],
+  ...['lp_total_supply', 'lp_fee', 'protocol_fee', 'ref_fee', 'protocol_fee_address'],
+  ...['collected_token0_protocol_fee', 'collected_token1_protocol_fee', 'amp', 'rate', 'w0'],
+]
+const chainFields = async (url: string) => {
+  const { pool_list } = (await (await fetch(`${url}/v1/pools`)).json()) as { pool_list: WirePool[] }
+  // By address: the listing's order is by popularity, which is history R does not have.
+  return pool_list
+    .map((p) => Object.fromEntries(CHAIN_FIELDS.map((f) => [f, p[f]])))
+    .sort((a, b) => String(a.address).localeCompare(String(b.address)))
+}
+
+test('started at a later block, it adopts the funded pools and follows them exactly', async () => {
+  const start = (upstream.chain?.head.seqno ?? 0) + 1
+  expect(start).toBeGreaterThan(50)
+  // Adopted at start - 1: every pool, with U's state then.
+  const before = await chainFields(upstream.url)
+  expect(before.length).toBeGreaterThan(5)
+  expect(await chainFields(follower.url)).toEqual(before)
+  // More swaps on U after S.
+  const app = dapp(upstream.url)
+  for (const wallet of upstream.wallets.slice(0, 3)) {
+    await app.send(wallet, await app.swapParams(wallet, 2_000_000n))
+  }
+  const head = upstream.chain?.head.seqno ?? 0
+  expect(head).toBeGreaterThan(start)
+  await follower.follower.indexed(head)
+  const after = await chainFields(upstream.url)
+  expect(after).not.toEqual(before)
+  expect(await chainFields(follower.url)).toEqual(after)
+  // Only what happened after S is R's history.
+  const since = 'since=2020-01-01T00:00:00&until=2030-01-01T00:00:00'
+  const stats = async (url: string) =>
+    ((await (await fetch(`${url}/v1/stats/dex?${since}`)).json()) as { stats: { trades: number } })
+      .stats.trades
+  expect(await stats(follower.url)).toBe(3)
+  expect(await stats(upstream.url)).toBeGreaterThan(3)
+}, 300_000)
