@@ -487,18 +487,8 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     const hash = tx.hash().toString('hex')
     const cursor = committed
     if (cursor !== undefined) {
-      // By block where both name one (logical times are not ordered across shards), else by
-      // logical time; at the cursor's own block or time, by what the store holds.
-      const position =
-        block !== undefined && cursor.seqno !== undefined
-          ? Math.sign(block.seqno - cursor.seqno)
-          : tx.lt < cursor.lt
-            ? -1
-            : tx.lt === cursor.lt && hash === cursor.hash
-              ? -1
-              : tx.lt === cursor.lt
-                ? 0
-                : 1
+      // At the cursor's own block or time, the store says whether it was stored.
+      const position = relativeTo(cursor, tx.lt, hash, block)
       if (position < 0) return undefined
       if (position === 0) {
         return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
@@ -597,4 +587,22 @@ function poolRow(p: TrackedPool) {
     ...{ amp: p.state.amp, w0: p.state.w0, rate: p.state.rate },
     protocolFeeAddress: p.protocolFeeAddress,
   }
+}
+
+/**
+ * Where a transaction stands against the committed cursor: -1 passed (skip it), 0 at the
+ * cursor's own block or logical time (the store decides), 1 after it. By block where both name
+ * one (logical times are not ordered across shards), else by logical time.
+ */
+function relativeTo(
+  cursor: IndexCursor,
+  lt: bigint,
+  hash: string,
+  block: BlockRef | undefined,
+): -1 | 0 | 1 {
+  if (block !== undefined && cursor.seqno !== undefined) {
+    return block.seqno < cursor.seqno ? -1 : block.seqno === cursor.seqno ? 0 : 1
+  }
+  if (lt < cursor.lt || (lt === cursor.lt && hash === cursor.hash)) return -1
+  return lt === cursor.lt ? 0 : 1
 }

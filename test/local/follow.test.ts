@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningFollowNode } from '../../local/startFollowNode.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { dapp } from './_support/dapp.js'
+import { type FollowHarness, followHarness } from './_support/followHarness.js'
 import { restDifferences } from './_support/sameAnswers.js'
 
 /**
@@ -12,29 +10,17 @@ import { restDifferences } from './_support/sameAnswers.js'
  * empty database. R indexes U's chain block by block through the API and must then answer
  * every chain-derived REST route exactly as U, whose own indexer follows the chain in process.
  */
-let dir: string
+let harness: FollowHarness
 let upstream: RunningLocalExchange
 let follower: RunningFollowNode
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-'))
-  upstream = await startLocalExchange({
-    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
-    demoSwaps: 40,
-  })
-  follower = await startFollowNode({
-    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
-    follow: {
-      url: `${upstream.url}/api/v2/jsonRPC`,
-      mode: 'blocks',
-      rps: Number.POSITIVE_INFINITY,
-    },
-  })
+  harness = await followHarness('follow', 40)
+  upstream = harness.upstream
+  follower = await harness.follow()
 }, 300_000)
 afterAll(async () => {
-  await follower?.close()
-  await upstream?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await harness?.close()
 })
 
 describe('serve --follow over a ton-dex-lab upstream (blocks mode)', () => {

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningFollowNode } from '../../local/startFollowNode.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+import { type FollowHarness, followHarness } from './_support/followHarness.js'
 import { restDifferences } from './_support/sameAnswers.js'
 
 /**
@@ -14,18 +12,15 @@ import { restDifferences } from './_support/sameAnswers.js'
  * answers, retrying a bounded number of times, never above its request rate.
  */
 const RPS = 40
-let dir: string
+let harness: FollowHarness
 let upstream: RunningLocalExchange
 let proxy: FaultProxy
 let follower: RunningFollowNode
 let dropped = 0
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-faults-'))
-  upstream = await startLocalExchange({
-    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
-    demoSwaps: 12,
-  })
+  harness = await followHarness('follow-faults', 12)
+  upstream = harness.upstream
   proxy = await startFaultProxy(upstream.url, ({ method, n }) => {
     if (n % 37 === 5) return { type: 'ratelimit' }
     if (n % 41 === 7) return { type: 'bad-gateway' }
@@ -52,22 +47,17 @@ beforeAll(async () => {
     }
     return { type: 'pass' }
   })
-  follower = await startFollowNode({
-    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
-    follow: {
-      url: proxy.url,
-      mode: 'blocks',
-      rps: RPS,
-      timeoutMs: 2_000,
-      backoff: { firstMs: 50, maxMs: 1_000 },
-    },
+  follower = await harness.follow({
+    url: proxy.url,
+    rps: RPS,
+    timeoutMs: 2_000,
+    backoff: { firstMs: 50, maxMs: 1_000 },
   })
 }, 300_000)
 afterAll(async () => {
   await follower?.close()
   await proxy?.close()
-  await upstream?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await harness?.close()
 })
 
 describe('serve --follow through a faulty upstream', () => {

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningFollowNode } from '../../local/startFollowNode.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { dapp } from './_support/dapp.js'
+import { type FollowHarness, followHarness } from './_support/followHarness.js'
 
 /**
  * R starts at a later block S of U's chain (`--from-seqno S`), when every pool already holds
@@ -12,30 +10,17 @@ import { dapp } from './_support/dapp.js'
  * its reserves equal U's (U's REST pools are its indexed state, which U's own tests hold equal to
  * `get_pool_data`).
  */
-let dir: string
+let harness: FollowHarness
 let upstream: RunningLocalExchange
 let follower: RunningFollowNode
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-from-'))
-  upstream = await startLocalExchange({
-    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
-    demoSwaps: 12,
-  })
-  follower = await startFollowNode({
-    ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
-    follow: {
-      url: `${upstream.url}/api/v2/jsonRPC`,
-      mode: 'blocks',
-      rps: Number.POSITIVE_INFINITY,
-      fromSeqno: (upstream.chain?.head.seqno ?? 0) + 1,
-    },
-  })
+  harness = await followHarness('follow-from', 12)
+  upstream = harness.upstream
+  follower = await harness.follow({ fromSeqno: (upstream.chain?.head.seqno ?? 0) + 1 })
 }, 300_000)
 afterAll(async () => {
-  await follower?.close()
-  await upstream?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await harness?.close()
 })
 
 type WirePool = Record<string, string | number | boolean | null>

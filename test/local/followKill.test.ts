@@ -1,24 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { type FollowHarness, followHarness } from './_support/followHarness.js'
 import { restDifferences } from './_support/sameAnswers.js'
 import { spawnServe } from './_support/spawnServe.js'
 
-let dir: string
+let harness: FollowHarness
 let upstream: RunningLocalExchange
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-follow-kill-'))
-  upstream = await startLocalExchange({
-    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
-    demoSwaps: 40,
-  })
+  harness = await followHarness('follow-kill', 40)
+  upstream = harness.upstream
 }, 300_000)
 afterAll(async () => {
-  await upstream?.close()
-  rmSync(dir, { recursive: true, force: true })
+  await harness?.close()
 })
 
 /** `ton-dex-lab serve --follow` on the upstream, in a child process. */
@@ -26,7 +21,7 @@ const follow = () =>
   spawnServe(
     [
       ...['serve', '--follow', `${upstream.url}/api/v2/jsonRPC`, '--rps', 'unlimited'],
-      ...['--db', join(dir, 'r.sqlite'), '--port', '0'],
+      ...['--db', join(harness.dir, 'r.sqlite'), '--port', '0'],
     ],
     'Routers:',
   )

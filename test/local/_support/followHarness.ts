@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FollowOptions } from '../../../local/serveOptions.js'
+import { type RunningFollowNode, startFollowNode } from '../../../local/startFollowNode.js'
+import { type RunningLocalExchange, startLocalExchange } from '../../../local/startLocalExchange.js'
+
+/** An upstream U (the local exchange with a demo history) and the followers started on it. */
+export type FollowHarness = {
+  /** A temporary folder, removed by `close`. */
+  readonly dir: string
+  readonly upstream: RunningLocalExchange
+  /**
+   * `serve --follow` on U's TON HTTP API (or `url`, e.g. a proxy in front of it) from an empty
+   * database in `dir`, without a request limit unless `follow` sets one.
+   */
+  follow(follow?: Partial<FollowOptions>): Promise<RunningFollowNode>
+  /** Closes the followers, then U, and removes `dir`. */
+  close(): Promise<void>
+}
+
+/** Starts U with `demoSwaps` demo swaps in a new temporary folder. */
+export async function followHarness(name: string, demoSwaps: number): Promise<FollowHarness> {
+  const dir = mkdtempSync(join(tmpdir(), `ton-dex-lab-${name}-`))
+  const upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps,
+  })
+  const followers: RunningFollowNode[] = []
+  return {
+    dir,
+    upstream,
+    async follow(follow = {}) {
+      const node = await startFollowNode({
+        ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
+        follow: {
+          url: `${upstream.url}/api/v2/jsonRPC`,
+          mode: 'blocks',
+          rps: Number.POSITIVE_INFINITY,
+          ...follow,
+        },
+      })
+      followers.push(node)
+      return node
+    },
+    async close() {
+      for (const node of followers) await node.close()
+      await upstream.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
