@@ -14,7 +14,7 @@ const E18 = 10n ** 18n
 /** Kept: the reference pool of contracts.md §6 (amp 100, w0 0.8) with a rate change;
  * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003); a payout
  * short of TON after a long Newton solve; an LP mint that needs a muldiv; a pool whose action
- * phase lacks TON after the solve (37). */
+ * phase lacks TON after the solve (37); a refund lost for lack of TON (709). */
 kindDifferentialSuite('weighted_stableswap', [
   {
     amount0: 1_000_000_000_000n,
@@ -102,6 +102,31 @@ kindDifferentialSuite('weighted_stableswap', [
       { kind: 'swap', side: 1, size: 7_135n, raw: true, referral: undefined, minOut: 'none' },
       { kind: 'swap', side: 0, size: 739_185n, raw: false, referral: 98n, minOut: 'none' },
       { kind: 'swap', side: 0, size: 54_366n, raw: false, referral: 104n, minOut: 'above' },
+    ],
+  },
+  {
+    // Seed 1876974692, path 84: the pool refuses a swap (slippage, 0x39603190) after a long
+    // Newton solve, and too little TON is left for the refund: the router's jetton wallet
+    // refuses the transfer (709), the refund is lost and the pool keeps its state.
+    amount0: 2_000_000_000_000_000_000n,
+    amount1: 10_000_000_000_000_000n,
+    lpFee: 28n,
+    protocolFee: 1n,
+    refFee: 0n,
+    params: { amp: 100_000_000_000_000_015n, w0: 50_000_000_000_000_006n },
+    ops: [
+      { kind: 'burn', share: 315_453n },
+      { kind: 'swap', side: 0, size: 1_008_867n, raw: false, referral: 118n, minOut: 'exact' },
+      { kind: 'swap', side: 0, size: 100_004n, raw: false, referral: undefined, minOut: 'above' },
+      { kind: 'provide', size0: 3n, size1: 0n, greedy: false },
+      { kind: 'provide', size0: 0n, size1: 740n, greedy: false },
+      { kind: 'swap', side: 0, size: 16_448n, raw: false, referral: 83n, minOut: 'below' },
+      { kind: 'swap', side: 1, size: 100_005n, raw: true, referral: 16n, minOut: 'below' },
+      { kind: 'swap', side: 1, size: 860n, raw: false, referral: undefined, minOut: 'above' },
+      { kind: 'swap', side: 0, size: 1_002n, raw: false, referral: 51n, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 1_023_561n, raw: false, referral: 103n, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 1_690_426n, raw: false, referral: 1n, minOut: 'none' },
+      { kind: 'swap', side: 1, size: 440_353n, raw: false, referral: 14n, minOut: 'above' },
     ],
   },
 ])

@@ -68,7 +68,7 @@ export function kindDifferentialSuite(kind: PoolKind, regressions: readonly Scen
     console.log(
       `differential ${kind}: ${total} cases compared in ${seconds} s; left out: ` +
         `${excludedCases.poolOutOfGas} weighted-stableswap swaps over the gas limit or short of TON for the pool's messages, ` +
-        `${excludedCases.payoutOutOfGas} whose payout then lacked TON; swap refund ` +
+        `${excludedCases.payoutOutOfGas} whose payout or refund then lacked TON; swap refund ` +
         `codes compared: ${[...refundCodesSeen].map(([code, n]) => `${code < 0x10000 ? code : `0x${code.toString(16)}`} ×${n}`).join(', ')}`,
     )
   })
