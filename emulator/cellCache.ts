@@ -223,8 +223,15 @@ function cellBits(
   return new BitString(data, 0, length * 8 - zeros - 1)
 }
 
-/** CRC-32C (Castagnoli) of `bytes[0, end)`, as a BOC stores it (little-endian uint32). */
-function crc32c(bytes: Buffer, end: number): number {
+/**
+ * CRC-32C (Castagnoli) of `bytes[0, end)`, as a BOC stores it (little-endian uint32).
+ *
+ * @example
+ * ```ts
+ * crc32c(Buffer.from('123456789'), 9) // 0xe3069283
+ * ```
+ */
+export function crc32c(bytes: Buffer, end: number): number {
   let crc = 0xffffffff
   for (let i = 0; i < end; i++) {
     crc = (CRC32C_TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8)

@@ -116,8 +116,11 @@ export async function startFollowNode(
       reference?.assets ?? [],
     )
     // Ask the head four times a second, within the request budget (a quarter of it at most).
-    const pollMs = Math.max(250, 4000 / (follow.rps ?? (follow.apiKey === undefined ? 1 : 10)))
-    const source: ChainSource = tonApiBlockSource({ client, pollMs })
+    const rps = follow.rps ?? (follow.apiKey === undefined ? 1 : 10)
+    const pollMs = Math.max(250, 4000 / rps)
+    // Blocks read concurrently: where the rate binds, more in flight only bunches requests.
+    const readAhead = Number.isFinite(rps) ? 2 : 8
+    const source: ChainSource = tonApiBlockSource({ client, pollMs, readAhead })
     // Started after the chain's first block: the pools that exist then are adopted from their
     // state at the block before (once: a stored cursor means indexing already began).
     if (

@@ -1,18 +1,20 @@
-import { Cell, loadTransaction, type Transaction } from '@ton/core'
-import type { ChainSource, SourceBlock, SourceHead } from './ChainSource.js'
+import type { Transaction } from '@ton/core'
+import type { ChainSource, SourceBlock } from './ChainSource.js'
 import { FatalIndexError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
+import {
+  type BlockId,
+  blockHeader,
+  headReader,
+  MASTERCHAIN_SHARD,
+  type RawTransaction,
+  verifiedTransaction,
+} from './tonApiWire.js'
 import { createTransactionLinks } from './transactionLinks.js'
 
-/** The masterchain's shard in toncenter's wire (the signed 64-bit `0x8000000000000000`). */
-const MASTERCHAIN_SHARD = '-9223372036854775808'
 /** Transactions per `getBlockTransactionsExt` page. */
 const PAGE = 256
 
-/** A block id as toncenter v2 renders it (`ton.blockIdExt`). */
-type BlockId = { workchain: number; shard: string; seqno: number }
-type BlockHeader = { gen_utime: number; prev_blocks: readonly BlockId[] }
-type RawTransaction = { data: string; transaction_id: { lt: string; hash: string } }
 type TransactionsExt = { incomplete: boolean; transactions: readonly RawTransaction[] }
 
 /** Options of {@link tonApiBlockSource}. */
@@ -22,21 +24,33 @@ export type TonApiBlockSourceOptions = {
   readonly workchain?: number | undefined
   /** How often the head is asked again while the index is level with it (default 1000 ms). */
   readonly pollMs?: number | undefined
+  /**
+   * Masterchain blocks read ahead of the one asked for, while the follower indexes (default 8;
+   * 1 reads one block at a time). The requests still keep to the client's rate.
+   */
+  readonly readAhead?: number | undefined
 }
+
+/** Blocks delivered per `blocks` call at most. */
+const BATCH = 16
 
 /**
  * A remote TON HTTP API (toncenter v2: an own node's, a paid plan's, another ton-dex-lab) as a
  * {@link ChainSource} that walks every block (`blocks` mode): for masterchain block `n` it reads
- * the shard tips (`shards`), walks each tip back through `getBlockHeader`'s `prev_blocks` to the
- * tips of block `n − 1` (so shard blocks made in between, splits and merges included, are all
- * read), and reads each new shard block's transactions with `getBlockTransactionsExt`, paged
- * by `after_lt` / `after_hash` while `incomplete` (`TonClient.getShardTransactions` throws on an
- * incomplete block instead). Every transaction's BoC is checked against its id's hash, and its
- * link to its account's previous transaction against the last one read (a page that dropped a
- * transaction is read again: {@link createTransactionLinks}). The
- * head is the masterchain's last block (`getMasterchainInfo`), final when answered, and never
- * moves backwards: a lagging upstream answers "not there yet" and is asked again. The block's
- * time is the masterchain block's `gen_utime`.
+ * the shard tips (`shards`), walks each new tip back through `getBlockHeader`'s `prev_blocks` to
+ * the tips of block `n − 1` (so shard blocks made in between, splits and merges included, are all
+ * read; a tip one block past the previous tip of the same shard is its only child and needs no
+ * walk), and reads each new shard block's transactions with `getBlockTransactionsExt`, paged by
+ * `after_lt` / `after_hash` while `incomplete` (`TonClient.getShardTransactions` throws on an
+ * incomplete block instead). Up to `readAhead` masterchain blocks are read concurrently while
+ * the follower indexes the ones before; they are delivered in order. Every transaction's BoC is
+ * checked against its id's hash, and its link to its account's previous transaction against the
+ * last one delivered ({@link createTransactionLinks}): a block whose transactions do not link
+ * up is read again, and one that still does not is a fatal `SOURCE_GAP` (the missing
+ * transaction lies in a block delivered before; nothing is skipped silently). The head is the masterchain's last block
+ * (`getMasterchainInfo`), final when answered, and never moves backwards: a lagging upstream
+ * answers "not there yet" and is asked again. The block's time is the masterchain block's
+ * `gen_utime`.
  *
  * @example
  * ```ts
@@ -48,21 +62,27 @@ export type TonApiBlockSourceOptions = {
 export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSource {
   const { client } = options
   const workchain = options.workchain ?? 0
-  let head: SourceHead | undefined
-  /** The shard tips of the last masterchain block read: where the next walk stops. */
-  let tips: { mcSeqno: number; ids: readonly BlockId[] } | undefined
+  const readAhead = Math.max(1, options.readAhead ?? 8)
+  const head = headReader(client)
   /** Each account's last transaction: a page that left one out is asked again. */
   const links = createTransactionLinks()
+  /** Blocks being read or read and not delivered yet, by masterchain seqno. */
+  const reading = new Map<number, Promise<SourceBlock>>()
+  /** The shard tips of masterchain blocks (each is the previous tips of the next block). */
+  const tipsRead = new Map<number, Promise<readonly BlockId[]>>()
 
-  const header = (id: BlockId) =>
-    client.call<BlockHeader>('getBlockHeader', {
-      workchain: id.workchain,
-      shard: id.shard,
-      seqno: id.seqno,
-    })
-  const shardTips = async (mcSeqno: number): Promise<readonly BlockId[]> => {
-    const answer = await client.call<{ shards: readonly BlockId[] }>('shards', { seqno: mcSeqno })
-    return answer.shards.filter((s) => s.workchain === workchain)
+  const header = (id: BlockId) => blockHeader(client, id)
+  const shardTips = (mcSeqno: number): Promise<readonly BlockId[]> => {
+    if (mcSeqno < 1) return Promise.resolve([])
+    let tips = tipsRead.get(mcSeqno)
+    if (tips === undefined) {
+      tips = client
+        .call<{ shards: readonly BlockId[] }>('shards', { seqno: mcSeqno })
+        .then((answer) => answer.shards.filter((s) => s.workchain === workchain))
+      tipsRead.set(mcSeqno, tips)
+      tips.catch(() => tipsRead.delete(mcSeqno))
+    }
+    return tips
   }
 
   /** The shard blocks made between the previous tips and `current` (oldest first per shard). */
@@ -79,6 +99,8 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
       const id = stack.pop() as BlockId
       if (seen.has(key(id)) || found.has(key(id))) continue
       found.set(key(id), id)
+      // The next block of an unchanged shard follows its previous tip: nothing in between.
+      if (floor.get(id.shard) === id.seqno - 1) continue
       const { prev_blocks } = await header(id)
       for (const prev of prev_blocks) {
         if (seen.has(key(prev)) || found.has(key(prev))) continue
@@ -103,59 +125,92 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
         count: PAGE,
         ...(after === undefined ? {} : { after_lt: after.lt, after_hash: after.hash }),
       })
-      for (const raw of page.transactions) txs.push(verified(raw))
+      for (const raw of page.transactions) txs.push(verifiedTransaction(raw))
       const last = page.transactions.at(-1)
       if (!page.incomplete || last === undefined) return txs
       after = { lt: last.transaction_id.lt, hash: last.transaction_id.hash }
     }
   }
 
-  const block = async (mcSeqno: number): Promise<SourceBlock> => {
-    const { gen_utime } = await header({
-      workchain: -1,
-      shard: MASTERCHAIN_SHARD,
-      seqno: mcSeqno,
-    })
-    const previous =
-      tips !== undefined && tips.mcSeqno === mcSeqno - 1
-        ? tips.ids
-        : mcSeqno > 1
-          ? await shardTips(mcSeqno - 1)
-          : []
-    const current = await shardTips(mcSeqno)
+  const readBlock = async (mcSeqno: number): Promise<SourceBlock> => {
+    const [{ gen_utime }, previous, current] = await Promise.all([
+      header({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno: mcSeqno }),
+      shardTips(mcSeqno - 1),
+      shardTips(mcSeqno),
+    ])
     const fresh = await newShardBlocks(previous, current)
-    const transactions: Transaction[] = []
-    for (const id of fresh) transactions.push(...(await transactionsOf(id)))
+    const read = await Promise.all(fresh.map(transactionsOf))
+    const transactions = read.flat()
     transactions.sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0))
-    links.check(transactions)
-    tips = { mcSeqno, ids: current }
     return { seqno: mcSeqno, now: gen_utime, transactions }
+  }
+
+  /** Block `seqno`, read once (a failed read is forgotten, so asking again reads again). */
+  const block = (seqno: number): Promise<SourceBlock> => {
+    let read = reading.get(seqno)
+    if (read === undefined) {
+      read = readBlock(seqno)
+      reading.set(seqno, read)
+      read.catch(() => reading.delete(seqno))
+    }
+    return read
+  }
+
+  /** Blocks whose transactions did not link up once: read again, a second failure is fatal. */
+  const rereads = new Set<number>()
+  /**
+   * A page that dropped a transaction (a link that points past what was delivered): the block
+   * is read again; when the same block still does not link up, the missing transaction is in a
+   * block delivered before (its account's last one there) and cannot be told apart from a
+   * source that lost it: the follower stops with the account and the logical time named.
+   */
+  const checkLinks = (seqno: number, transactions: readonly Transaction[]) => {
+    try {
+      links.check(transactions)
+      rereads.delete(seqno)
+    } catch (error) {
+      if (!rereads.has(seqno)) {
+        rereads.add(seqno)
+        throw error
+      }
+      throw new FatalIndexError({
+        code: 'SOURCE_GAP',
+        message: `block ${seqno} read twice still misses a transaction: ${(error as Error).message}`,
+        cause: error,
+      })
+    }
+  }
+
+  /** Forgets what lies at or below `seqno` (delivered) or above `until` (past the head asked). */
+  const forget = (seqno: number) => {
+    for (const n of reading.keys()) if (n <= seqno) reading.delete(n)
+    for (const n of tipsRead.keys()) if (n < seqno) tipsRead.delete(n)
   }
 
   return {
     description: client.origin,
     stats: client.stats,
-    async head() {
-      const info = await client.call<{ last: BlockId }>('getMasterchainInfo', {})
-      const seqno = info.last.seqno
-      // Kept monotone: a replica behind the one asked before is not a step back.
-      if (head !== undefined && seqno <= head.seqno) return head
-      const { gen_utime } = await header(info.last)
-      head = { seqno, now: gen_utime }
-      return head
-    },
+    head,
     async blocks(after, until) {
+      forget(after)
+      const last = Math.min(until, after + BATCH)
+      // Read ahead: the blocks of this call and of the next ones, while this one is indexed.
+      for (let n = after + 1; n <= Math.min(until, after + Math.max(readAhead, 1)); n++) block(n)
       const blocks: SourceBlock[] = []
-      // A few blocks per call, and the ones read before a failure are delivered: a retry
-      // repeats one block at most.
-      const last = Math.min(until, after + 16)
       for (let seqno = after + 1; seqno <= last; seqno++) {
+        let read: SourceBlock
         try {
-          blocks.push(await block(seqno))
+          read = await block(seqno)
+          checkLinks(seqno, read.transactions)
         } catch (error) {
+          reading.delete(seqno)
+          // The blocks read before a failure are delivered: a retry repeats one block at most.
           if (blocks.length === 0) throw error
           break
         }
+        blocks.push(read)
+        const ahead = seqno + readAhead
+        if (ahead <= until) block(ahead)
       }
       return blocks
     },
@@ -168,27 +223,4 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
 
 function key(id: BlockId): string {
   return `${id.workchain}:${id.shard}:${id.seqno}`
-}
-
-/** The transaction of a `raw.transaction`, after checking its BoC against its id's hash. */
-function verified(raw: RawTransaction): Transaction {
-  let cell: Cell
-  try {
-    cell = Cell.fromBoc(Buffer.from(raw.data, 'base64'))[0] as Cell
-  } catch (cause) {
-    throw new FatalIndexError({
-      code: 'SOURCE_INVALID_DATA',
-      message: `The upstream's transaction ${raw.transaction_id.hash} is not a bag of cells`,
-      cause,
-    })
-  }
-  const hash = cell.hash()
-  if (!hash.equals(Buffer.from(raw.transaction_id.hash, 'base64'))) {
-    throw new FatalIndexError({
-      code: 'SOURCE_INVALID_DATA',
-      message: `The upstream's transaction BoC hashes to ${hash.toString('base64')}, not to its id ${raw.transaction_id.hash}`,
-      txHash: hash.toString('hex'),
-    })
-  }
-  return loadTransaction(cell.beginParse())
 }

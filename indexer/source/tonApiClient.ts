@@ -71,21 +71,35 @@ export function createTonApiClient(options: TonApiClientOptions): TonApiClient {
   const { endpoint, origin } = endpointOf(options.url)
   const rps = options.rps ?? (options.apiKey === undefined ? 1 : 10)
   if (!(rps > 0)) throw new RangeError(`rps must be positive (got ${rps}).`)
-  const spacingMs = Number.isFinite(rps) ? 1000 / rps : 0
+  const limit = Number.isFinite(rps) ? Math.max(1, Math.floor(rps)) : 0
+  const spacingMs = limit === 0 ? 0 : 1000 / rps
   const timeoutMs = options.timeoutMs ?? 15_000
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
   const stats: TonApiClientStats = { requests: 0, retries: 0 }
   let nextSlot = 0
+  /** When the last `limit` requests started (a ring): none starts within 1 s of the one
+   * `limit` places before it, however late the timers of concurrent callers fire. */
+  const starts: number[] = []
   let id = 0
 
   /** Waits for this request's slot: at most `rps` requests start in any second. */
   const slot = async () => {
     if (spacingMs === 0) return
+    // Evenly spaced reservations …
     const now = performance.now()
     const at = Math.max(now, nextSlot)
     nextSlot = at + spacingMs
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now))
+    if (at > now) await sleep(at - now)
+    // … and a sliding window over the actual starts (timers of waiting calls may fire together).
+    for (;;) {
+      const t = performance.now()
+      const oldest = starts.length < limit ? undefined : starts[starts.length - limit]
+      if (oldest === undefined || t - oldest >= WINDOW_MS) break
+      await sleep(WINDOW_MS - (t - oldest))
+    }
+    starts.push(performance.now())
+    if (starts.length > 2 * limit) starts.splice(0, starts.length - limit)
   }
 
   const send = async (what: string, url: string, init: RequestInit): Promise<unknown> => {
@@ -220,4 +234,12 @@ function endpointOf(url: string): { endpoint: string; origin: string } {
       ? `${parsed.origin}${path}/jsonRPC`
       : `${parsed.origin}${path}/api/v2/jsonRPC`
   return { endpoint, origin: parsed.origin }
+}
+
+/** The rate's window, a little over a second: requests in flight together reach the upstream
+ * a few milliseconds apart from when they started. */
+const WINDOW_MS = 1050
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

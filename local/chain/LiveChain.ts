@@ -206,6 +206,8 @@ export class LiveChain {
   private readonly pending: ChainBlock[] = []
   private readonly unsubscribe: () => void
   private tail: Promise<unknown> = Promise.resolve()
+  /** The parsed configuration and the text it was parsed from. */
+  private parsedConfig: { text: string; cell: Cell } | undefined
   private readonly insideTask = new AsyncLocalStorage<boolean>()
   /** True while queued work runs the sandbox: its batches are committed by that work. */
   private inJob = false
@@ -322,7 +324,10 @@ export class LiveChain {
    * ```
    */
   get config(): Cell {
-    return this.blockchain.config
+    // The sandbox parses its configuration on every read; it changes only when set.
+    const text = this.blockchain.configBase64
+    if (this.parsedConfig?.text !== text) this.parsedConfig = { text, cell: Cell.fromBase64(text) }
+    return this.parsedConfig.cell
   }
 
   /**

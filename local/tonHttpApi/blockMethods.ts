@@ -277,9 +277,17 @@ function configParams(config: Cell): Dictionary<number, Cell> {
  * ```
  */
 export function globalId(config: Cell): number {
-  const param = configParams(config).get(GLOBAL_ID_PARAM)
-  return param === undefined ? 0 : param.beginParse().loadInt(32)
+  let id = globalIds.get(config)
+  if (id === undefined) {
+    const param = configParams(config).get(GLOBAL_ID_PARAM)
+    id = param === undefined ? 0 : param.beginParse().loadInt(32)
+    globalIds.set(config, id)
+  }
+  return id
 }
+
+/** `global_id` per configuration cell: every block header names it. */
+const globalIds = new WeakMap<Cell, number>()
 
 function configInfo(cell: Cell): Record<string, unknown> {
   return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes: boc(cell) } }

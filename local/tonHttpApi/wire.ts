@@ -8,6 +8,7 @@ import {
   storeStateInit,
   type Transaction,
 } from '@ton/core'
+import { writeBoc } from '../../emulator/bocWriter.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../chain/LiveChain.js'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
@@ -200,5 +201,5 @@ function commentOf(body: Cell): string {
 
 /** Base64 BoC without index, as toncenter writes cells. */
 export function boc(cell: Cell): string {
-  return cell.toBoc({ idx: false }).toString('base64')
+  return writeBoc(cell, { idx: false }).toString('base64')
 }
