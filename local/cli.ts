@@ -3,7 +3,7 @@
  * `ton-dex-lab import <snapshot.json> [--db <file>]` loads a market snapshot (the live API's own
  * JSON bodies, see `docs/service.md`) into the database, all or nothing;
  * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
- * SIGINT or SIGTERM; `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks] [--api-key]
+ * SIGINT or SIGTERM; `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
  * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead.
  * @module
  */
@@ -25,7 +25,7 @@ const USAGE = `Usage:
                                                      run the local exchange (npm start)
   ton-dex-lab serve --db postgres://user:pass@host:port/db [--read-only] [--host] [--port]
                                                      serve the REST API from PostgreSQL
-  ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks] [--api-key <key>]
+  ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};

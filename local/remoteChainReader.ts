@@ -1,5 +1,6 @@
 import { Address, beginCell, Cell } from '@ton/core'
 import type { TonApiClient } from '../indexer/source/tonApiClient.js'
+import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 
 type StackEntry = [string, unknown]
@@ -60,7 +61,10 @@ export async function remoteAddressGetter(
  * await chain.balance('UQBHPGRAkOj9Rz1CdPT8y_vD-oPMLTJrXxS_n5cG3BIAva2K') // 99_998_412_000_000n
  * ```
  */
-export function remoteChainReader(client: TonApiClient): ChainReader {
+export function remoteChainReader(
+  client: TonApiClient,
+  options: { readonly jettonBalances?: boolean } = {},
+): ChainReader {
   const run = async (address: string, method: string, args: readonly string[]) => {
     try {
       return await runGetMethod(client, address, method, args)
@@ -91,5 +95,22 @@ export function remoteChainReader(client: TonApiClient): ChainReader {
         return undefined
       }
     },
+    ...(options.jettonBalances === true ? { jettonBalances: (owner: string) => held(owner) } : {}),
+  }
+
+  /** toncenter v3 `/api/v3/jetton/wallets?owner_address=…`: the owner's wallets and balances. */
+  async function held(owner: string) {
+    try {
+      const { jetton_wallets } = await client.get<{
+        jetton_wallets: readonly { address: string; jetton: string; balance: string }[]
+      }>('/api/v3/jetton/wallets', { owner_address: owner, limit: '1000' })
+      return jetton_wallets.map((w) => ({
+        jetton: canonicalAddress(w.jetton, 'jetton'),
+        wallet: canonicalAddress(w.address, 'address'),
+        balance: BigInt(w.balance),
+      }))
+    } catch {
+      return undefined
+    }
   }
 }

@@ -14,8 +14,12 @@ import { InvalidParameterError } from '../service/errors/InvalidParameterError.j
 export type FollowOptions = {
   /** The TON HTTP API (v2 JSON-RPC endpoint, its `/api/v2` base, or a ton-dex-lab's origin). */
   readonly url: string
-  /** How the chain is read: `blocks` walks every block (an own node, a paid plan, a ton-dex-lab). */
-  readonly mode: 'blocks'
+  /**
+   * How the chain is read: `blocks` walks every block (an own node, a paid plan, a ton-dex-lab);
+   * `accounts` follows the routers' traces through toncenter v3 and v2 (public APIs at 1–10
+   * requests/s).
+   */
+  readonly mode: 'blocks' | 'accounts'
   /** toncenter's API key (`--api-key`, else `TONCENTER_API_KEY`). */
   readonly apiKey?: string | undefined
   /** Requests per second at most (default 1 without a key, 10 with; `unlimited` = Infinity). */
@@ -125,7 +129,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --no-cors --read-only --follow <url> --follow-mode blocks --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -190,7 +194,9 @@ function followOptions(
     throw bad('follow', 'must be an http(s) URL of a TON HTTP API')
   }
   const mode = values['follow-mode'] ?? 'blocks'
-  if (mode !== 'blocks') throw bad('follow-mode', "must be 'blocks'")
+  if (mode !== 'blocks' && mode !== 'accounts') {
+    throw bad('follow-mode', "must be 'blocks' or 'accounts'")
+  }
   const apiKey = values['api-key'] ?? env.TONCENTER_API_KEY
   const rpsText = values.rps
   let rps: number | undefined

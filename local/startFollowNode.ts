@@ -5,6 +5,7 @@ import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
 import { FatalIndexError } from '../indexer/source/errors.js'
+import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
 import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
 import { withRetries } from '../indexer/source/withRetries.js'
@@ -109,7 +110,9 @@ export async function startFollowNode(
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
     }
-    const chain = remoteChainReader(client)
+    // Following the exchange's traces only, the index cannot know every jetton transfer: wallets'
+    // jetton balances are read from the upstream when asked.
+    const chain = remoteChainReader(client, { jettonBalances: follow.mode === 'accounts' })
     const routerWallets = await routerWalletAssets(
       client,
       reference?.routers ?? [],
@@ -120,7 +123,10 @@ export async function startFollowNode(
     const pollMs = Math.max(250, 4000 / rps)
     // Blocks read concurrently: where the rate binds, more in flight only bunches requests.
     const readAhead = Number.isFinite(rps) ? 2 : 8
-    const source: ChainSource = tonApiBlockSource({ client, pollMs, readAhead })
+    const source: ChainSource =
+      follow.mode === 'accounts'
+        ? tonApiAccountsSource({ client, pollMs, routers })
+        : tonApiBlockSource({ client, pollMs, readAhead })
     // Started after the chain's first block: the pools that exist then are adopted from their
     // state at the block before (once: a stored cursor means indexing already began).
     if (

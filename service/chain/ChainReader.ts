@@ -25,4 +25,13 @@ export type ChainReader = {
    * never saw the account, or it cannot be asked).
    */
   balance(address: string): Promise<bigint | undefined>
+  /**
+   * Every jetton wallet `owner` holds now, with its jetton (minter) and balance, where the
+   * index cannot know them (a follower of the exchange's traces only: transfers outside them
+   * are not read); absent where the index's ledger is complete. `undefined` when the chain
+   * cannot be asked.
+   */
+  jettonBalances?(
+    owner: string,
+  ): Promise<readonly { jetton: string; wallet: string; balance: bigint }[] | undefined>
 }

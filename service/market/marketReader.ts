@@ -87,11 +87,21 @@ export function createMarketReader(
     },
 
     /**
-     * A wallet's balances: the store's (its jettons, from the index), with the native TON
-     * balance the running chain reports now, where one answers.
+     * A wallet's balances: the store's (its jettons, from the index) — or the chain's where the
+     * index cannot know them all (`ChainReader.jettonBalances`) — with the native TON balance
+     * the running chain reports now, where one answers.
      */
     async balances(owner: string): Promise<readonly WalletBalanceRow[]> {
-      const rows = await store.listBalances(owner)
+      const held = await chain?.jettonBalances?.(owner)
+      const rows =
+        held === undefined
+          ? await store.listBalances(owner)
+          : held.map((h) => ({
+              walletAddress: owner,
+              assetAddress: h.jetton,
+              balance: h.balance,
+              jettonWalletAddress: h.wallet,
+            }))
       const native = await chain?.balance(owner)
       if (native === undefined) return rows
       const others = rows.filter((b) => b.assetAddress !== NATIVE_ADDRESS)

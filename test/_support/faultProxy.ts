@@ -36,6 +36,9 @@ export type FaultProxy = {
 export async function startFaultProxy(
   target: string,
   decide: (request: { method: string; n: number; params: Record<string, unknown> }) => Fault,
+  /** The same for the other requests (`GET /api/v3/transactions`, …): a `rewrite` gets the
+   * whole JSON answer. Default: pass. */
+  decideOther?: (request: { method: string; n: number }) => Fault,
 ): Promise<FaultProxy> {
   const upstream = new URL(target)
   const requests: { method: string; at: number }[] = []
@@ -88,9 +91,10 @@ export async function startFaultProxy(
         params = parsed.params ?? {}
       }
       requests.push({ method, at: performance.now() })
-      const fault = incoming.url?.endsWith('/jsonRPC')
+      const rpc = incoming.url?.endsWith('/jsonRPC') === true
+      const fault = rpc
         ? decide({ method, n: requests.length, params })
-        : ({ type: 'pass' } as const)
+        : (decideOther?.({ method, n: requests.length }) ?? ({ type: 'pass' } as const))
       injected[fault.type] += 1
       if (fault.type === 'hang') {
         hanging.add(incoming)
@@ -112,7 +116,11 @@ export async function startFaultProxy(
         let out = answer.body
         if (fault.type === 'rewrite' && answer.status === 200) {
           const json = JSON.parse(out.toString()) as { result: unknown }
-          out = Buffer.from(JSON.stringify({ ...json, result: fault.rewrite(json.result) }))
+          out = Buffer.from(
+            JSON.stringify(
+              rpc ? { ...json, result: fault.rewrite(json.result) } : fault.rewrite(json),
+            ),
+          )
         }
         reply.writeHead(answer.status, answer.headers)
         reply.end(out)

@@ -128,7 +128,8 @@ export class JettonWallets {
     }
     const probed = await this.probe(address)
     // Only an account whose code has no `get_wallet_data` makes its code "not a wallet": a
-    // wallet that its jetton does not name back shares its code with wallets that it does.
+    // wallet whose data does not answer, or that its jetton does not name back, shares its code
+    // with wallets that do.
     if (probed === 'no_wallet_data') this.notWalletCode.add(codeHash)
     const identity = probed === 'no_wallet_data' || probed === 'not_named_back' ? null : probed
     this.identities.set(raw, identity)
@@ -136,11 +137,20 @@ export class JettonWallets {
   }
 
   private async probe(address: Address): Promise<Identity | 'no_wallet_data' | 'not_named_back'> {
-    const data = await this.getMethod(address, 'get_wallet_data')
+    let data: readonly TupleItem[] | undefined
+    try {
+      const outcome = await this.chain.runGetMethod(address, 'get_wallet_data')
+      // Exit code 11: the code has no such method (no account with this code is a wallet);
+      // any other failure is this account's own (its data, not its code).
+      if (outcome.exitCode === 11) return 'no_wallet_data'
+      data = outcome.exitCode === 0 || outcome.exitCode === 1 ? outcome.stack : undefined
+    } catch (error) {
+      if (!(error instanceof LiveChainError && error.reason === 'account_not_active')) throw error
+    }
     const owner = addressItem(data?.[1])
     const jetton = addressItem(data?.[2])
     if (data?.[0]?.type !== 'int' || data[3]?.type !== 'cell' || !owner || !jetton) {
-      return 'no_wallet_data'
+      return 'not_named_back'
     }
     const back = await this.walletAddress(jetton, owner)
     return back?.equals(address) ? { owner, jetton } : 'not_named_back'

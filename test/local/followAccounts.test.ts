@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { RunningFollowNode } from '../../local/startFollowNode.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+import { dapp } from './_support/dapp.js'
+import { type FollowHarness, followHarness } from './_support/followHarness.js'
+import { restDifferences } from './_support/sameAnswers.js'
+
+/**
+ * R follows U in `accounts` mode: it discovers the routers' transactions through U's toncenter
+ * v3 subset, reads each trace, fetches the exact transactions with v2 `getTransactions`, and
+ * must then answer every chain-derived REST route as U does (wallets' jetton balances are read
+ * from U's v3 `jetton/wallets`: transfers outside the exchange's traces are not followed).
+ */
+/** The one route that differs by design: in `accounts` mode the newest indexed block is the
+ * newest one with exchange traffic (blocks of other traffic are not read). */
+const SAME = { except: ['/export/dexscreener/v1/latest-block'] }
+
+let harness: FollowHarness
+let upstream: RunningLocalExchange
+let follower: RunningFollowNode
+
+let proxy: FaultProxy
+let dropped = 0
+
+beforeAll(async () => {
+  harness = await followHarness('follow-accounts', 40)
+  upstream = harness.upstream
+  // One discovery page drops a router transaction (one with its router's transactions before
+  // and after it in the page, so the next one's link shows the gap).
+  proxy = await startFaultProxy(
+    upstream.url,
+    () => ({ type: 'pass' }),
+    ({ method }) => {
+      if (method !== 'GET /api/v3/transactions' || dropped > 0) return { type: 'pass' }
+      return {
+        type: 'rewrite',
+        rewrite: (answer) => {
+          const page = answer as { transactions: { account: string }[] }
+          const accounts = page.transactions.map((t) => t.account)
+          const gone = accounts.findIndex(
+            (a, i) => accounts.indexOf(a) < i && accounts.indexOf(a, i + 1) > i,
+          )
+          if (gone < 0) return page
+          dropped += 1
+          return { ...page, transactions: page.transactions.filter((_, i) => i !== gone) }
+        },
+      }
+    },
+  )
+  follower = await harness.follow({ mode: 'accounts', url: `${proxy.url}/api/v2/jsonRPC` })
+}, 300_000)
+afterAll(async () => {
+  await follower?.close()
+  await proxy?.close()
+  await harness?.close()
+})
+
+describe('serve --follow --follow-mode accounts over a ton-dex-lab upstream', () => {
+  test('catches up through v3 discovery and v2 transactions, with the upstream answers', async () => {
+    const head = upstream.chain?.head.seqno ?? 0
+    await follower.follower.indexed(head)
+    expect(await restDifferences(upstream.url, follower.url, SAME)).toEqual([])
+    // The dropped router transaction was noticed by its successor's link and read again.
+    expect(dropped).toBe(1)
+    expect(follower.follower.status.retries).toBeGreaterThanOrEqual(1)
+    const status = (await (await fetch(`${follower.url}/local/status`)).json()) as Record<
+      string,
+      unknown
+    >
+    expect(status).toMatchObject({ mode: 'follow', index: { seqno: head } })
+    // Far fewer requests than walking every block (four per block).
+    expect(status.requests).toBeLessThan(2 * head)
+  }, 300_000)
+
+  test("a swap @ston-fi/sdk sends to the upstream shows in the follower's REST API", async () => {
+    const app = dapp(upstream.url)
+    const wallet = upstream.wallets[1]
+    if (wallet === undefined) throw new Error('no test wallet')
+    const operations = async (base: string) => {
+      const response = await fetch(
+        `${base}/v1/wallets/${wallet.address}/operations?since=2020-01-01T00:00:00&until=2030-01-01T00:00:00`,
+      )
+      return ((await response.json()) as { operations: unknown[] }).operations.length
+    }
+    const before = await operations(follower.url)
+    await app.send(wallet, await app.swapParams(wallet, 1_000_000n))
+    const sent = performance.now()
+    expect(await operations(upstream.url)).toBe(before + 1)
+    let seen: number | undefined
+    while (seen === undefined && performance.now() - sent < 60_000) {
+      if ((await operations(follower.url)) === before + 1) seen = performance.now() - sent
+      else await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(seen).toBeDefined()
+    console.info(`swap on the follower ${Math.round(seen ?? 0)} ms after the upstream answered`)
+    expect(await restDifferences(upstream.url, follower.url, SAME)).toEqual([])
+  }, 120_000)
+})
