@@ -3,9 +3,11 @@
  * against the in-process indexer on the same history in the same run.
  *
  * U, the local exchange, builds a demo history of `BENCH_SWAPS` swaps (default 1 500) into a
- * file database. Baseline: every block of U's chain, parsed beforehand, indexed by
- * `createIndexer` into a fresh SQLite file (the indexer alone, no network). Measured:
- * `ton-dex-lab serve --follow <U> --rps unlimited` in a child process from an empty database,
+ * file database. Baseline: the in-process indexer as the local exchange runs it — U's stored
+ * transaction BoCs parsed and indexed by `createIndexer` into a fresh SQLite file (no network) —
+ * and, apart, the indexer alone on transactions parsed beforehand. Measured, in both modes
+ * (`blocks`, `accounts`): `ton-dex-lab serve --follow <U> --rps unlimited` in a child process
+ * from an empty database,
  * timed from the moment it listens (its start-up — loading the code, reading the upstream's
  * routers, assets and router wallets — is reported apart) until `/local/status` reports U's head
  * indexed; its resident memory at
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Cell, loadTransaction } from '@ton/core'
 import { type BlockTransaction, createIndexer } from '../indexer/ingest/createIndexer.js'
+import type { LoggedTransaction } from '../local/chain/TransactionLog.js'
 import { startLocalExchange } from '../local/startLocalExchange.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { writeResult } from './_support/measure.js'
@@ -35,80 +38,112 @@ try {
   const chain = upstream.chain
   if (chain === undefined) throw new Error('the local exchange runs no chain')
   const head = chain.head.seqno
-  const blocks: BlockTransaction[] = []
-  for (let seqno = 1; seqno <= head; seqno++) {
-    const logged = chain.blockTransactions(seqno)
-    const block = { seqno, now: logged[0]?.now ?? 0 }
-    for (const t of logged) {
-      const cell = Cell.fromBoc(Buffer.from(t.boc))[0] as Cell
-      blocks.push({ transaction: loadTransaction(cell.beginParse()), block })
-    }
-  }
-  const transactions = blocks.length
+  const logged: LoggedTransaction[] = []
+  for (let seqno = 1; seqno <= head; seqno++) logged.push(...chain.blockTransactions(seqno))
+  const transactions = logged.length
   console.log(
     `U: ${SWAPS} demo swaps, ${head} blocks, ${transactions} transactions, built in ${((performance.now() - buildStart) / 1000).toFixed(0)} s`,
   )
 
-  // Baseline: the indexer in process on the same blocks.
-  const store = createSqliteStore({ path: join(dir, 'baseline.sqlite') })
-  const inStart = performance.now()
-  await createIndexer({ store, source: blocks }).run()
-  const inSeconds = (performance.now() - inStart) / 1000
-  await store.close()
+  // Baseline: the indexer in process as the local exchange runs it, from the chain's stored
+  // transaction BoCs (parsed, then indexed) into a fresh SQLite file; and the indexer alone on
+  // transactions parsed beforehand.
+  const inProcess = async (parsedBefore: boolean) => {
+    const store = createSqliteStore({ path: join(dir, `baseline-${parsedBefore}.sqlite`) })
+    const parse = () => {
+      const blocks = new Map<number, { seqno: number; now: number }>()
+      return logged.map((t): BlockTransaction => {
+        const cell = Cell.fromBoc(Buffer.from(t.boc))[0] as Cell
+        let block = blocks.get(t.seqno)
+        if (block === undefined) {
+          block = { seqno: t.seqno, now: t.now }
+          blocks.set(t.seqno, block)
+        }
+        return { transaction: loadTransaction(cell.beginParse()), block }
+      })
+    }
+    const ready = parsedBefore ? parse() : undefined
+    const start = performance.now()
+    await createIndexer({ store, source: ready ?? parse() }).run()
+    const seconds = (performance.now() - start) / 1000
+    await store.close()
+    return { seconds, transactionsPerSecond: transactions / seconds }
+  }
+  const journal = await inProcess(false)
+  const indexerOnly = await inProcess(true)
 
   // The follower in a child process, through U's TON HTTP API over loopback.
-  const followStart = performance.now()
-  const child = spawn(
-    process.execPath,
-    [
-      ...['bin/ton-dex-lab.js', 'serve', '--follow', `${upstream.url}/api/v2/jsonRPC`],
-      ...['--rps', 'unlimited', '--db', join(dir, 'r.sqlite'), '--port', '0'],
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const found = /listening on (http:\/\/[^\s,]+)/.exec(out)?.[1]
-      if (found !== undefined && out.includes('Routers:')) resolve(found)
+  const follow = async (mode: 'blocks' | 'accounts') => {
+    const followStart = performance.now()
+    const child = spawn(
+      process.execPath,
+      [
+        ...['bin/ton-dex-lab.js', 'serve', '--follow', `${upstream.url}/api/v2/jsonRPC`],
+        ...['--follow-mode', mode, '--rps', 'unlimited'],
+        ...['--db', join(dir, `r-${mode}.sqlite`), '--port', '0'],
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const found = /listening on (http:\/\/[^\s,]+)/.exec(out)?.[1]
+        if (found !== undefined && out.includes('Routers:')) resolve(found)
+      })
+      child.on('exit', () => reject(new Error('the follower exited')))
     })
-    child.on('exit', () => reject(new Error('the follower exited')))
-  })
-  const startupSeconds = (performance.now() - followStart) / 1000
-  const catchUpStart = performance.now()
-  let status: { index: { seqno: number }; requests: number; retries: number }
-  for (;;) {
-    status = (await (await fetch(`${url}/local/status`)).json()) as typeof status
-    if (status.index.seqno >= head) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const startupSeconds = (performance.now() - followStart) / 1000
+    const catchUpStart = performance.now()
+    let status: { index: { seqno: number }; requests: number; retries: number }
+    for (;;) {
+      status = (await (await fetch(`${url}/local/status`)).json()) as typeof status
+      if (status.index.seqno >= head) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const seconds = (performance.now() - catchUpStart) / 1000
+    const proc = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(proc)?.[1] ?? 0)
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+    return {
+      startupSeconds,
+      seconds,
+      transactionsPerSecond: transactions / seconds,
+      blocksPerSecond: head / seconds,
+      requests: status.requests,
+      requestsPerBlock: status.requests / head,
+      retries: status.retries,
+      rssMiB: kib('VmRSS') / 1024,
+      peakRssMiB: kib('VmHWM') / 1024,
+    }
   }
-  const followSeconds = (performance.now() - catchUpStart) / 1000
-  const proc = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(proc)?.[1] ?? 0)
-  child.kill('SIGTERM')
+  const blocks = await follow('blocks')
+  const accounts = await follow('accounts')
   await upstream.close()
 
   const report = {
     swaps: SWAPS,
     blocks: head,
     transactions,
-    inProcess: { seconds: inSeconds, transactionsPerSecond: transactions / inSeconds },
-    follow: {
-      startupSeconds,
-      seconds: followSeconds,
-      transactionsPerSecond: transactions / followSeconds,
-      blocksPerSecond: head / followSeconds,
-      requests: status.requests,
-      requestsPerBlock: status.requests / head,
-      retries: status.retries,
-      rssMiB: kib('VmRSS') / 1024,
-      peakRssMiB: kib('VmHWM') / 1024,
-    },
-    ratio: inSeconds / followSeconds,
+    inProcess: journal,
+    indexerOnly,
+    follow: blocks,
+    followAccounts: accounts,
+    ratio: journal.seconds / blocks.seconds,
+    ratioToIndexerOnly: indexerOnly.seconds / blocks.seconds,
+    accountsRatio: journal.seconds / accounts.seconds,
   }
+  const line = (name: string, f: typeof blocks) =>
+    `${name}: ${f.transactionsPerSecond.toFixed(0)} tx/s (${f.blocksPerSecond.toFixed(1)} blocks/s, ${f.requestsPerBlock.toFixed(2)} requests a block), RSS ${f.rssMiB.toFixed(0)} MiB (peak ${f.peakRssMiB.toFixed(0)} MiB)`
   console.log(
-    `in process: ${report.inProcess.transactionsPerSecond.toFixed(0)} tx/s; follow: ${report.follow.transactionsPerSecond.toFixed(0)} tx/s (${report.follow.blocksPerSecond.toFixed(1)} blocks/s, ${report.follow.requestsPerBlock.toFixed(2)} requests a block); ratio ${report.ratio.toFixed(3)}×; follower RSS ${report.follow.rssMiB.toFixed(0)} MiB (peak ${report.follow.peakRssMiB.toFixed(0)} MiB)`,
+    `in process (from the journal's BoCs): ${journal.transactionsPerSecond.toFixed(0)} tx/s; indexer alone: ${indexerOnly.transactionsPerSecond.toFixed(0)} tx/s`,
+  )
+  console.log(
+    `${line('follow, blocks mode', blocks)}; ratio ${report.ratio.toFixed(3)}× (${report.ratioToIndexerOnly.toFixed(3)}× of the indexer alone)`,
+  )
+  console.log(
+    `${line('follow, accounts mode', accounts)}; ratio ${report.accountsRatio.toFixed(3)}×`,
   )
   console.log(`wrote ${writeResult('follow.json', report)}`)
 } finally {

@@ -8,6 +8,7 @@ import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
 import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
+import type { BlockId } from '../indexer/source/tonApiWire.js'
 import { withRetries } from '../indexer/source/withRetries.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { createService } from '../service/createService.js'
@@ -98,7 +99,15 @@ export async function startFollowNode(
     for (const closer of closers.splice(0)) await closer()
   }
   try {
-    const reference = await upstreamReference(client)
+    // Reference data from the upstream's own REST API; for a plain TON API on mainnet, from
+    // STON.fi's published API (its routers are then the exchange).
+    const reference =
+      (await upstreamReference(client)) ??
+      ((await isMainnet(client))
+        ? await upstreamReference(
+            createTonApiClient({ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs }),
+          ).catch(() => undefined)
+        : undefined)
     const routers = follow.routers ?? reference?.routers.map((r) => r.address)
     if (routers === undefined || routers.length === 0) {
       throw new LocalExchangeError({
@@ -253,6 +262,28 @@ const KIND_OF_ROUTER_TYPE = new Map(
  * The upstream's routers and assets when its origin serves a STON.fi-compatible REST API (a
  * ton-dex-lab, or the hosted API itself); `undefined` when it does not.
  */
+/** STON.fi's public REST API: the published routers and assets of the mainnet exchange. */
+const STONFI_API = 'https://api.ston.fi'
+/** TON mainnet's `global_id` (ConfigParam 19, in every block header). */
+const MAINNET_GLOBAL_ID = -239
+
+/** Whether the upstream's chain is TON mainnet (its last block's header says `global_id`). */
+async function isMainnet(client: TonApiClient): Promise<boolean> {
+  try {
+    return await withRetries(
+      async () => {
+        const { last } = await client.call<{ last: BlockId }>('getMasterchainInfo', {})
+        const header = await client.call<{ global_id?: number }>('getBlockHeader', last)
+        return header.global_id === MAINNET_GLOBAL_ID
+      },
+      { onRetry: () => client.noteRetry() },
+    )
+  } catch (error) {
+    if (error instanceof FatalIndexError) return false
+    throw error
+  }
+}
+
 async function upstreamReference(client: TonApiClient) {
   try {
     return await withRetries(
