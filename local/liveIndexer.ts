@@ -1,4 +1,5 @@
 import { createFollower, type FollowerStatus } from '../indexer/follow/createFollower.js'
+import { INDEX_CURSOR } from '../store/indexCursor.js'
 import type { Store } from '../store/Store.js'
 import type { LiveChain } from './chain/LiveChain.js'
 import { liveChainSource } from './liveChainSource.js'
@@ -30,9 +31,6 @@ export type LiveIndexer = {
   close(): Promise<void>
 }
 
-/** The indexer's cursor name (the demo build indexes under the same one). */
-const CURSOR = 'indexer'
-
 /**
  * Follows a {@link LiveChain} with the indexer's long-lived follower (`createFollower`) over the
  * chain as a source: every committed block is indexed into `store`, all blocks committed since
@@ -57,7 +55,7 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
     store: options.store,
     source: liveChainSource(chain),
     assetOf: options.assetOf,
-    cursorName: CURSOR,
+    cursorName: INDEX_CURSOR,
     overlapBlocks: 1,
     // Local blocks wake the follower; the poll is only a safety net.
     pollMs: 5_000,

@@ -14,6 +14,7 @@ import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { createService } from '../service/createService.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
+import { INDEX_CURSOR } from '../store/indexCursor.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
@@ -141,7 +142,7 @@ export async function startFollowNode(
     if (
       follow.fromSeqno !== undefined &&
       follow.fromSeqno > 1 &&
-      (await store.getCursor('indexer')) === undefined
+      (await store.getCursor(INDEX_CURSOR)) === undefined
     ) {
       const pools = reference === undefined ? [] : await upstreamPools(client, reference.routers)
       const adopted = await adoptPools({

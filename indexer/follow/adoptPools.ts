@@ -1,10 +1,10 @@
 import { TupleReader } from '@ton/core'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import { addressText } from '../ingest/addressText.js'
-import { formatCursor } from '../source/cursor.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
 import { parseToncenterStack } from '../source/tonApiStack.js'
 import { withRetries } from '../source/withRetries.js'
@@ -116,7 +116,7 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
   await options.store.applyIndexBatch({
     ...{ transactions: [], operations: [], pools: rows, feeWithdrawals: [], links: [] },
     cursor: {
-      name: options.cursorName ?? 'indexer',
+      name: options.cursorName ?? INDEX_CURSOR,
       value: formatCursor({ seqno, lt: 0n, hash: '' }),
     },
   })

@@ -1,3 +1,4 @@
+import type { IndexCursor } from '../../store/indexCursor.js'
 import type { Store } from '../../store/Store.js'
 import {
   type BlockTransaction,
@@ -5,7 +6,6 @@ import {
   openIndexSession,
 } from '../ingest/createIndexer.js'
 import type { ChainSource, SourceBlock, SourceHead } from '../source/ChainSource.js'
-import type { IndexCursor } from '../source/cursor.js'
 import { FatalIndexError, isRetryable } from '../source/errors.js'
 
 /** Options of {@link createFollower}. */
@@ -189,9 +189,9 @@ export function createFollower(options: FollowerOptions): Follower {
         // A failure from here on is the index's own (fatal): the session is not used again.
         const ingesting = session
         session = undefined
-        await ingesting.ingest(transactionsOf(blocks))
-        session = ingesting
         const last = blocks.at(-1) as SourceBlock
+        await ingesting.ingest(transactionsOf(blocks), { seqno: last.seqno, now: last.now })
+        session = ingesting
         status.index = { seqno: last.seqno }
         indexedNow = last.now
         status.lagSeconds = lag()

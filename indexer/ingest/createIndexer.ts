@@ -4,6 +4,12 @@ import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import type { ResultCode } from '../../protocol/resultCodes.js'
 import type { TransactionKind } from '../../protocol/transactionKinds.js'
+import {
+  formatCursor,
+  INDEX_CURSOR,
+  type IndexCursor,
+  parseCursor,
+} from '../../store/indexCursor.js'
 import type { BlockRef, OperationRow } from '../../store/rows/historyRows.js'
 import type {
   FeeWithdrawalRow,
@@ -14,7 +20,6 @@ import type { Store } from '../../store/Store.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
-import { formatCursor, type IndexCursor, parseCursor } from '../source/cursor.js'
 import { FatalIndexError } from '../source/errors.js'
 import { createWalletLedger } from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
@@ -123,11 +128,17 @@ export type IndexSession = {
    * source may deliver again what was stored: at-least-once), each batch with its cursor in
    * one store transaction. A failure leaves the store at the last committed batch, and the
    * session must not be used again (its memory may be ahead of the store): open a new one.
+   * `through` names the last block the source delivered whole: the cursor moves to it even
+   * when its last blocks held no transaction (a source that leaves out what cannot concern
+   * the index).
    *
    * @throws {FatalIndexError} `INDEX_FAILED` (naming the transaction) when indexing a
    *   transaction throws, `INDEX_CONTRADICTION` when a pool's answer contradicts its replay.
    */
-  ingest(source: TransactionSource): Promise<IngestStats>
+  ingest(
+    source: TransactionSource,
+    through?: { readonly seqno: number; readonly now: number },
+  ): Promise<IngestStats>
   /** The last committed position (`undefined` before anything was indexed). */
   readonly cursor: IndexCursor | undefined
 }
@@ -189,7 +200,7 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
  */
 export async function openIndexSession(options: IndexSessionOptions): Promise<IndexSession> {
   const { store } = options
-  const cursorName = options.cursorName ?? 'indexer'
+  const cursorName = options.cursorName ?? INDEX_CURSOR
   const batchSize = Math.max(1, options.batchSize ?? 2000)
   const assetOf = options.assetOf ?? (() => undefined)
   const ledger = createWalletLedger({
@@ -268,7 +279,8 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
   let last: IndexCursor | undefined = committed
 
   const flush = async () => {
-    if (txs.length === 0) return
+    // Nothing stored and the cursor where it was (blocks without transactions move it).
+    if (txs.length === 0 && last === committed) return
     // Links still pending cross into later batches (or a restart): each is written once.
     const pending: MessageLinkRow[] = []
     for (const [messageHash, l] of links) {
@@ -474,7 +486,9 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     })
     if (!internal)
       for (const h of externalMessageHashes(tx)) externals.push({ hash: h, txHash: hash })
-    last = { lt: tx.lt, hash, seqno: block?.seqno ?? last?.seqno }
+    // `lastBlock` is the block `block` was made of (see blockRef).
+    const now = block === undefined ? last?.now : lastBlock?.now
+    last = { lt: tx.lt, hash, seqno: block?.seqno ?? last?.seqno, now }
   }
 
   /**
@@ -537,7 +551,10 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
   }
 
   let broken = false
-  const ingest = async (source: TransactionSource): Promise<IngestStats> => {
+  const ingest = async (
+    source: TransactionSource,
+    through?: { readonly seqno: number; readonly now: number },
+  ): Promise<IngestStats> => {
     if (broken) throw new Error('This index session failed before; open a new one.')
     stats = { transactions: 0, operations: 0, other: 0, withdrawals: 0 }
     previous = undefined
@@ -551,6 +568,14 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
         for await (const item of source) {
           const pending = step(item)
           if (pending !== undefined) await pending
+        }
+      }
+      if (through !== undefined && through.seqno > (last?.seqno ?? 0)) {
+        last = {
+          lt: last?.lt ?? 0n,
+          hash: last?.hash ?? '',
+          seqno: through.seqno,
+          now: through.now,
         }
       }
       await flush()

@@ -34,6 +34,8 @@ const TRACES_PER_REQUEST = 16
 const TRANSACTIONS_PAGE = 100
 /** Blocks delivered per `blocks` call at most. */
 const MAX_BLOCKS = 4096
+/** Transactions delivered per `blocks` call, about (a batch ends with a whole block). */
+const MAX_TRANSACTIONS = 2048
 /** Seconds discovery reads again before the head's time (transactions final a little late). */
 const FINALITY_MARGIN_S = 60
 /** Trace ids remembered as delivered (a rediscovered one is not delivered twice). */
@@ -284,11 +286,11 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
       head ??= await readHead()
       const reached = await discover(until, head.seqno === until ? head.now : (since ?? 0))
       await readTraces()
-      const last = Math.min(reached, after + MAX_BLOCKS)
+      let last = Math.min(reached, after + MAX_BLOCKS)
       if (last <= after) return []
 
       // Whole traces whose every transaction is final by `last`; older ones were delivered.
-      const ready: KnownTrace[] = []
+      const complete: { trace: KnownTrace; end: number }[] = []
       for (const [id, trace] of waiting) {
         if (trace === undefined || !trace.complete) continue
         const end = Math.max(...trace.transactions.map((t) => t.seqno))
@@ -296,8 +298,20 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
           waiting.delete(id)
           continue
         }
-        if (end <= last) ready.push(trace)
+        if (end <= last) complete.push({ trace, end })
       }
+      // A bounded batch: the traces ending first, up to about MAX_TRANSACTIONS transactions
+      // (whole blocks: every trace ending in the last block delivered is in).
+      complete.sort((a, b) => a.end - b.end)
+      let count = 0
+      for (const { trace, end } of complete) {
+        count += trace.transactions.length
+        if (count > MAX_TRANSACTIONS && end > after + 1) {
+          last = Math.min(last, end - 1)
+          break
+        }
+      }
+      const ready = complete.filter((c) => c.end <= last).map((c) => c.trace)
       const byAccount = new Map<string, { lt: bigint; hash: string }[]>()
       for (const trace of ready) {
         for (const tx of trace.transactions) {

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { INDEX_CURSOR, parseCursor } from '../../store/indexCursor.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
@@ -104,6 +105,14 @@ export function registerExportRoutes(
    */
   const newestBlock = async (): Promise<{ number: number; time: number; numbered: boolean }> => {
     const block = await store.latestIndexedBlock()
+    // The index's cursor may stand past its newest transaction: a follower of the exchange's
+    // traces only reads the blocks between them whole, without transactions of theirs.
+    const cursor = parseCursor(await store.getCursor(INDEX_CURSOR))
+    if (cursor?.seqno !== undefined && cursor.now !== undefined) {
+      if (block === undefined || cursor.seqno > block.seqno) {
+        return { number: cursor.seqno, time: cursor.now, numbered: true }
+      }
+    }
     if (block !== undefined) {
       return { number: block.seqno, time: unixSeconds(block.timestamp), numbered: true }
     }
