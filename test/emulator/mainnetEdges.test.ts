@@ -5,6 +5,8 @@ import {
   flattenTransaction,
 } from '@ton/test-utils'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { POOL_KINDS, type PoolKind } from '../../core/index.js'
+import { DEX_V2_OP, JETTON_OP } from '../../emulator/index.js'
 import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/index.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
 
@@ -108,5 +110,64 @@ describe('weighted stableswap admin edges (mainnet: router exit 92, pool exit 65
       to: w.bob.address,
       inMessageBounced: true,
     })
+  })
+})
+
+/** The params each kind needs before its first provision. */
+async function seedKind(w: KindWorld, kind: PoolKind) {
+  if (kind === 'stableswap') await w.dex.setPoolParams(w.poolAB, { amp: 100n })
+  if (kind === 'weighted_const_product') await w.dex.setPoolParams(w.poolAB, { w0: E18 / 2n })
+  if (kind === 'weighted_stableswap') {
+    await w.dex.setPoolParams(w.poolAB, { amp: 10n * E18, w0: E18 / 2n })
+  }
+  await w.dex.createPool(w.router, {
+    from: w.alice,
+    assetA: w.a,
+    amountA: 1000n * E9,
+    assetB: w.b,
+    amountB: 2000n * E9,
+  })
+}
+
+describe.each(POOL_KINDS)('%s: bounce flags of the internal DEX messages', (kind) => {
+  it('sends router / pool / LP account / LP wallet / vault messages bounceable', async () => {
+    const w = await buildKindWorld(kind)
+    const seen: Transaction[] = []
+    const stop = w.dex.onTransactions((txs) => seen.push(...txs))
+    await seedKind(w, kind)
+    const swap = await w.dex.swap(w.router, {
+      from: w.alice,
+      offer: w.a,
+      ask: w.b,
+      amount: 10n * E9,
+      referral: w.bob.address,
+      referralBps: 25n,
+    })
+    expect(swap.status).toBe('ok')
+    await w.dex.burn(w.poolAB, { from: w.alice, lp: 1_000_000n })
+    await w.dex.withdrawReferralFees(w.router, { owner: w.bob.address, asset: w.b })
+    stop()
+    const internal = [
+      DEX_V2_OP.provideLp,
+      DEX_V2_OP.addLiquidity,
+      DEX_V2_OP.cbAddLiquidity,
+      DEX_V2_OP.swap,
+      DEX_V2_OP.payTo,
+      DEX_V2_OP.payVault,
+      DEX_V2_OP.depositRefFee,
+      DEX_V2_OP.burnNotificationExt,
+      DEX_V2_OP.vaultPayTo,
+    ]
+    for (const op of internal) {
+      expect(seen).toHaveTransaction({ op, inMessageBounceable: true })
+      expect(seen).not.toHaveTransaction({ op, inMessageBounceable: false })
+    }
+    // The router's transfers to its jetton wallets are bounceable too; excesses are not.
+    expect(seen).toHaveTransaction({
+      from: w.router.address,
+      op: JETTON_OP.transfer,
+      inMessageBounceable: true,
+    })
+    expect(seen).not.toHaveTransaction({ op: JETTON_OP.excesses, inMessageBounceable: true })
   })
 })
