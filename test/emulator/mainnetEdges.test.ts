@@ -5,7 +5,7 @@ import {
   flattenTransaction,
 } from '@ton/test-utils'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { POOL_KINDS, type PoolKind } from '../../core/index.js'
+import { EXIT_CODES, POOL_KINDS, type PoolKind } from '../../core/index.js'
 import { DEX_V2_OP, JETTON_OP } from '../../emulator/index.js'
 import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/index.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
@@ -169,5 +169,40 @@ describe.each(POOL_KINDS)('%s: bounce flags of the internal DEX messages', (kind
       inMessageBounceable: true,
     })
     expect(seen).not.toHaveTransaction({ op: JETTON_OP.excesses, inMessageBounceable: true })
+  })
+})
+
+describe.each(POOL_KINDS)('%s: far below the gas floor', (kind) => {
+  let w: KindWorld
+  beforeAll(async () => {
+    w = await buildKindWorld(kind)
+    await seedKind(w, kind)
+  })
+
+  async function swapWith(routerTon: bigint) {
+    const base = w.dex.snapshot()
+    const r = await w.dex.swap(w.router, {
+      from: w.alice,
+      offer: w.a,
+      ask: w.b,
+      amount: E9,
+      routerTon,
+    })
+    await w.dex.restore(base)
+    return r
+  }
+
+  it('at 0.005 TON the router sends nothing and nothing fails (mainnet: exit 0, no refund)', async () => {
+    const r = await swapWith(toNano('0.005'))
+    expect(r.transactions).toHaveTransaction({ to: w.router.address, success: true })
+    expect(r.transactions).not.toHaveTransaction({ from: w.router.address })
+    expect(exitCodes(r.transactions)).toEqual([])
+    expect([r.status, r.delivered]).toEqual(['refunded', 0n])
+  })
+
+  it('at 0.01 TON the router refunds with transfer_bounce_low_gas', async () => {
+    const r = await swapWith(toNano('0.01'))
+    expect(r.transactions).toHaveTransaction({ from: w.router.address, op: JETTON_OP.transfer })
+    expect([r.status, r.exitCode]).toEqual(['refunded', EXIT_CODES.transfer_bounce_low_gas])
   })
 })
