@@ -6,9 +6,10 @@ import {
 } from '@ton/test-utils'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXIT_CODES, POOL_KINDS, type PoolKind } from '../../core/index.js'
-import { DEX_V2_OP, JETTON_OP } from '../../emulator/index.js'
+import { crossSwapRouterTon } from '../../emulator/crossSwapV2.js'
+import { DEX_V2_OP, JETTON_OP, type LocalJetton } from '../../emulator/index.js'
 import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/index.js'
-import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
+import { buildKindWorld, KIND_WORLD_MINT, type KindWorld } from './_support/kindWorld.js'
 
 // The fixtures at the edges where the real STON.fi v2.2 contracts were measured to behave in a
 // particular way (docs/emulator.md, "Local vs mainnet"): exit codes, gas floors, bounce flags
@@ -204,5 +205,118 @@ describe.each(POOL_KINDS)('%s: far below the gas floor', (kind) => {
     const r = await swapWith(toNano('0.01'))
     expect(r.transactions).toHaveTransaction({ from: w.router.address, op: JETTON_OP.transfer })
     expect([r.status, r.exitCode]).toEqual(['refunded', EXIT_CODES.transfer_bounce_low_gas])
+  })
+})
+
+/** The real v2.2 contracts' lowest forwarded TON per kind (SDK amounts, pool 1 000 A / 2 000 B). */
+const MAINNET_FLOOR: Record<PoolKind, { swap: bigint; referral: bigint }> = {
+  constant_product: { swap: toNano('0.1973'), referral: toNano('0.1982') },
+  stableswap: { swap: toNano('0.2262'), referral: toNano('0.2270') },
+  weighted_const_product: { swap: toNano('0.2163'), referral: toNano('0.2173') },
+  weighted_stableswap: { swap: toNano('0.3765'), referral: toNano('0.3770') },
+}
+const MARGIN = toNano('0.001')
+
+describe.each(POOL_KINDS)('%s: swap gas floors as on mainnet (±0.001 TON)', (kind) => {
+  let w: KindWorld
+  beforeAll(async () => {
+    w = await buildKindWorld(kind)
+    await seedKind(w, kind)
+  })
+
+  async function swapWith(routerTon: bigint, referral: boolean) {
+    const base = w.dex.snapshot()
+    const r = await w.dex.swap(w.router, {
+      from: w.alice,
+      offer: w.a,
+      ask: w.b,
+      amount: 10n * E9,
+      referral: referral ? w.bob.address : undefined,
+      referralBps: referral ? 25n : undefined,
+      routerTon,
+    })
+    await w.dex.restore(base)
+    return r
+  }
+
+  for (const referral of [false, true]) {
+    const name = referral ? 'referral swap' : 'swap'
+    it(`${name}: delivers just above the floor, refunds just below`, async () => {
+      const floor = MAINNET_FLOOR[kind][referral ? 'referral' : 'swap']
+      const above = await swapWith(floor + MARGIN, referral)
+      expect([above.status, above.delivered > 0n, above.failures]).toEqual(['ok', true, []])
+      if (referral) expect(above.referralOut).toBeGreaterThan(0n)
+      const below = await swapWith(floor - MARGIN, referral)
+      expect([below.status, below.exitCode, below.failures]).toEqual([
+        'refunded',
+        EXIT_CODES.transfer_bounce_low_gas,
+        [],
+      ])
+      expect(below.transactions).toHaveTransaction({
+        from: w.router.address,
+        op: JETTON_OP.transfer,
+      })
+    })
+  }
+})
+
+describe('constant product cross-swap: every hop passes the router gas check', () => {
+  let w: KindWorld
+  let path: LocalJetton[]
+  beforeAll(async () => {
+    w = await buildKindWorld('constant_product')
+    const c = await w.dex.deployJetton('CCC')
+    const d = await w.dex.deployJetton('DDD')
+    path = [w.a, w.b, c, d]
+    for (const jetton of [c, d]) await w.dex.mint(jetton, w.alice.address, KIND_WORLD_MINT)
+    for (let i = 0; i < 3; i++) {
+      await w.dex.createPool(w.router, {
+        from: w.alice,
+        assetA: path[i] as LocalJetton,
+        amountA: 1000n * E9,
+        assetB: path[i + 1] as LocalJetton,
+        amountB: 2000n * E9,
+      })
+    }
+  })
+
+  /** Which asset of the path alice got back (the index), or -1. */
+  async function crossWith(hops: number, routerTon?: bigint) {
+    const base = w.dex.snapshot()
+    const assets = path.slice(0, hops + 1)
+    const before = await Promise.all(assets.map((t) => w.dex.jettonBalance(t, w.alice.address)))
+    const r = await w.dex.crossSwap(w.router, {
+      from: w.alice,
+      path: assets,
+      amount: 10n * E9,
+      routerTon,
+    })
+    const after = await Promise.all(assets.map((t) => w.dex.jettonBalance(t, w.alice.address)))
+    await w.dex.restore(base)
+    const gained = after.map((b, i) => b > (before[i] as bigint))
+    const got = gained.lastIndexOf(true)
+    const back = after[0] === before[0] ? 0 : -1
+    return { got: got > 0 ? got : back, failures: r.failures, r }
+  }
+
+  it('forwards the SDK swap TON plus 0.05 per later hop by default, which delivers', async () => {
+    expect(crossSwapRouterTon('constant_product', 2)).toBe(toNano('0.29'))
+    expect(crossSwapRouterTon('constant_product', 3)).toBe(toNano('0.34'))
+    expect((await crossWith(2)).got).toBe(2)
+    expect((await crossWith(3)).got).toBe(3)
+  })
+
+  it('two hops: C above the floor, B (the first hop paid out) below it, A back below one hop', async () => {
+    // Ours: 0.2335 TON; mainnet 0.2363 (docs/emulator.md, "Local vs mainnet").
+    expect((await crossWith(2, toNano('0.2345'))).got).toBe(2)
+    const mid = await crossWith(2, toNano('0.2325'))
+    expect([mid.got, mid.failures]).toEqual([1, []])
+    expect(mid.r.transactions).toHaveTransaction({ from: w.router.address, op: JETTON_OP.transfer })
+    expect((await crossWith(2, toNano('0.1963'))).got).toBe(0)
+  })
+
+  it('three hops: D above the floor, C below it', async () => {
+    expect((await crossWith(3, toNano('0.2528'))).got).toBe(3)
+    expect((await crossWith(3, toNano('0.2508'))).got).toBe(2)
   })
 })
