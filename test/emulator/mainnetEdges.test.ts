@@ -1,4 +1,4 @@
-import { type Transaction, toNano } from '@ton/core'
+import { type Address, beginCell, type Transaction, toNano } from '@ton/core'
 import {
   compareTransaction,
   type FlatTransactionComparable,
@@ -318,5 +318,36 @@ describe('constant product cross-swap: every hop passes the router gas check', (
   it('three hops: D above the floor, C below it', async () => {
     expect((await crossWith(3, toNano('0.2528'))).got).toBe(3)
     expect((await crossWith(3, toNano('0.2508'))).got).toBe(2)
+  })
+})
+
+/** `get_wallet_address(owner)` of a minter (a jetton minter or a pool). */
+async function walletOf(w: KindWorld, minter: Address, owner: Address): Promise<Address> {
+  const r = await w.dex.blockchain.runGetMethod(minter, 'get_wallet_address', [
+    { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+  ])
+  return r.stackReader.readAddress()
+}
+
+describe.each(POOL_KINDS)('%s: TON the contracts keep', (kind) => {
+  it('pool 0.01 TON, LP wallet 0.01 + its unused gas budget, a new jetton wallet 0.01 + 0.015 budget', async () => {
+    const w = await buildKindWorld(kind)
+    const tonOf = async (address: Address) => (await w.dex.blockchain.getContract(address)).balance
+    await seedKind(w, kind)
+    // The real pool keeps max(its balance before, 0.01 TON) at every send.
+    expect(await tonOf(w.poolAB.address)).toBe(toNano('0.01'))
+    // The real LP wallet keeps 0.0169 TON after one mint (0.01 storage + 0.01 gas budget − gas).
+    const lpKept = await tonOf(await walletOf(w, w.poolAB.address, w.alice.address))
+    expect(lpKept > toNano('0.015') && lpKept < toNano('0.02')).toBe(true)
+    // The reference TEP-74 wallet keeps 0.0219 TON after its first receive (0.015 gas budget).
+    await w.dex.swap(w.router, {
+      from: w.alice,
+      offer: w.a,
+      ask: w.b,
+      amount: 10n * E9,
+      receiver: w.carol.address,
+    })
+    const carolB = await tonOf(await walletOf(w, w.b.minter, w.carol.address))
+    expect(carolB > toNano('0.02') && carolB < toNano('0.025')).toBe(true)
   })
 })
