@@ -189,7 +189,12 @@ export async function provideV2(
       bothPositive: !single,
       deadline,
     })
-    const gas = single ? GAS.provideSingle : GAS.provide
+    const gas =
+      req.routerTon !== undefined
+        ? routerGas(req.routerTon)
+        : single
+          ? GAS.provideSingle
+          : GAS.provide
     txs.push(...(await sendToRouter(world, router, req.from, asset, amount, payload, gas)))
   }
   const supplyAfter = await lpSupply(world, pool.address)

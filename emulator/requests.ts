@@ -67,4 +67,9 @@ export type ProvideRequest = {
   readonly receiver?: Address | undefined
   /** DEX v2 deadline. Default now + 900 s. */
   readonly deadline?: number | undefined
+  /**
+   * DEX v2 TON each side's transfer forwards to the router (the SDK's `forwardGasAmount`).
+   * Default the SDK's (0.235 TON; 0.8 for a single side).
+   */
+  readonly routerTon?: bigint | undefined
 }

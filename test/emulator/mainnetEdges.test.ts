@@ -1,4 +1,5 @@
 import { type Address, beginCell, type Transaction, toNano } from '@ton/core'
+import type { BlockchainSnapshot } from '@ton/sandbox'
 import {
   compareTransaction,
   type FlatTransactionComparable,
@@ -8,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXIT_CODES, POOL_KINDS, type PoolKind } from '../../core/index.js'
 import { crossSwapRouterTon } from '../../emulator/crossSwapV2.js'
 import { DEX_V2_OP, JETTON_OP, type LocalJetton } from '../../emulator/index.js'
-import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/index.js'
+import { dexV2SetParamsBody, dexV2SetRateBody, jettonBurnBody } from '../../protocol/index.js'
 import { buildKindWorld, KIND_WORLD_MINT, type KindWorld } from './_support/kindWorld.js'
 
 // The fixtures at the edges where the real STON.fi v2.2 contracts were measured to behave in a
@@ -351,3 +352,68 @@ describe.each(POOL_KINDS)('%s: TON the contracts keep', (kind) => {
     expect(carolB > toNano('0.02') && carolB < toNano('0.025')).toBe(true)
   })
 })
+
+/** The real contracts' lowest TON per kind: provision (forwarded), burn (sent to the LP wallet). */
+const MAINNET_LP_FLOOR: Record<PoolKind, { provide: bigint; burn: bigint }> = {
+  constant_product: { provide: toNano('0.1231'), burn: toNano('0.2402') },
+  stableswap: { provide: toNano('0.1263'), burn: toNano('0.2492') },
+  weighted_const_product: { provide: toNano('0.1964'), burn: toNano('0.2441') },
+  weighted_stableswap: { provide: toNano('0.1964'), burn: toNano('0.2492') },
+}
+
+describe.each(POOL_KINDS)(
+  '%s: provision and burn gas floors as on mainnet (±0.001 TON)',
+  (kind) => {
+    let w: KindWorld
+    let base: BlockchainSnapshot
+    beforeAll(async () => {
+      w = await buildKindWorld(kind)
+      await seedKind(w, kind)
+      base = w.dex.snapshot()
+    })
+    beforeEach(async () => {
+      await w.dex.restore(base)
+    })
+
+    const provideWith = (routerTon: bigint) =>
+      w.dex.provide(w.router, {
+        from: w.alice,
+        assetA: w.a,
+        amountA: 100n * E9,
+        assetB: w.b,
+        amountB: 200n * E9,
+        routerTon,
+      })
+
+    it('provision: mints just above the floor, both sides refunded just below', async () => {
+      const above = await provideWith(MAINNET_LP_FLOOR[kind].provide + MARGIN)
+      expect([above.status, above.failures]).toEqual(['minted', []])
+      await w.dex.restore(base)
+      const below = await provideWith(MAINNET_LP_FLOOR[kind].provide - MARGIN)
+      expect([below.status, below.exitCode]).toEqual([
+        'refunded',
+        EXIT_CODES.transfer_bounce_low_gas,
+      ])
+    })
+
+    it('burn: pays out just above the floor; just below it fails and the LP comes back', async () => {
+      const lpWallet = await walletOf(w, w.poolAB.address, w.alice.address)
+      const lp = await w.dex.lpBalance(w.poolAB, w.alice.address)
+      const burnWith = (value: bigint) =>
+        w.alice.send({
+          to: lpWallet,
+          value,
+          body: jettonBurnBody({ amount: lp / 3n, response: null }),
+        })
+      const above = await burnWith(MAINNET_LP_FLOOR[kind].burn + MARGIN)
+      expect(exitCodes(above.transactions)).toEqual([])
+      expect(above.transactions).toHaveTransaction({ from: w.poolAB.address, op: DEX_V2_OP.payTo })
+      expect(await w.dex.lpBalance(w.poolAB, w.alice.address)).toBe(lp - lp / 3n)
+      await w.dex.restore(base)
+      const below = await burnWith(MAINNET_LP_FLOOR[kind].burn - MARGIN)
+      expect(exitCodes(below.transactions).length).toBe(1)
+      expect(below.transactions).toHaveTransaction({ inMessageBounced: true })
+      expect(await w.dex.lpBalance(w.poolAB, w.alice.address)).toBe(lp)
+    })
+  },
+)
