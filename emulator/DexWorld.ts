@@ -3,6 +3,7 @@ import {
   beginCell,
   type Cell,
   contractAddress,
+  Dictionary,
   type SenderArguments,
   type TupleItem,
   type TupleReader,
@@ -102,6 +103,30 @@ export class DexWorld {
   /** Sends one message from a treasury and returns the flow's transactions. */
   async send(from: Treasury, args: SenderArguments): Promise<readonly BlockchainTransaction[]> {
     return (await from.send(args)).transactions
+  }
+
+  /**
+   * Publishes `code` as a library of the chain (`blockchain.libs`) and returns the library
+   * reference cell (exotic, type 2: the code's hash) that stands for it in code fields and
+   * state-inits, as the DEX v2 codes are held on mainnet. A message carrying a state-init of
+   * references pays forward fees for a few cells instead of the whole code.
+   */
+  library(code: Cell): Cell {
+    const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
+    const current = this.chain.libs
+    if (current !== undefined) {
+      const loaded = Dictionary.loadDirect(
+        Dictionary.Keys.Buffer(32),
+        Dictionary.Values.Cell(),
+        current,
+      )
+      for (const [hash, cell] of loaded) libs.set(hash, cell)
+    }
+    if (!libs.has(code.hash())) {
+      libs.set(code.hash(), code)
+      this.chain.libs = beginCell().storeDictDirect(libs).endCell()
+    }
+    return beginCell().storeUint(2, 8).storeBuffer(code.hash()).endCell({ exotic: true })
   }
 
   /** Deploys `code` + `data` from the admin wallet with `value` TON; returns the address. */

@@ -144,8 +144,9 @@ export type PoolParams = {
 /**
  * The admin sets a DEX v2 pool's kind parameters through its router's `set_params` (the router
  * deploys the pool when it does not exist yet, so this works before the first provision). The
- * weighted-stableswap message keeps the current `amp` when none is given and names the admin
- * wallet as the pool's rate setter (which may then send `set_rate` itself).
+ * weighted-stableswap message keeps the current `amp` and `w0` when none is given (the router
+ * refuses a weight of 0, so the first call must set `w0`) and names the admin wallet as the
+ * pool's rate setter (which may then send `set_rate` itself).
  *
  * @example
  * ```ts
@@ -191,7 +192,10 @@ export async function setPoolParams(
         kind,
         amp: params.amp ?? current.amp,
         rate: params.rate ?? 0n,
-        weight: params.w0 ?? 0n,
+        // The router refuses a weight of 0 (92): resend the pool's own w0 when the caller
+        // keeps it (once w0 is set, the pool ignores the weight). An unset w0 stays 0 and the
+        // router refuses the message, as on chain.
+        weight: params.w0 ?? current.w0 ?? 0n,
         side: pool.wallet0,
         rateSetter: world.admin.address,
       })

@@ -1,8 +1,9 @@
-import type { Address, Cell } from '@ton/core'
+import { type Address, type Cell, toNano } from '@ton/core'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
+import type { PoolKind } from '../core/pool/PoolState.js'
 import { dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
-import { DEFAULT_DEADLINE_SECONDS, swapReceiptV2, swapV2 } from './dexV2Flows.js'
+import { DEFAULT_DEADLINE_SECONDS, swapReceiptV2, swapRouterTon, swapV2 } from './dexV2Flows.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalAsset, LocalRouter } from './model.js'
 import type { SwapReceipt } from './receipts.js'
@@ -25,6 +26,33 @@ export type CrossSwapRequest = {
   readonly minOut?: bigint | undefined
   readonly receiver?: Address | undefined
   readonly deadline?: number | undefined
+  /**
+   * TON forwarded to the router with the offer. Default {@link crossSwapRouterTon} of the
+   * router's kind and the path's hop count.
+   */
+  readonly routerTon?: bigint | undefined
+}
+
+/**
+ * The TON each hop after the first adds to a cross-swap's default forward TON. The router
+ * routes every later hop like a new swap, gas check included, against what reached its
+ * `pay_to`; one hop spends about 0.039 TON on mainnet (the two-hop floor is 0.2363 TON against
+ * 0.1973 for one hop), so 0.05 keeps a margin per hop.
+ */
+const EXTRA_HOP_TON = toNano('0.05')
+
+/**
+ * The TON a cross-swap of `hops` pools forwards to the router by default: the SDK's swap
+ * default for the router's kind plus {@link EXTRA_HOP_TON} per later hop, so that every hop
+ * still passes the router's gas check on mainnet.
+ *
+ * @example
+ * ```ts
+ * crossSwapRouterTon('constant_product', 2) // 290000000n (0.24 + 0.05)
+ * ```
+ */
+export function crossSwapRouterTon(kind: PoolKind, hops: number): bigint {
+  return swapRouterTon(kind) + BigInt(Math.max(0, hops - 1)) * EXTRA_HOP_TON
 }
 
 /**
@@ -81,6 +109,7 @@ export async function crossSwapV2(
     receiver,
     deadline,
     customPayload: custom,
+    routerTon: req.routerTon ?? crossSwapRouterTon(router.kind, req.path.length - 1),
   })
   const hops: SwapReceipt[] = [first]
   for (let i = 1; i < req.path.length - 1 && hops.at(-1)?.exitCode === EXIT_CODES.swap_ok; i++) {

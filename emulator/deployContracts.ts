@@ -129,15 +129,17 @@ export async function deployRouter(
           lpWalletCode: fixtureCode('dexV1LpWallet'),
           lpAccountCode: fixtureCode('dexV1LpAccount'),
         })
-      : dexV2RouterData({
+      : // DEX v2 codes are library cells, as on mainnet (docs/emulator.md, "Library cells").
+        dexV2RouterData({
           admin: world.admin.address,
           id,
-          poolCode: fixtureCode(fixtures.pool),
-          lpWalletCode: fixtureCode('dexV2LpWallet'),
-          lpAccountCode: fixtureCode('dexV2LpAccount'),
-          vaultCode: fixtureCode('dexV2Vault'),
+          poolCode: world.library(fixtureCode(fixtures.pool)),
+          lpWalletCode: world.library(fixtureCode('dexV2LpWallet')),
+          lpAccountCode: world.library(fixtureCode('dexV2LpAccount')),
+          vaultCode: world.library(fixtureCode('dexV2Vault')),
         })
-  const code = fixtureCode(dex === 'v1' ? 'dexV1Router' : fixtures.router)
+  const code =
+    dex === 'v1' ? fixtureCode('dexV1Router') : world.library(fixtureCode(fixtures.router))
   const address = await world.deploy(code, data, ROUTER_DEPLOY_VALUE)
   if (pton !== undefined) {
     const body =

@@ -37,6 +37,34 @@ const SWAP_GAS: Record<PoolKind, RouterGas> = {
   },
 }
 
+/** The SDK's wallet value on top of the forwarded TON of a DEX v2 jetton swap (0.3 − 0.24). */
+const WALLET_GAS = toNano('0.06')
+
+/**
+ * The TON of a swap that forwards `routerTon` to the router, attached as the SDK does.
+ *
+ * @example
+ * ```ts
+ * routerGas(toNano('0.29')).jetton.gas // 350000000n
+ * ```
+ */
+export function routerGas(routerTon: bigint): RouterGas {
+  return { jetton: { gas: routerTon + WALLET_GAS, forward: routerTon }, tonForward: routerTon }
+}
+
+/**
+ * The TON a DEX v2 swap of `kind` forwards to the router by default (the SDK's
+ * `forwardGasAmount`).
+ *
+ * @example
+ * ```ts
+ * swapRouterTon('constant_product') // 240000000n
+ * ```
+ */
+export function swapRouterTon(kind: PoolKind): bigint {
+  return SWAP_GAS[kind].jetton.forward
+}
+
 /** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`contracts.md` §4). */
 const GAS = {
   provide: {
@@ -88,7 +116,7 @@ export async function swapV2(
     refundPayload: req.refundPayload,
     refundFwdGas: req.refundForwardGas,
   })
-  const gas = SWAP_GAS[router.kind]
+  const gas = req.routerTon === undefined ? SWAP_GAS[router.kind] : routerGas(req.routerTon)
   const txs = await sendToRouter(world, router, req.from, req.offer, req.amount, payload, gas)
   return swapReceiptV2(world, txs, router, answerer, req.ask, receiver)
 }
@@ -161,7 +189,12 @@ export async function provideV2(
       bothPositive: !single,
       deadline,
     })
-    const gas = single ? GAS.provideSingle : GAS.provide
+    const gas =
+      req.routerTon !== undefined
+        ? routerGas(req.routerTon)
+        : single
+          ? GAS.provideSingle
+          : GAS.provide
     txs.push(...(await sendToRouter(world, router, req.from, asset, amount, payload, gas)))
   }
   const supplyAfter = await lpSupply(world, pool.address)

@@ -38,6 +38,12 @@ export type SwapRequest = {
   readonly refundPayload?: Cell | undefined
   /** DEX v2 TON forwarded with a refund's notification. Default 0. */
   readonly refundForwardGas?: bigint | undefined
+  /**
+   * DEX v2 TON the offer's transfer forwards to the router (the SDK's `forwardGasAmount`; for
+   * TON offers, what pTON forwards). Default the SDK's for the router's kind (0.24 TON for
+   * constant product). Lower it to test a dApp's behaviour near the gas floor.
+   */
+  readonly routerTon?: bigint | undefined
 }
 
 /**
@@ -61,4 +67,9 @@ export type ProvideRequest = {
   readonly receiver?: Address | undefined
   /** DEX v2 deadline. Default now + 900 s. */
   readonly deadline?: number | undefined
+  /**
+   * DEX v2 TON each side's transfer forwards to the router (the SDK's `forwardGasAmount`).
+   * Default the SDK's (0.235 TON; 0.8 for a single side).
+   */
+  readonly routerTon?: bigint | undefined
 }
