@@ -30,6 +30,8 @@ export const FIXTURE_SOURCES = {
   dexV2WcpiPool: 'dex-v2/pool.tolk',
   dexV2WstableRouter: 'dex-v2/router.tolk',
   dexV2WstablePool: 'dex-v2/pool.tolk',
+  farmV3Minter: 'farm/farm-minter.tolk',
+  farmV3Item: 'farm/farm-item.tolk',
 } as const
 
 /**
@@ -82,7 +84,7 @@ export type FixtureName = keyof typeof FIXTURE_SOURCES
  *
  * @example
  * ```ts
- * FIXTURE_NAMES.length // 21
+ * FIXTURE_NAMES.length // 23
  * ```
  */
 export const FIXTURE_NAMES = Object.keys(FIXTURE_SOURCES) as FixtureName[]
