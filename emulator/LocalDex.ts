@@ -1,9 +1,11 @@
 import type { Address } from '@ton/core'
 import type { BlockchainSnapshot } from '@ton/sandbox'
 import type { PoolKind, PoolState } from '../core/pool/PoolState.js'
+import type { FarmV3ItemData, FarmV3MinterData, farmV3AdminBody } from '../protocol/farm.js'
 import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
+import type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
@@ -89,6 +91,44 @@ export interface LocalDex {
     router: LocalRouter,
     request: { owner: Address; asset: LocalAsset; from?: Treasury | undefined },
   ): Promise<PayoutReceipt>
+  /**
+   * Deploys a farm v3 for `pool`'s LP token (our Tolk farm minter): names its LP wallet and
+   * creates one reward pool per entry of `rewards` (`docs/farms.md`).
+   */
+  deployFarm(
+    pool: LocalPool,
+    options: {
+      rewards: readonly FarmRewardSpec[]
+      minStakeTime?: bigint | undefined
+      contractUniqueId?: bigint | undefined
+    },
+  ): Promise<LocalFarm>
+  /** Deposits reward jettons into a reward pool (`deposit_rewards` payload). */
+  depositFarmRewards(
+    farm: LocalFarm,
+    request: { from: Treasury; poolIndex: number; amount: bigint },
+  ): Promise<FarmReceipt>
+  /** Stakes LP tokens as `@ston-fi/sdk` does; returns the new position. */
+  stakeFarm(
+    farm: LocalFarm,
+    request: { from: Treasury; amount: bigint; owner?: Address | undefined },
+  ): Promise<FarmReceipt & { index: bigint; item: Address }>
+  /** The position's owner claims all pools or one. */
+  claimFarmRewards(
+    farm: LocalFarm,
+    item: Address,
+    request: { from: Treasury; poolIndex?: number | undefined },
+  ): Promise<FarmReceipt>
+  /** The position's owner unstakes the whole stake, claiming on the way. */
+  unstakeFarm(farm: LocalFarm, item: Address, request: { from: Treasury }): Promise<FarmReceipt>
+  /** A farm admin operation from the admin wallet (rate, statuses, stake time, withdrawal). */
+  farmAdmin(farm: LocalFarm, operation: Parameters<typeof farmV3AdminBody>[0]): Promise<FarmReceipt>
+  /** The farm minter's `get_farming_minter_data`. */
+  farmMinterData(farm: LocalFarm): Promise<FarmV3MinterData>
+  /** A position's `get_farming_data`. */
+  farmItemData(item: Address): Promise<FarmV3ItemData>
+  /** The address of the farm's position `index`. */
+  farmItemAddress(farm: LocalFarm, index: bigint): Promise<Address>
   /** A pool's state as `ton-dex-lab/core` models it. */
   poolState(pool: LocalPool): Promise<PoolState>
   /** DEX v2: what `owner`'s referral vault for `asset` holds. */

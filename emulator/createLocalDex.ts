@@ -5,6 +5,17 @@ import { DexWorld } from './DexWorld.js'
 import { deployJetton, deployPton, deployRouter, mintJetton } from './deployContracts.js'
 import { burnV1, collectFeesV1, provideV1, swapV1 } from './dexV1Flows.js'
 import { provideV2, swapV2 } from './dexV2Flows.js'
+import {
+  claimFarmRewards,
+  deployFarm,
+  depositFarmRewards,
+  farmAdmin,
+  farmItemAddress,
+  readFarmItem,
+  readFarmMinter,
+  stakeFarm,
+  unstakeFarm,
+} from './farmFlows.js'
 import { LocalBlockchain } from './LocalBlockchain.js'
 import type { LocalDex } from './LocalDex.js'
 import type { LocalAsset } from './model.js'
@@ -100,6 +111,15 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
       requireV2(router.dex, 'referral vaults')
       return withdrawVaultV2(world, router, owner, asset, from ?? world.admin)
     },
+    deployFarm: (pool, options) => deployFarm(world, pool, options),
+    depositFarmRewards: (farm, request) => depositFarmRewards(world, farm, request),
+    stakeFarm: (farm, request) => stakeFarm(world, farm, request),
+    claimFarmRewards: (farm, item, request) => claimFarmRewards(world, farm, item, request),
+    unstakeFarm: (farm, item, request) => unstakeFarm(world, farm, item, request),
+    farmAdmin: (farm, operation) => farmAdmin(world, farm, operation),
+    farmMinterData: (farm) => readFarmMinter(world, farm),
+    farmItemData: (item) => readFarmItem(world, item),
+    farmItemAddress: (farm, index) => farmItemAddress(world, farm, index),
     poolState: (pool) => readPoolState(world, pool),
     async vaultBalance(router, owner, asset: LocalAsset) {
       requireV2(router.dex, 'referral vaults')
