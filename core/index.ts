@@ -223,3 +223,12 @@ export {
   type VenueReferralModel,
   venueReferralModel,
 } from './referral/venues.js'
+export {
+  assertStakeDuration,
+  gemstonMinted,
+  pow2Fixed,
+  STAKE_MAX_DURATION,
+  STAKE_MIN_DURATION,
+  STAKE_MONTH_SECONDS,
+  stakeVotePower,
+} from './stake/stakeMath.js'
