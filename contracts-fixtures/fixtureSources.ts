@@ -32,6 +32,8 @@ export const FIXTURE_SOURCES = {
   dexV2WstablePool: 'dex-v2/pool.tolk',
   farmV3Minter: 'farm/farm-minter.tolk',
   farmV3Item: 'farm/farm-item.tolk',
+  stakeMinter: 'stake/stake-minter.tolk',
+  stakeItem: 'stake/stake-item.tolk',
 } as const
 
 /**
@@ -84,7 +86,7 @@ export type FixtureName = keyof typeof FIXTURE_SOURCES
  *
  * @example
  * ```ts
- * FIXTURE_NAMES.length // 23
+ * FIXTURE_NAMES.length // 25
  * ```
  */
 export const FIXTURE_NAMES = Object.keys(FIXTURE_SOURCES) as FixtureName[]

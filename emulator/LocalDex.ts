@@ -2,6 +2,7 @@ import type { Address } from '@ton/core'
 import type { BlockchainSnapshot } from '@ton/sandbox'
 import type { PoolKind, PoolState } from '../core/pool/PoolState.js'
 import type { FarmV3ItemData, FarmV3MinterData, farmV3AdminBody } from '../protocol/farm.js'
+import type { StakeItemData, StakeMinterData } from '../protocol/stake.js'
 import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
@@ -10,6 +11,7 @@ import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
+import type { LocalStaking } from './stakeFlows.js'
 
 /**
  * A local STON.fi-compatible exchange in `@ton/sandbox`: DEX v1 routers and DEX v2.2 routers of
@@ -129,6 +131,36 @@ export interface LocalDex {
   farmItemData(item: Address): Promise<FarmV3ItemData>
   /** The address of the farm's position `index`. */
   farmItemAddress(farm: LocalFarm, index: bigint): Promise<Address>
+  /**
+   * Deploys STON staking for `ston`: the staking minter and the GEMSTON minter it
+   * administers (`docs/staking.md`).
+   */
+  deployStaking(options: { ston: LocalJetton; id?: bigint | undefined }): Promise<LocalStaking>
+  /** Stakes STON for 3 to 24 months with stake-sdk's message; returns the new position. */
+  stakeSton(
+    staking: LocalStaking,
+    request: {
+      from: Treasury
+      amount: bigint
+      duration: bigint
+      nftRecipient?: Address | undefined
+      tokenRecipient?: Address | undefined
+    },
+  ): Promise<FarmReceipt & { index: bigint; item: Address }>
+  /** A stake position's user message: `unstake`, `restake`, `claimRewards` or `destroy`. */
+  stakeItemSend(
+    item: Address,
+    request: { from: Treasury } & (
+      | { op: 'unstake' }
+      | { op: 'claimRewards' }
+      | { op: 'destroy' }
+      | { op: 'restake'; duration: bigint }
+    ),
+  ): Promise<FarmReceipt>
+  /** The staking minter's `get_staking_minter_data`. */
+  stakeMinterData(staking: LocalStaking): Promise<StakeMinterData>
+  /** A stake position's `get_staking_data`. */
+  stakeItemData(item: Address): Promise<StakeItemData>
   /** A pool's state as `ton-dex-lab/core` models it. */
   poolState(pool: LocalPool): Promise<PoolState>
   /** DEX v2: what `owner`'s referral vault for `asset` holds. */

@@ -22,6 +22,13 @@ import type { LocalAsset } from './model.js'
 import { burnV2, collectFeesV2, refundLpAccount, withdrawVaultV2 } from './payoutFlows.js'
 import { readLpAccount, readPoolState, readVaultBalance } from './readState.js'
 import { requireV2, resolvePool } from './routing.js'
+import {
+  deployStaking,
+  readStakeItem,
+  readStakeMinter,
+  stakeItemSend,
+  stakeSton,
+} from './stakeFlows.js'
 
 /**
  * Options of {@link createLocalDex}.
@@ -120,6 +127,11 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
     farmMinterData: (farm) => readFarmMinter(world, farm),
     farmItemData: (item) => readFarmItem(world, item),
     farmItemAddress: (farm, index) => farmItemAddress(world, farm, index),
+    deployStaking: (options) => deployStaking(world, options),
+    stakeSton: (staking, request) => stakeSton(world, staking, request),
+    stakeItemSend: (item, request) => stakeItemSend(world, item, request),
+    stakeMinterData: (staking) => readStakeMinter(world, staking),
+    stakeItemData: (item) => readStakeItem(world, item),
     poolState: (pool) => readPoolState(world, pool),
     async vaultBalance(router, owner, asset: LocalAsset) {
       requireV2(router.dex, 'referral vaults')

@@ -18,6 +18,7 @@ describe('ton-dex-lab/protocol public surface', () => {
         "PTON_V1_OP",
         "PTON_V2_OP",
         "RESULT_CODES",
+        "STAKE_OP",
         "SUCCESS_RESULT_CODES",
         "TRANSACTION_KINDS",
         "decodeBody",
@@ -67,7 +68,13 @@ describe('ton-dex-lab/protocol public surface', () => {
         "readFarmV3ItemData",
         "readFarmV3MinterData",
         "readJettonContent",
+        "readStakeItemData",
+        "readStakeMinterData",
         "resultName",
+        "stakeItemBody",
+        "stakeMinterData",
+        "stakeMinterInitBody",
+        "stakePayload",
       ]
     `)
   })

@@ -103,6 +103,17 @@ export {
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
 export {
+  readStakeItemData,
+  readStakeMinterData,
+  STAKE_OP,
+  type StakeItemData,
+  type StakeMinterData,
+  stakeItemBody,
+  stakeMinterData,
+  stakeMinterInitBody,
+  stakePayload,
+} from './stake.js'
+export {
   ACTION_KINDS,
   ACTION_TYPES,
   type ActionKind,
