@@ -34,6 +34,8 @@ export const FIXTURE_SOURCES = {
   farmV3Item: 'farm/farm-item.tolk',
   stakeMinter: 'stake/stake-minter.tolk',
   stakeItem: 'stake/stake-item.tolk',
+  escrowFactory: 'escrow/escrow-factory.tolk',
+  escrowVault: 'escrow/escrow-vault.tolk',
 } as const
 
 /**
@@ -86,7 +88,7 @@ export type FixtureName = keyof typeof FIXTURE_SOURCES
  *
  * @example
  * ```ts
- * FIXTURE_NAMES.length // 25
+ * FIXTURE_NAMES.length // 27
  * ```
  */
 export const FIXTURE_NAMES = Object.keys(FIXTURE_SOURCES) as FixtureName[]

@@ -6,6 +6,7 @@ import type { StakeItemData, StakeMinterData } from '../protocol/stake.js'
 import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
+import type { LocalEscrow } from './escrowFlows.js'
 import type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
@@ -161,6 +162,15 @@ export interface LocalDex {
   stakeMinterData(staking: LocalStaking): Promise<StakeMinterData>
   /** A stake position's `get_staking_data`. */
   stakeItemData(item: Address): Promise<StakeItemData>
+  /** Deploys the referral escrow venue's factory (`docs/referral-venues.md`). */
+  deployEscrow(options?: { globalId?: bigint | undefined }): Promise<LocalEscrow>
+  /** Deposits jettons into the sender's escrow vault, or with `owner` into that owner's. */
+  depositToEscrow(
+    escrow: LocalEscrow,
+    request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
+  ): Promise<FarmReceipt>
+  /** The escrow vault of `owner` for `jetton` (`getVaultAddress`). */
+  escrowVaultAddress(escrow: LocalEscrow, jetton: LocalJetton, owner: Address): Promise<Address>
   /** A pool's state as `ton-dex-lab/core` models it. */
   poolState(pool: LocalPool): Promise<PoolState>
   /** DEX v2: what `owner`'s referral vault for `asset` holds. */

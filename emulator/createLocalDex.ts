@@ -5,6 +5,7 @@ import { DexWorld } from './DexWorld.js'
 import { deployJetton, deployPton, deployRouter, mintJetton } from './deployContracts.js'
 import { burnV1, collectFeesV1, provideV1, swapV1 } from './dexV1Flows.js'
 import { provideV2, swapV2 } from './dexV2Flows.js'
+import { deployEscrow, depositToEscrow, escrowVaultAddress } from './escrowFlows.js'
 import {
   claimFarmRewards,
   deployFarm,
@@ -132,6 +133,9 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
     stakeItemSend: (item, request) => stakeItemSend(world, item, request),
     stakeMinterData: (staking) => readStakeMinter(world, staking),
     stakeItemData: (item) => readStakeItem(world, item),
+    deployEscrow: (options) => deployEscrow(world, options),
+    depositToEscrow: (escrow, request) => depositToEscrow(world, escrow, request),
+    escrowVaultAddress: (escrow, jetton, owner) => escrowVaultAddress(world, escrow, jetton, owner),
     poolState: (pool) => readPoolState(world, pool),
     async vaultBalance(router, owner, asset: LocalAsset) {
       requireV2(router.dex, 'referral vaults')
