@@ -36,6 +36,8 @@ export const FIXTURE_SOURCES = {
   stakeItem: 'stake/stake-item.tolk',
   escrowFactory: 'escrow/escrow-factory.tolk',
   escrowVault: 'escrow/escrow-vault.tolk',
+  feeVaultMinter: 'fee-vault/fee-vault-minter.tolk',
+  feeVault: 'fee-vault/fee-vault.tolk',
 } as const
 
 /**
@@ -88,7 +90,7 @@ export type FixtureName = keyof typeof FIXTURE_SOURCES
  *
  * @example
  * ```ts
- * FIXTURE_NAMES.length // 27
+ * FIXTURE_NAMES.length // 29
  * ```
  */
 export const FIXTURE_NAMES = Object.keys(FIXTURE_SOURCES) as FixtureName[]

@@ -5,7 +5,13 @@ import { DexWorld } from './DexWorld.js'
 import { deployJetton, deployPton, deployRouter, mintJetton } from './deployContracts.js'
 import { burnV1, collectFeesV1, provideV1, swapV1 } from './dexV1Flows.js'
 import { provideV2, swapV2 } from './dexV2Flows.js'
-import { deployEscrow, depositToEscrow, escrowVaultAddress } from './escrowFlows.js'
+import {
+  creditFeeVault,
+  deployEscrow,
+  deployFeeVaultMinter,
+  depositToEscrow,
+  escrowVaultAddress,
+} from './escrowFlows.js'
 import {
   claimFarmRewards,
   deployFarm,
@@ -136,6 +142,8 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
     deployEscrow: (options) => deployEscrow(world, options),
     depositToEscrow: (escrow, request) => depositToEscrow(world, escrow, request),
     escrowVaultAddress: (escrow, jetton, owner) => escrowVaultAddress(world, escrow, jetton, owner),
+    deployFeeVaultMinter: () => deployFeeVaultMinter(world),
+    creditFeeVault: (venue, request) => creditFeeVault(world, venue, request),
     poolState: (pool) => readPoolState(world, pool),
     async vaultBalance(router, owner, asset: LocalAsset) {
       requireV2(router.dex, 'referral vaults')

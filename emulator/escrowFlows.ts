@@ -100,3 +100,66 @@ export async function escrowVaultAddress(
     await world.get(escrow.minter, 'getVaultAddress', [addressArg(wallet), addressArg(owner)])
   ).readAddress()
 }
+
+/** `fee_vault_deposit#9ab66dac owner` (ours, `docs/referral-venues.md`). */
+const FEE_VAULT_DEPOSIT = 0x9ab66dac
+
+/**
+ * The fee-vault minter of referral venues A and B on the local chain.
+ *
+ * @example
+ * ```ts
+ * const venue: LocalFeeVaultMinter = await dex.deployFeeVaultMinter()
+ * ```
+ */
+export type LocalFeeVaultMinter = {
+  readonly minter: Address
+}
+
+/**
+ * Deploys a fee-vault minter (our fixture, `docs/referral-venues.md`).
+ *
+ * @example
+ * ```ts
+ * const venue = await deployFeeVaultMinter(world)
+ * ```
+ */
+export async function deployFeeVaultMinter(world: DexWorld): Promise<LocalFeeVaultMinter> {
+  const data = beginCell()
+    .storeAddress(world.admin.address)
+    .storeRef(fixtureCode('feeVault'))
+    .storeBit(false) // no vault credited yet
+    .endCell()
+  return { minter: await world.deploy(fixtureCode('feeVaultMinter'), data, toNano('0.1')) }
+}
+
+/**
+ * The venue credits `owner` a jetton referral fee: a jetton transfer of `amount` to the
+ * fee-vault minter with the `fee_vault_deposit` payload (the TON part of a venue's fee is paid
+ * to the referrer directly in the swap and never reaches a vault).
+ *
+ * @example
+ * ```ts
+ * await creditFeeVault(world, venue, { from: venueWallet, jetton: usdt, amount: 1_994n,
+ *   owner: referrer.address })
+ * ```
+ */
+export async function creditFeeVault(
+  world: DexWorld,
+  venue: LocalFeeVaultMinter,
+  request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner: Address },
+): Promise<FarmReceipt> {
+  const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
+  const body = jettonTransferBody({
+    amount: request.amount,
+    destination: venue.minter,
+    response: request.from.address,
+    forwardTonAmount: toNano('0.1'),
+    forwardPayload: beginCell()
+      .storeUint(FEE_VAULT_DEPOSIT, 32)
+      .storeAddress(request.owner)
+      .endCell(),
+  })
+  const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
+  return { transactions, failures: failedTransactions(transactions) }
+}

@@ -29,7 +29,7 @@ export {
 } from './createLocalDex.js'
 export type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 export type { Treasury } from './DexWorld.js'
-export type { LocalEscrow } from './escrowFlows.js'
+export type { LocalEscrow, LocalFeeVaultMinter } from './escrowFlows.js'
 export type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 export {
   LocalBlockchain,
