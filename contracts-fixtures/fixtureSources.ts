@@ -30,6 +30,14 @@ export const FIXTURE_SOURCES = {
   dexV2WcpiPool: 'dex-v2/pool.tolk',
   dexV2WstableRouter: 'dex-v2/router.tolk',
   dexV2WstablePool: 'dex-v2/pool.tolk',
+  farmV3Minter: 'farm/farm-minter.tolk',
+  farmV3Item: 'farm/farm-item.tolk',
+  stakeMinter: 'stake/stake-minter.tolk',
+  stakeItem: 'stake/stake-item.tolk',
+  escrowFactory: 'escrow/escrow-factory.tolk',
+  escrowVault: 'escrow/escrow-vault.tolk',
+  feeVaultMinter: 'fee-vault/fee-vault-minter.tolk',
+  feeVault: 'fee-vault/fee-vault.tolk',
 } as const
 
 /**
@@ -82,7 +90,7 @@ export type FixtureName = keyof typeof FIXTURE_SOURCES
  *
  * @example
  * ```ts
- * FIXTURE_NAMES.length // 21
+ * FIXTURE_NAMES.length // 29
  * ```
  */
 export const FIXTURE_NAMES = Object.keys(FIXTURE_SOURCES) as FixtureName[]

@@ -53,6 +53,25 @@ export {
 export { UnreachableOutputError } from './errors/UnreachableOutputError.js'
 export { UnsupportedPoolKindError } from './errors/UnsupportedPoolKindError.js'
 export {
+  accrueFarmPool,
+  claimFarmPool,
+  FARM_ADMIN_FEE_DIVIDER,
+  FARM_DAY_SECONDS,
+  type FarmAccrualStep,
+  type FarmPoolAccrual,
+  farmClaimPayout,
+  farmPendingNanorewards,
+  farmPoolRemaining,
+  MAX_FARM_REWARD,
+  NANOREWARDS_PER_UNIT,
+} from './farm/farmAccrual.js'
+export {
+  FARM_ITEM_STATUS,
+  FARM_MINTER_STATUS,
+  FARM_POOL_STATUS,
+  farmStatusName,
+} from './farm/farmStatus.js'
+export {
   complement,
   fdiv,
   fdivUp,
@@ -204,3 +223,12 @@ export {
   type VenueReferralModel,
   venueReferralModel,
 } from './referral/venues.js'
+export {
+  assertStakeDuration,
+  gemstonMinted,
+  pow2Fixed,
+  STAKE_MAX_DURATION,
+  STAKE_MIN_DURATION,
+  STAKE_MONTH_SECONDS,
+  stakeVotePower,
+} from './stake/stakeMath.js'

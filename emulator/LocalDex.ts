@@ -1,13 +1,18 @@
 import type { Address } from '@ton/core'
 import type { BlockchainSnapshot } from '@ton/sandbox'
 import type { PoolKind, PoolState } from '../core/pool/PoolState.js'
+import type { FarmV3ItemData, FarmV3MinterData, farmV3AdminBody } from '../protocol/farm.js'
+import type { StakeItemData, StakeMinterData } from '../protocol/stake.js'
 import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
+import type { LocalEscrow, LocalFeeVaultMinter } from './escrowFlows.js'
+import type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
 import type { ProvideRequest, SwapRequest } from './requests.js'
+import type { LocalStaking } from './stakeFlows.js'
 
 /**
  * A local STON.fi-compatible exchange in `@ton/sandbox`: DEX v1 routers and DEX v2.2 routers of
@@ -89,6 +94,90 @@ export interface LocalDex {
     router: LocalRouter,
     request: { owner: Address; asset: LocalAsset; from?: Treasury | undefined },
   ): Promise<PayoutReceipt>
+  /**
+   * Deploys a farm v3 for `pool`'s LP token (our Tolk farm minter): names its LP wallet and
+   * creates one reward pool per entry of `rewards` (`docs/farms.md`).
+   */
+  deployFarm(
+    pool: LocalPool,
+    options: {
+      rewards: readonly FarmRewardSpec[]
+      minStakeTime?: bigint | undefined
+      contractUniqueId?: bigint | undefined
+    },
+  ): Promise<LocalFarm>
+  /** Deposits reward jettons into a reward pool (`deposit_rewards` payload). */
+  depositFarmRewards(
+    farm: LocalFarm,
+    request: { from: Treasury; poolIndex: number; amount: bigint },
+  ): Promise<FarmReceipt>
+  /** Stakes LP tokens as `@ston-fi/sdk` does; returns the new position. */
+  stakeFarm(
+    farm: LocalFarm,
+    request: { from: Treasury; amount: bigint; owner?: Address | undefined },
+  ): Promise<FarmReceipt & { index: bigint; item: Address }>
+  /** The position's owner claims all pools or one. */
+  claimFarmRewards(
+    farm: LocalFarm,
+    item: Address,
+    request: { from: Treasury; poolIndex?: number | undefined },
+  ): Promise<FarmReceipt>
+  /** The position's owner unstakes the whole stake, claiming on the way. */
+  unstakeFarm(farm: LocalFarm, item: Address, request: { from: Treasury }): Promise<FarmReceipt>
+  /** A farm admin operation from the admin wallet (rate, statuses, stake time, withdrawal). */
+  farmAdmin(farm: LocalFarm, operation: Parameters<typeof farmV3AdminBody>[0]): Promise<FarmReceipt>
+  /** The farm minter's `get_farming_minter_data`. */
+  farmMinterData(farm: LocalFarm): Promise<FarmV3MinterData>
+  /** A position's `get_farming_data`. */
+  farmItemData(item: Address): Promise<FarmV3ItemData>
+  /** The address of the farm's position `index`. */
+  farmItemAddress(farm: LocalFarm, index: bigint): Promise<Address>
+  /**
+   * Deploys STON staking for `ston`: the staking minter and the GEMSTON minter it
+   * administers (`docs/staking.md`).
+   */
+  deployStaking(options: { ston: LocalJetton; id?: bigint | undefined }): Promise<LocalStaking>
+  /** Stakes STON for 3 to 24 months with stake-sdk's message; returns the new position. */
+  stakeSton(
+    staking: LocalStaking,
+    request: {
+      from: Treasury
+      amount: bigint
+      duration: bigint
+      nftRecipient?: Address | undefined
+      tokenRecipient?: Address | undefined
+    },
+  ): Promise<FarmReceipt & { index: bigint; item: Address }>
+  /** A stake position's user message: `unstake`, `restake`, `claimRewards` or `destroy`. */
+  stakeItemSend(
+    item: Address,
+    request: { from: Treasury } & (
+      | { op: 'unstake' }
+      | { op: 'claimRewards' }
+      | { op: 'destroy' }
+      | { op: 'restake'; duration: bigint }
+    ),
+  ): Promise<FarmReceipt>
+  /** The staking minter's `get_staking_minter_data`. */
+  stakeMinterData(staking: LocalStaking): Promise<StakeMinterData>
+  /** A stake position's `get_staking_data`. */
+  stakeItemData(item: Address): Promise<StakeItemData>
+  /** Deploys the referral escrow venue's factory (`docs/referral-venues.md`). */
+  deployEscrow(options?: { globalId?: bigint | undefined }): Promise<LocalEscrow>
+  /** Deposits jettons into the sender's escrow vault, or with `owner` into that owner's. */
+  depositToEscrow(
+    escrow: LocalEscrow,
+    request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
+  ): Promise<FarmReceipt>
+  /** The escrow vault of `owner` for `jetton` (`getVaultAddress`). */
+  escrowVaultAddress(escrow: LocalEscrow, jetton: LocalJetton, owner: Address): Promise<Address>
+  /** Deploys a fee-vault minter of referral venues A and B (`docs/referral-venues.md`). */
+  deployFeeVaultMinter(): Promise<LocalFeeVaultMinter>
+  /** The venue credits `owner` a jetton referral fee in its fee vault. */
+  creditFeeVault(
+    venue: LocalFeeVaultMinter,
+    request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner: Address },
+  ): Promise<FarmReceipt>
   /** A pool's state as `ton-dex-lab/core` models it. */
   poolState(pool: LocalPool): Promise<PoolState>
   /** DEX v2: what `owner`'s referral vault for `asset` holds. */

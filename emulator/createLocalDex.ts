@@ -5,12 +5,37 @@ import { DexWorld } from './DexWorld.js'
 import { deployJetton, deployPton, deployRouter, mintJetton } from './deployContracts.js'
 import { burnV1, collectFeesV1, provideV1, swapV1 } from './dexV1Flows.js'
 import { provideV2, swapV2 } from './dexV2Flows.js'
+import {
+  creditFeeVault,
+  deployEscrow,
+  deployFeeVaultMinter,
+  depositToEscrow,
+  escrowVaultAddress,
+} from './escrowFlows.js'
+import {
+  claimFarmRewards,
+  deployFarm,
+  depositFarmRewards,
+  farmAdmin,
+  farmItemAddress,
+  readFarmItem,
+  readFarmMinter,
+  stakeFarm,
+  unstakeFarm,
+} from './farmFlows.js'
 import { LocalBlockchain } from './LocalBlockchain.js'
 import type { LocalDex } from './LocalDex.js'
 import type { LocalAsset } from './model.js'
 import { burnV2, collectFeesV2, refundLpAccount, withdrawVaultV2 } from './payoutFlows.js'
 import { readLpAccount, readPoolState, readVaultBalance } from './readState.js'
 import { requireV2, resolvePool } from './routing.js'
+import {
+  deployStaking,
+  readStakeItem,
+  readStakeMinter,
+  stakeItemSend,
+  stakeSton,
+} from './stakeFlows.js'
 
 /**
  * Options of {@link createLocalDex}.
@@ -100,6 +125,25 @@ export async function createLocalDex(options: CreateLocalDexOptions = {}): Promi
       requireV2(router.dex, 'referral vaults')
       return withdrawVaultV2(world, router, owner, asset, from ?? world.admin)
     },
+    deployFarm: (pool, options) => deployFarm(world, pool, options),
+    depositFarmRewards: (farm, request) => depositFarmRewards(world, farm, request),
+    stakeFarm: (farm, request) => stakeFarm(world, farm, request),
+    claimFarmRewards: (farm, item, request) => claimFarmRewards(world, farm, item, request),
+    unstakeFarm: (farm, item, request) => unstakeFarm(world, farm, item, request),
+    farmAdmin: (farm, operation) => farmAdmin(world, farm, operation),
+    farmMinterData: (farm) => readFarmMinter(world, farm),
+    farmItemData: (item) => readFarmItem(world, item),
+    farmItemAddress: (farm, index) => farmItemAddress(world, farm, index),
+    deployStaking: (options) => deployStaking(world, options),
+    stakeSton: (staking, request) => stakeSton(world, staking, request),
+    stakeItemSend: (item, request) => stakeItemSend(world, item, request),
+    stakeMinterData: (staking) => readStakeMinter(world, staking),
+    stakeItemData: (item) => readStakeItem(world, item),
+    deployEscrow: (options) => deployEscrow(world, options),
+    depositToEscrow: (escrow, request) => depositToEscrow(world, escrow, request),
+    escrowVaultAddress: (escrow, jetton, owner) => escrowVaultAddress(world, escrow, jetton, owner),
+    deployFeeVaultMinter: () => deployFeeVaultMinter(world),
+    creditFeeVault: (venue, request) => creditFeeVault(world, venue, request),
     poolState: (pool) => readPoolState(world, pool),
     async vaultBalance(router, owner, asset: LocalAsset) {
       requireV2(router.dex, 'referral vaults')

@@ -29,6 +29,8 @@ export {
 } from './createLocalDex.js'
 export type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 export type { Treasury } from './DexWorld.js'
+export type { LocalEscrow, LocalFeeVaultMinter } from './escrowFlows.js'
+export type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 export {
   LocalBlockchain,
   type LocalBlockchainOptions,
@@ -41,4 +43,5 @@ export { installNativeSha256, uninstallNativeSha256 } from './nativeSha256.js'
 export type { BurnReceipt, PayoutReceipt, ProvideReceipt, SwapReceipt } from './receipts.js'
 export type { ProvideRequest, SwapRequest } from './requests.js'
 export { sideOf } from './routing.js'
+export type { LocalStaking } from './stakeFlows.js'
 export type { FailedTransaction } from './transactions.js'

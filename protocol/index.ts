@@ -59,6 +59,21 @@ export {
   dexV2WithdrawFeeBody,
 } from './dexV2Payloads.js'
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
+export {
+  FARM_V3_OP,
+  type FarmV3ItemData,
+  type FarmV3MinterData,
+  type FarmV3PoolParameters,
+  farmV3AdminBody,
+  farmV3CreatePoolBody,
+  farmV3DepositRewardsPayload,
+  farmV3InitBody,
+  farmV3MinterData,
+  farmV3StakePayload,
+  readFarmV3ItemData,
+  readFarmV3MinterData,
+} from './farm.js'
+
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'
 export {
@@ -87,6 +102,17 @@ export {
   resultName,
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
+export {
+  readStakeItemData,
+  readStakeMinterData,
+  STAKE_OP,
+  type StakeItemData,
+  type StakeMinterData,
+  stakeItemBody,
+  stakeMinterData,
+  stakeMinterInitBody,
+  stakePayload,
+} from './stake.js'
 export {
   ACTION_KINDS,
   ACTION_TYPES,

@@ -1,0 +1,165 @@
+import { type Address, beginCell, toNano } from '@ton/core'
+import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
+import { jettonTransferBody } from '../protocol/jetton.js'
+import { addressArg, type DexWorld, type Treasury } from './DexWorld.js'
+import type { FarmReceipt } from './farmFlows.js'
+import type { LocalJetton } from './model.js'
+import { failedTransactions } from './transactions.js'
+
+/** `minter_deposit_vault#702b4dc8` (published) and our `escrow_referral_deposit#8d453c18`. */
+const MINTER_DEPOSIT_VAULT = 0x702b4dc8
+const ESCROW_REFERRAL_DEPOSIT = 0x8d453c18
+
+/**
+ * The referral escrow venue on the local chain: the escrow factory ("escrow minter") whose
+ * vaults hold each owner's balance per jetton.
+ *
+ * @example
+ * ```ts
+ * const escrow: LocalEscrow = await dex.deployEscrow()
+ * ```
+ */
+export type LocalEscrow = {
+  readonly minter: Address
+}
+
+/**
+ * Deploys an escrow factory (our fixture, `docs/referral-venues.md`).
+ *
+ * @example
+ * ```ts
+ * const escrow = await deployEscrow(world)
+ * ```
+ */
+export async function deployEscrow(
+  world: DexWorld,
+  options: { globalId?: bigint | undefined } = {},
+): Promise<LocalEscrow> {
+  const data = beginCell()
+    .storeUint(options.globalId ?? BigInt(world.now()), 64)
+    .storeAddress(world.admin.address)
+    .storeUint(0, 16)
+    .storeRef(beginCell().endCell())
+    .storeRef(fixtureCode('escrowVault'))
+    .endCell()
+  return { minter: await world.deploy(fixtureCode('escrowFactory'), data, toNano('0.1')) }
+}
+
+/**
+ * Deposits `amount` of `jetton` from `from` into a vault of the escrow: the sender's own
+ * (`minter_deposit_vault`) or, with `owner`, that owner's (ours: how the local venue pays a
+ * referrer).
+ *
+ * @example
+ * ```ts
+ * await depositToEscrow(world, escrow, { from: venue, jetton: usdt, amount: 10n ** 6n,
+ *   owner: referrer.address })
+ * ```
+ */
+export async function depositToEscrow(
+  world: DexWorld,
+  escrow: LocalEscrow,
+  request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
+): Promise<FarmReceipt> {
+  const payload =
+    request.owner === undefined
+      ? beginCell().storeUint(MINTER_DEPOSIT_VAULT, 32).storeAddress(null).storeBit(false).endCell()
+      : beginCell()
+          .storeUint(ESCROW_REFERRAL_DEPOSIT, 32)
+          .storeAddress(request.owner)
+          .storeAddress(null)
+          .endCell()
+  const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
+  const body = jettonTransferBody({
+    amount: request.amount,
+    destination: escrow.minter,
+    response: request.from.address,
+    forwardTonAmount: toNano('0.1'),
+    forwardPayload: payload,
+  })
+  const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
+  return { transactions, failures: failedTransactions(transactions) }
+}
+
+/**
+ * The escrow vault of `owner` for `jetton`: `getVaultAddress(factory's jetton wallet, owner)`.
+ *
+ * @example
+ * ```ts
+ * await escrowVaultAddress(world, escrow, usdt, referrer.address)
+ * ```
+ */
+export async function escrowVaultAddress(
+  world: DexWorld,
+  escrow: LocalEscrow,
+  jetton: LocalJetton,
+  owner: Address,
+): Promise<Address> {
+  const wallet = await world.walletAddress(jetton.minter, escrow.minter)
+  return (
+    await world.get(escrow.minter, 'getVaultAddress', [addressArg(wallet), addressArg(owner)])
+  ).readAddress()
+}
+
+/** `fee_vault_deposit#9ab66dac owner` (ours, `docs/referral-venues.md`). */
+const FEE_VAULT_DEPOSIT = 0x9ab66dac
+
+/**
+ * The fee-vault minter of referral venues A and B on the local chain.
+ *
+ * @example
+ * ```ts
+ * const venue: LocalFeeVaultMinter = await dex.deployFeeVaultMinter()
+ * ```
+ */
+export type LocalFeeVaultMinter = {
+  readonly minter: Address
+}
+
+/**
+ * Deploys a fee-vault minter (our fixture, `docs/referral-venues.md`).
+ *
+ * @example
+ * ```ts
+ * const venue = await deployFeeVaultMinter(world)
+ * ```
+ */
+export async function deployFeeVaultMinter(world: DexWorld): Promise<LocalFeeVaultMinter> {
+  const data = beginCell()
+    .storeAddress(world.admin.address)
+    .storeRef(fixtureCode('feeVault'))
+    .storeBit(false) // no vault credited yet
+    .endCell()
+  return { minter: await world.deploy(fixtureCode('feeVaultMinter'), data, toNano('0.1')) }
+}
+
+/**
+ * The venue credits `owner` a jetton referral fee: a jetton transfer of `amount` to the
+ * fee-vault minter with the `fee_vault_deposit` payload (the TON part of a venue's fee is paid
+ * to the referrer directly in the swap and never reaches a vault).
+ *
+ * @example
+ * ```ts
+ * await creditFeeVault(world, venue, { from: venueWallet, jetton: usdt, amount: 1_994n,
+ *   owner: referrer.address })
+ * ```
+ */
+export async function creditFeeVault(
+  world: DexWorld,
+  venue: LocalFeeVaultMinter,
+  request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner: Address },
+): Promise<FarmReceipt> {
+  const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
+  const body = jettonTransferBody({
+    amount: request.amount,
+    destination: venue.minter,
+    response: request.from.address,
+    forwardTonAmount: toNano('0.1'),
+    forwardPayload: beginCell()
+      .storeUint(FEE_VAULT_DEPOSIT, 32)
+      .storeAddress(request.owner)
+      .endCell(),
+  })
+  const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
+  return { transactions, failures: failedTransactions(transactions) }
+}
