@@ -20,6 +20,8 @@ export { externalMessageHash } from '../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
+  ChainJournalError,
+  type ChainJournalErrorCode,
   type ChainSnapshotRecord,
   MemoryChainJournal,
 } from './chain/ChainJournal.js'
@@ -63,7 +65,7 @@ export {
   type FaucetRequest,
   faucet,
 } from './faucet.js'
-export { ChainJournalOrderError, SqliteChainJournal } from './journal/SqliteChainJournal.js'
+export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'

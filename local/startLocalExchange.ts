@@ -11,6 +11,10 @@ import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
+import { registerControlRoutes } from './control/controlRoutes.js'
+import { LocalSnapshots } from './control/LocalSnapshots.js'
+import { mineWhenIdle } from './control/mineWhenIdle.js'
+import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
 import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
 import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
@@ -20,7 +24,12 @@ import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
 import { startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
-import { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
+import {
+  type LocalLive,
+  type LocalStatus,
+  registerLocalRoutes,
+  requireLive,
+} from './localRoutes.js'
 import { progressBar } from './progressBar.js'
 import { routerAssets } from './routerAssets.js'
 import type { ServeOptions } from './serveOptions.js'
@@ -235,15 +244,36 @@ async function openParts(
     const assetOf = await routerAssets(store)
     // The demo market follows the chain; the hand-written reference market stays as written.
     const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
-    const indexer = await startLiveIndexer({
-      chain,
-      store,
-      assetOf,
-      afterBatch: refresh,
-      onError: (error) => console.error('indexing stopped (the chain goes on):', error),
-    })
+    const startIndexer = () =>
+      startLiveIndexer({
+        chain,
+        store,
+        assetOf,
+        afterBatch: refresh,
+        onError: (error) => console.error('indexing stopped (the chain goes on):', error),
+      })
+    // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
+    let indexer = await startIndexer()
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
+    const tables = memory ? undefined : new SqliteTableSnapshots(dbPath)
+    if (tables !== undefined) closers.push(() => tables.close())
+    const snapshots = new LocalSnapshots(
+      {
+        chain,
+        tables,
+        stopIndexer: () => indexer.close(),
+        startIndexer: async () => {
+          indexer = await startIndexer()
+        },
+      },
+      async () => {
+        await refresh?.()
+      },
+    )
+    const blockTimer =
+      options.blockTime === undefined ? undefined : mineWhenIdle(chain, options.blockTime)
+    if (blockTimer !== undefined) closers.unshift(blockTimer)
     // The market as the chain left it (its activity, what was created on it), before serving.
     await refresh?.()
     let closing = false
@@ -276,7 +306,20 @@ async function openParts(
         })
     }
     const app = await building
-    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close, demo }
+    const live: LocalLive = {
+      chain,
+      dex,
+      get indexer() {
+        return indexer
+      },
+      wallets,
+      control: {
+        chain,
+        snapshots,
+        indexed: (seqno) => indexer.indexed(seqno),
+      },
+    }
+    return { store, app, live, seeded, close, demo }
   } catch (error) {
     await close()
     throw error
@@ -362,6 +405,7 @@ async function listen(
   await local.register(tonHttpApi, { chain: () => live?.chain })
   await local.register(async (scope) => {
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
+    registerControlRoutes(scope, () => requireLive(live).control)
   })
   // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
   local.addHook('onSend', async (_request, reply) => {
