@@ -9,6 +9,7 @@ import { createService } from '../service/createService.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { blockActions } from './blockActions.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
 import { registerControlRoutes } from './control/controlRoutes.js'
@@ -388,7 +389,10 @@ async function listen(
   const { store, live, app } = parts
   const own = (url: string | undefined) =>
     url !== undefined &&
-    (url.startsWith('/api/v2/') || url.startsWith('/api/v3/') || url.startsWith('/local/'))
+    (url.startsWith('/api/v2/') ||
+      url.startsWith('/api/v3/') ||
+      url.startsWith('/api/streaming/') ||
+      url.startsWith('/local/'))
   const local = Fastify({
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
@@ -402,7 +406,12 @@ async function listen(
       return server
     },
   })
-  await local.register(tonHttpApi, { chain: () => live?.chain })
+  await local.register(tonHttpApi, {
+    chain: () => live?.chain,
+    ...(live === undefined
+      ? {}
+      : { actions: blockActions({ store, indexed: (seqno) => live.indexer.indexed(seqno) }) }),
+  })
   await local.register(async (scope) => {
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
     registerControlRoutes(scope, () => requireLive(live).control)
@@ -411,7 +420,7 @@ async function listen(
   local.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*')
   })
-  for (const path of ['/api/v2/*', '/api/v3/*', '/local/*']) {
+  for (const path of ['/api/v2/*', '/api/v3/*', '/api/streaming/*', '/local/*']) {
     local.options(path, async (_request, reply) =>
       reply
         .code(204)

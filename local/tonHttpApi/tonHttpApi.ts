@@ -3,6 +3,7 @@ import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
+import { type BlockActions, toncenterStreaming } from './streaming.js'
 import { liveChainErrorStatus, TonHttpApiError } from './TonHttpApiError.js'
 import { toncenterV3 } from './v3/toncenterV3.js'
 
@@ -20,6 +21,8 @@ export type TonHttpApiOptions = {
    * over a snapshot database: every method then answers 503).
    */
   readonly chain: LiveChain | (() => LiveChain | undefined)
+  /** The actions of a block for the Streaming API's `actions` events (none without it). */
+  readonly actions?: BlockActions | undefined
 }
 
 /** Most requests one JSON-RPC batch may hold. */
@@ -84,6 +87,10 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     if (answer.code >= 500) request.log.error(error)
     void reply.status(answer.code).send(answer)
   })
+
+  // toncenter's Streaming API v2 (SSE), under this plugin's error answers (registered after
+  // setErrorHandler, so its scope inherits it).
+  await app.register(toncenterStreaming, { chain: resolveChain, actions: options.actions })
 
   /** One JSON-RPC request object: its answer and the status it would have alone. */
   const rpc = async (
