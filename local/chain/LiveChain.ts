@@ -235,6 +235,8 @@ export class LiveChain {
   private readonly snapshotEvery: number
   private readonly onListenerError: (error: unknown) => void
   private readonly log: TransactionLog
+  /** Each block's time by seqno (blocks without transactions have no other record of it). */
+  private readonly times: number[]
   private readonly blockListeners = new Set<(block: ChainBlock) => void>()
   private readonly revertListeners = new Set<(head: ChainHead) => void>()
   private readonly pending: PendingBlock[] = []
@@ -258,7 +260,9 @@ export class LiveChain {
     head: ChainHead,
     snapshotSeqno: number,
     log: TransactionLog,
+    times: number[] = [],
   ) {
+    this.times = times
     this.blockchain = blockchain
     this.journal = journal
     this.clock = new ChainClock(options.clock ?? (() => Date.now() / 1000))
@@ -307,7 +311,9 @@ export class LiveChain {
       contracts.set(contract.address.toRawString(), contract)
     const latest = new Map<string, JournalAccountState>()
     let head: ChainHead = { seqno: saved.seqno, now: saved.now, lt: snapshot.lt }
+    const times: number[] = []
     for (const block of await journal.readBlocks(0)) {
+      times[block.seqno] = block.now
       for (const tx of block.transactions) log.add({ ...tx, seqno: block.seqno, now: block.now })
       if (block.seqno <= saved.seqno) continue
       if (block.seqno !== head.seqno + 1) {
@@ -329,7 +335,7 @@ export class LiveChain {
       transactions: [],
     }
     await blockchain.loadFrom(restored)
-    return new LiveChain(blockchain, journal, options, head, saved.seqno, log)
+    return new LiveChain(blockchain, journal, options, head, saved.seqno, log, times)
   }
 
   /** The last committed block (seqno 0 = the genesis state). */
@@ -485,6 +491,7 @@ export class LiveChain {
       }
       await this.blockchain.loadFrom(snapshotFromSerializable(JSON.parse(savepoint.state)))
       this.log.truncate(head.seqno)
+      this.times.length = Math.min(this.times.length, head.seqno + 1)
       this.committed = head
       this.captured = head.seqno
       this.lastNow = savepoint.time
@@ -514,6 +521,19 @@ export class LiveChain {
     return () => {
       this.revertListeners.delete(listener)
     }
+  }
+
+  /**
+   * The time of block `seqno` (a block without transactions too), or `undefined` for a block
+   * the chain has not made.
+   *
+   * @example
+   * ```ts
+   * chain.blockTime(chain.head.seqno) // chain.head.now
+   * ```
+   */
+  blockTime(seqno: number): number | undefined {
+    return this.times[seqno]
   }
 
   /** Number of transactions in the history. */
@@ -902,6 +922,7 @@ export class LiveChain {
     for (const [i, pendingBlock] of blocks.entries()) {
       const { touched: _, ...block } = pendingBlock
       published.push(block)
+      this.times[block.seqno] = block.now
       for (const tx of records[i]!.transactions) {
         this.log.add({ ...tx, seqno: block.seqno, now: block.now })
       }
