@@ -109,12 +109,30 @@ export function registerControlRoutes(app: FastifyInstance, control: () => Local
     {
       schema: {
         tags,
-        summary: 'Make blocks without transactions (local use only)',
-        body: object({ blocks: { type: 'integer', minimum: 1, maximum: MINE_MAX_BLOCKS } }),
+        summary: 'Make blocks without transactions (local use only; no body: one block)',
       },
     },
     async (request) => {
-      const { blocks: count = 1 } = (request.body ?? {}) as { blocks?: number }
+      const body = request.body ?? {}
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new LocalExchangeError({
+          code: 'LOCAL_INVALID_BODY',
+          message: 'The body must be a JSON object { "blocks": <n> } (or none: one block).',
+        })
+      }
+      const { blocks: count = 1 } = body as { blocks?: unknown }
+      if (
+        typeof count !== 'number' ||
+        !Number.isInteger(count) ||
+        count < 1 ||
+        count > MINE_MAX_BLOCKS
+      ) {
+        throw new LocalExchangeError({
+          code: 'LOCAL_INVALID_FIELD',
+          field: 'blocks',
+          message: `blocks must be a whole number from 1 to ${MINE_MAX_BLOCKS}.`,
+        })
+      }
       const { chain, indexed } = control()
       const blocks = await chain.mine(count)
       await indexed(chain.head.seqno)

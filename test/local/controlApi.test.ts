@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Address, toNano } from '@ton/core'
+import { Address, internal, SendMode, toNano } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LiveChain } from '../../local/chain/LiveChain.js'
 import { mineWhenIdle } from '../../local/control/mineWhenIdle.js'
@@ -56,6 +56,28 @@ describe('POST /local/time', () => {
     expect(chain().time).toBeGreaterThanOrEqual(before + 7_200)
     // A transfer signed with the wall clock's valid_until (now + 60 s) is past its deadline now.
     await expect(app.send(alpha, { to: STRANGER, value: toNano('1') })).rejects.toThrow()
+    // A DEX v2 swap whose deadline is 10 minutes of wall clock away is past it too: refunded.
+    const pools = async () =>
+      ((await get('/v1/pools')) as { pool_list: Record<string, string>[] }).pool_list.map(
+        (p) => `${p.address} ${p.reserve0} ${p.reserve1}`,
+      )
+    const wallet = app.client.open(alpha.contract)
+    const swapWithDeadline = async (deadline: number) => {
+      const params = await app.swapParams(alpha, 1_000_000n, deadline)
+      await wallet.sendTransfer({
+        seqno: await wallet.getSeqno(),
+        secretKey: (await alpha.keyPair()).secretKey,
+        sendMode: SendMode.PAY_GAS_SEPARATELY,
+        timeout: chain().time + 60,
+        messages: [internal({ to: params.to, value: params.value, body: params.body as never })],
+      })
+      await exchange.indexed(chain().head.seqno)
+    }
+    const listed = await pools()
+    await swapWithDeadline(Math.floor(Date.now() / 1000) + 600)
+    expect(await pools()).toEqual(listed)
+    await swapWithDeadline(chain().time + 600)
+    expect(await pools()).not.toEqual(listed)
     const mined = await post('/local/mine', { blocks: 1 })
     const block = (mined.json.blocks as number[])[0]!
     const header = (await get(`/api/v2/getMasterchainInfo`)) as {
@@ -108,6 +130,8 @@ describe('POST /local/mine', () => {
     expect(info.result.last.seqno).toBe(head + 3)
     const status2 = (await get('/local/status')) as { index: { seqno: number } }
     expect(status2.index.seqno).toBe(head + 3)
+    const one = await post('/local/mine')
+    expect(one.json.blocks).toEqual([head + 4])
     const bad = await post('/local/mine', { blocks: 0 })
     expect([bad.status, errorOf(bad.json).code, errorOf(bad.json).field]).toEqual([
       400,
