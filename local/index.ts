@@ -29,8 +29,10 @@ export {
   type AccountInfo,
   type ChainBlock,
   type ChainHead,
+  type ChainSavepoint,
   LiveChain,
   type LiveChainOptions,
+  type TimeMove,
 } from './chain/LiveChain.js'
 export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
 export { type CliIo, runCli } from './cli.js'
