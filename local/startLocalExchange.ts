@@ -23,7 +23,7 @@ import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
-import { startLiveIndexer } from './liveIndexer.js'
+import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import {
   type LocalLive,
@@ -255,6 +255,28 @@ async function openParts(
       })
     // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
     let indexer = await startIndexer()
+    let replaced = signal()
+    /** Waits across a revert's restart (a block reverted away counts as done). */
+    const indexed = async (seqno: number): Promise<void> => {
+      for (;;) {
+        const { promise } = replaced
+        const done = await Promise.race([
+          indexer.indexed(seqno).then(() => true),
+          promise.then(() => false),
+        ])
+        if (done || seqno > chain.head.seqno) return
+      }
+    }
+    const liveIndexer: LiveIndexer = {
+      get indexedSeqno() {
+        return indexer.indexedSeqno
+      },
+      get status() {
+        return indexer.status
+      },
+      indexed,
+      close: () => indexer.close(),
+    }
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
     const tables = memory ? undefined : new SqliteTableSnapshots(dbPath)
@@ -266,6 +288,9 @@ async function openParts(
         stopIndexer: () => indexer.close(),
         startIndexer: async () => {
           indexer = await startIndexer()
+          const previous = replaced
+          replaced = signal()
+          previous.resolve()
         },
       },
       async () => {
@@ -310,14 +335,12 @@ async function openParts(
     const live: LocalLive = {
       chain,
       dex,
-      get indexer() {
-        return indexer
-      },
+      indexer: liveIndexer,
       wallets,
       control: {
         chain,
         snapshots,
-        indexed: (seqno) => indexer.indexed(seqno),
+        indexed,
       },
     }
     return { store, app, live, seeded, close, demo }
@@ -325,6 +348,15 @@ async function openParts(
     await close()
     throw error
   }
+}
+
+/** A promise and the function that resolves it (Node 20 has no `Promise.withResolvers`). */
+function signal(): { readonly promise: Promise<void>; readonly resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
 }
 
 /** Builds the demo into an empty store through the chain, and funds the test wallets. */

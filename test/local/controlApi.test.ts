@@ -198,6 +198,17 @@ describe('POST /local/snapshots and revert', () => {
     expect(await operations()).toBe(at.operations + 1)
     expect(await pools()).not.toEqual(at.pools)
 
+    // A request waiting for the index while a revert restarts the indexer still answers.
+    const point = await post('/local/snapshots')
+    const [faucet, back] = await Promise.all([
+      post('/local/faucet', { address: STRANGER.toString(), asset: 'TON', amount: '1000000000' }),
+      post(`/local/snapshots/${point.json.id}/revert`),
+    ])
+    expect([faucet.status, back.status]).toEqual([200, 200])
+    expect((await get('/local/status')) as { index: { seqno: number } }).toMatchObject({
+      index: { seqno: chain().head.seqno },
+    })
+
     const unknown = await post('/local/snapshots/999/revert')
     expect([unknown.status, errorOf(unknown.json).code]).toEqual([404, 'LOCAL_UNKNOWN_SNAPSHOT'])
   })
