@@ -42,6 +42,8 @@ export type LocalExchangeErrorCode =
   | 'LOCAL_SNAPSHOTS_UNAVAILABLE'
   /** 503: the chain stopped (closed, or after a fatal failure). */
   | 'LOCAL_CHAIN_STOPPED'
+  /** 409: time travel or snapshots while the demo history is still written (first start). */
+  | 'LOCAL_HISTORY_BUILDING'
 
 const STATUS: Record<LocalExchangeErrorCode, number> = {
   LOCAL_NO_CHAIN: 503,
@@ -64,6 +66,7 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   LOCAL_UNKNOWN_SNAPSHOT: 404,
   LOCAL_SNAPSHOTS_UNAVAILABLE: 409,
   LOCAL_CHAIN_STOPPED: 503,
+  LOCAL_HISTORY_BUILDING: 409,
 }
 
 /**

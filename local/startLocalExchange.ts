@@ -341,6 +341,7 @@ async function openParts(
         chain,
         snapshots,
         indexed,
+        building: () => demo.state === 'building',
       },
     }
     return { store, app, live, seeded, close, demo }

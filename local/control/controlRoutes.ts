@@ -19,6 +19,11 @@ export type LocalControl = {
   readonly chain: LiveChain
   readonly snapshots: LocalSnapshots
   indexed(seqno: number): Promise<void>
+  /**
+   * Whether the demo history is still being written (a fast first start): its parts stamp
+   * past times, so time travel and snapshots wait until it is complete.
+   */
+  building(): boolean
 }
 
 /**
@@ -96,7 +101,7 @@ export function registerControlRoutes(app: FastifyInstance, control: () => Local
             'The body must hold exactly one of "increase" (seconds) and "set" (unix seconds).',
         })
       }
-      const { chain } = control()
+      const { chain } = notBuilding(control(), 'move the time')
       const time = chain.setTime(
         body.set === undefined ? { increase: body.increase ?? 0 } : { set: body.set },
       )
@@ -143,7 +148,7 @@ export function registerControlRoutes(app: FastifyInstance, control: () => Local
   app.post(
     '/local/snapshots',
     { schema: { tags, summary: 'Snapshot the chain and the index (local use only)' } },
-    async () => control().snapshots.take(),
+    async () => notBuilding(control(), 'take a snapshot').snapshots.take(),
   )
 
   app.post(
@@ -157,8 +162,8 @@ export function registerControlRoutes(app: FastifyInstance, control: () => Local
     },
     async (request) => {
       const { id } = request.params as { id: string }
-      const { chain } = control()
-      const receipt = await control().snapshots.revert(id)
+      const { chain, snapshots } = notBuilding(control(), 'revert')
+      const receipt = await snapshots.revert(id)
       return { ...receipt, head: head(chain) }
     },
   )
@@ -238,6 +243,16 @@ export function registerControlRoutes(app: FastifyInstance, control: () => Local
       }
     },
   )
+}
+
+function notBuilding(control: LocalControl, what: string): LocalControl {
+  if (control.building()) {
+    throw new LocalExchangeError({
+      code: 'LOCAL_HISTORY_BUILDING',
+      message: `Cannot ${what} while the demo history is still written (GET /local/status says "building"); try again when it is "ready".`,
+    })
+  }
+  return control
 }
 
 function head(chain: LiveChain): { seqno: number; time: number } {
