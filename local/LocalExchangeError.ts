@@ -16,6 +16,34 @@ export type LocalExchangeErrorCode =
   | 'FAUCET_OVER_CAP'
   /** 400 (at start): `serve --follow` has no router list (`--routers`, or the upstream's REST API). */
   | 'FOLLOW_NO_ROUTERS'
+  /** 400: the body is not valid JSON. */
+  | 'LOCAL_INVALID_JSON'
+  /** 413: the body is larger than the server takes. */
+  | 'LOCAL_BODY_TOO_LARGE'
+  /** 415: the body is not `application/json`. */
+  | 'LOCAL_UNSUPPORTED_MEDIA_TYPE'
+  /** 400: the body is not a JSON object (control endpoints). */
+  | 'LOCAL_INVALID_BODY'
+  /** 400: a field is missing or has the wrong type or range (`field` names it). */
+  | 'LOCAL_INVALID_FIELD'
+  /** 400: a field is not a TON address. */
+  | 'LOCAL_INVALID_ADDRESS'
+  /** 400: a field is not a non-negative whole number of nanotons (a decimal string). */
+  | 'LOCAL_INVALID_AMOUNT'
+  /** 400: a field is not a base64 bag of cells holding one cell. */
+  | 'LOCAL_INVALID_BOC'
+  /** 400: any other malformed request. */
+  | 'LOCAL_BAD_REQUEST'
+  /** 409: `POST /local/time` asked for a time before the chain's time. */
+  | 'LOCAL_TIME_BACKWARDS'
+  /** 404: no snapshot with this id (never taken, or dropped by a revert to an earlier one). */
+  | 'LOCAL_UNKNOWN_SNAPSHOT'
+  /** 409: snapshots need a database file (not `:memory:`) and a journal that can forget blocks. */
+  | 'LOCAL_SNAPSHOTS_UNAVAILABLE'
+  /** 503: the chain stopped (closed, or after a fatal failure). */
+  | 'LOCAL_CHAIN_STOPPED'
+  /** 409: time travel or snapshots while the demo history is still written (first start). */
+  | 'LOCAL_HISTORY_BUILDING'
 
 const STATUS: Record<LocalExchangeErrorCode, number> = {
   LOCAL_NO_CHAIN: 503,
@@ -25,6 +53,85 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   FAUCET_UNKNOWN_ASSET: 404,
   FAUCET_OVER_CAP: 422,
   FOLLOW_NO_ROUTERS: 400,
+  LOCAL_INVALID_JSON: 400,
+  LOCAL_BODY_TOO_LARGE: 413,
+  LOCAL_UNSUPPORTED_MEDIA_TYPE: 415,
+  LOCAL_INVALID_BODY: 400,
+  LOCAL_INVALID_FIELD: 400,
+  LOCAL_INVALID_ADDRESS: 400,
+  LOCAL_INVALID_AMOUNT: 400,
+  LOCAL_INVALID_BOC: 400,
+  LOCAL_BAD_REQUEST: 400,
+  LOCAL_TIME_BACKWARDS: 409,
+  LOCAL_UNKNOWN_SNAPSHOT: 404,
+  LOCAL_SNAPSHOTS_UNAVAILABLE: 409,
+  LOCAL_CHAIN_STOPPED: 503,
+  LOCAL_HISTORY_BUILDING: 409,
+}
+
+/**
+ * The one mapping of `/local/*`'s boundary: any error a local route throws, as the
+ * {@link LocalExchangeError} it answers. Ours pass through; Fastify's own request errors get
+ * their code (a body over the limit 413 `LOCAL_BODY_TOO_LARGE`, unparsable JSON 400
+ * `LOCAL_INVALID_JSON`, a schema violation 400 `LOCAL_INVALID_FIELD` naming the field); a
+ * stopped chain is 503; anything else is `undefined` (a 500: a bug, not a bad request).
+ *
+ * @example
+ * ```ts
+ * toLocalExchangeError({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' })?.code // 'LOCAL_BODY_TOO_LARGE'
+ * ```
+ */
+export function toLocalExchangeError(error: unknown): LocalExchangeError | undefined {
+  if (error instanceof LocalExchangeError) return error
+  if (typeof error !== 'object' || error === null) return undefined
+  const { statusCode, code, message, validation } = error as {
+    statusCode?: number
+    code?: unknown
+    message?: string
+    validation?: readonly { instancePath?: string; params?: { missingProperty?: string } }[]
+  }
+  if (typeof code === 'string' && code.startsWith('LIVE_CHAIN_')) {
+    if (code === 'LIVE_CHAIN_TIME_BACKWARDS')
+      return new LocalExchangeError({ code: 'LOCAL_TIME_BACKWARDS', message: String(message) })
+    if (code === 'LIVE_CHAIN_UNKNOWN_SAVEPOINT')
+      return new LocalExchangeError({ code: 'LOCAL_UNKNOWN_SNAPSHOT', message: String(message) })
+    if (code === 'LIVE_CHAIN_REVERT_UNSUPPORTED')
+      return new LocalExchangeError({
+        code: 'LOCAL_SNAPSHOTS_UNAVAILABLE',
+        message: String(message),
+      })
+    return new LocalExchangeError({
+      code: 'LOCAL_CHAIN_STOPPED',
+      message: `The local chain stopped: ${String(message)}`,
+    })
+  }
+  if (statusCode === undefined || statusCode < 400 || statusCode >= 500) return undefined
+  if (validation !== undefined && validation.length > 0) {
+    const first = validation[0]!
+    const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+    const field = first.params?.missingProperty ?? (path === '' ? undefined : path)
+    return new LocalExchangeError({
+      code: field === undefined ? 'LOCAL_INVALID_BODY' : 'LOCAL_INVALID_FIELD',
+      message: `Invalid request: ${String(message)}.`,
+      field,
+    })
+  }
+  if (statusCode === 413)
+    return new LocalExchangeError({
+      code: 'LOCAL_BODY_TOO_LARGE',
+      message: 'The request body is larger than the server takes.',
+    })
+  if (statusCode === 415)
+    return new LocalExchangeError({
+      code: 'LOCAL_UNSUPPORTED_MEDIA_TYPE',
+      message: 'The request body must be application/json.',
+    })
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return new LocalExchangeError({
+      code: 'LOCAL_INVALID_JSON',
+      message: `The body is not valid JSON: ${String(message)}.`,
+    })
+  return new LocalExchangeError({ code: 'LOCAL_BAD_REQUEST', message: String(message) })
 }
 
 /**

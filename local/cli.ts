@@ -21,7 +21,7 @@ import { type RunningLocalExchange, startLocalExchange } from './startLocalExcha
 
 const USAGE = `Usage:
   ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
-  ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--no-cors]
+  ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--block-time <s>] [--no-cors]
                                                      run the local exchange (npm start)
   ton-dex-lab serve --db postgres://user:pass@host:port/db [--read-only] [--host] [--port]
                                                      serve the REST API from PostgreSQL
@@ -29,7 +29,7 @@ const USAGE = `Usage:
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
-HOST, PORT, DEMO_SWAPS, CORS=off, TONCENTER_API_KEY`
+HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {

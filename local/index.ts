@@ -20,6 +20,8 @@ export { externalMessageHash } from '../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
+  ChainJournalError,
+  type ChainJournalErrorCode,
   type ChainSnapshotRecord,
   MemoryChainJournal,
 } from './chain/ChainJournal.js'
@@ -27,8 +29,10 @@ export {
   type AccountInfo,
   type ChainBlock,
   type ChainHead,
+  type ChainSavepoint,
   LiveChain,
   type LiveChainOptions,
+  type TimeMove,
 } from './chain/LiveChain.js'
 export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
 export { type CliIo, runCli } from './cli.js'
@@ -63,7 +67,7 @@ export {
   type FaucetRequest,
   faucet,
 } from './faucet.js'
-export { ChainJournalOrderError, SqliteChainJournal } from './journal/SqliteChainJournal.js'
+export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'

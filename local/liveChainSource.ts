@@ -34,7 +34,7 @@ export function liveChainSource(chain: LiveChain): ChainSource {
     const logged = chain.blockTransactions(seqno)
     return {
       seqno,
-      now: logged[0]?.now ?? chain.head.now,
+      now: logged[0]?.now ?? chain.blockTime(seqno) ?? chain.head.now,
       transactions: logged.map((t) => parse(t.boc)),
     }
   }

@@ -53,6 +53,11 @@ export type ServeOptions = {
   /** Swaps of the demo scenario built into an empty database (default 1 500). */
   readonly demoSwaps?: number | undefined
   /**
+   * `--block-time <s>` (`BLOCK_TIME`): a block without transactions whenever the chain made
+   * none for this many seconds (default: blocks only when something is sent).
+   */
+  readonly blockTime?: number | undefined
+  /**
    * Answer cross-origin calls and preflights on the REST API (default true, so browser dApps
    * can call it; `--no-cors` or `CORS=off` turns it off). The TON HTTP API and `/local/*`
    * always allow them.
@@ -96,6 +101,7 @@ export function parseServeOptions(
     host?: string | undefined
     port?: string | undefined
     'demo-swaps'?: string | undefined
+    'block-time'?: string | undefined
     'no-cors'?: boolean | undefined
     follow?: string | undefined
     'follow-mode'?: string | undefined
@@ -113,6 +119,7 @@ export function parseServeOptions(
         host: { type: 'string' },
         port: { type: 'string' },
         'demo-swaps': { type: 'string' },
+        'block-time': { type: 'string' },
         'no-cors': { type: 'boolean' },
         follow: { type: 'string' },
         'follow-mode': { type: 'string' },
@@ -129,7 +136,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -149,6 +156,18 @@ export function parseServeOptions(
       reason: 'must be a whole number of swaps (0..9999999)',
     })
   }
+  const blockTimeText = values['block-time'] ?? env.BLOCK_TIME
+  const blockTime = blockTimeText === undefined ? undefined : Number(blockTimeText)
+  if (
+    blockTime !== undefined &&
+    !(/^\d{1,6}(\.\d{1,3})?$/.test(blockTimeText ?? '') && blockTime >= 0.1)
+  ) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'block-time',
+      reason: 'must be seconds between blocks, at least 0.1 (e.g. 5 or 0.5)',
+    })
+  }
   const databaseUrl = postgresUrl(values.db, env)
   if (values['read-only'] === true && databaseUrl === undefined) {
     throw new InvalidParameterError({
@@ -164,6 +183,7 @@ export function parseServeOptions(
     host: values.host ?? env.HOST ?? DEFAULT_SERVE_OPTIONS.host,
     port,
     ...(swapsText === undefined ? {} : { demoSwaps: Number(swapsText) }),
+    ...(blockTime === undefined ? {} : { blockTime }),
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
     ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
   }

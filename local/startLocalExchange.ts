@@ -9,8 +9,13 @@ import { createService } from '../service/createService.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { blockActions } from './blockActions.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
+import { registerControlRoutes } from './control/controlRoutes.js'
+import { LocalSnapshots } from './control/LocalSnapshots.js'
+import { mineWhenIdle } from './control/mineWhenIdle.js'
+import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
 import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
 import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
@@ -18,9 +23,14 @@ import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
-import { startLiveIndexer } from './liveIndexer.js'
+import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
-import { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
+import {
+  type LocalLive,
+  type LocalStatus,
+  registerLocalRoutes,
+  requireLive,
+} from './localRoutes.js'
 import { progressBar } from './progressBar.js'
 import { routerAssets } from './routerAssets.js'
 import type { ServeOptions } from './serveOptions.js'
@@ -235,15 +245,61 @@ async function openParts(
     const assetOf = await routerAssets(store)
     // The demo market follows the chain; the hand-written reference market stays as written.
     const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
-    const indexer = await startLiveIndexer({
-      chain,
-      store,
-      assetOf,
-      afterBatch: refresh,
-      onError: (error) => console.error('indexing stopped (the chain goes on):', error),
-    })
+    const startIndexer = () =>
+      startLiveIndexer({
+        chain,
+        store,
+        assetOf,
+        afterBatch: refresh,
+        onError: (error) => console.error('indexing stopped (the chain goes on):', error),
+      })
+    // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
+    let indexer = await startIndexer()
+    let replaced = signal()
+    /** Waits across a revert's restart (a block reverted away counts as done). */
+    const indexed = async (seqno: number): Promise<void> => {
+      for (;;) {
+        const { promise } = replaced
+        const done = await Promise.race([
+          indexer.indexed(seqno).then(() => true),
+          promise.then(() => false),
+        ])
+        if (done || seqno > chain.head.seqno) return
+      }
+    }
+    const liveIndexer: LiveIndexer = {
+      get indexedSeqno() {
+        return indexer.indexedSeqno
+      },
+      get status() {
+        return indexer.status
+      },
+      indexed,
+      close: () => indexer.close(),
+    }
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
+    const tables = memory ? undefined : new SqliteTableSnapshots(dbPath)
+    if (tables !== undefined) closers.push(() => tables.close())
+    const snapshots = new LocalSnapshots(
+      {
+        chain,
+        tables,
+        stopIndexer: () => indexer.close(),
+        startIndexer: async () => {
+          indexer = await startIndexer()
+          const previous = replaced
+          replaced = signal()
+          previous.resolve()
+        },
+      },
+      async () => {
+        await refresh?.()
+      },
+    )
+    const blockTimer =
+      options.blockTime === undefined ? undefined : mineWhenIdle(chain, options.blockTime)
+    if (blockTimer !== undefined) closers.unshift(blockTimer)
     // The market as the chain left it (its activity, what was created on it), before serving.
     await refresh?.()
     let closing = false
@@ -276,11 +332,32 @@ async function openParts(
         })
     }
     const app = await building
-    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close, demo }
+    const live: LocalLive = {
+      chain,
+      dex,
+      indexer: liveIndexer,
+      wallets,
+      control: {
+        chain,
+        snapshots,
+        indexed,
+        building: () => demo.state === 'building',
+      },
+    }
+    return { store, app, live, seeded, close, demo }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/** A promise and the function that resolves it (Node 20 has no `Promise.withResolvers`). */
+function signal(): { readonly promise: Promise<void>; readonly resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
 }
 
 /** Builds the demo into an empty store through the chain, and funds the test wallets. */
@@ -345,7 +422,10 @@ async function listen(
   const { store, live, app } = parts
   const own = (url: string | undefined) =>
     url !== undefined &&
-    (url.startsWith('/api/v2/') || url.startsWith('/api/v3/') || url.startsWith('/local/'))
+    (url.startsWith('/api/v2/') ||
+      url.startsWith('/api/v3/') ||
+      url.startsWith('/api/streaming/') ||
+      url.startsWith('/local/'))
   const local = Fastify({
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
@@ -359,15 +439,21 @@ async function listen(
       return server
     },
   })
-  await local.register(tonHttpApi, { chain: () => live?.chain })
+  await local.register(tonHttpApi, {
+    chain: () => live?.chain,
+    ...(live === undefined
+      ? {}
+      : { actions: blockActions({ store, indexed: (seqno) => live.indexer.indexed(seqno) }) }),
+  })
   await local.register(async (scope) => {
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
+    registerControlRoutes(scope, () => requireLive(live).control)
   })
   // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
   local.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*')
   })
-  for (const path of ['/api/v2/*', '/api/v3/*', '/local/*']) {
+  for (const path of ['/api/v2/*', '/api/v3/*', '/api/streaming/*', '/local/*']) {
     local.options(path, async (_request, reply) =>
       reply
         .code(204)

@@ -1,3 +1,5 @@
+import { BaseError } from '../../core/errors/BaseError.js'
+
 /**
  * One transaction of a block, as the journal stores it: enough to answer `getTransactions`
  * without parsing (`account`, `lt`, `hash`) and the transaction itself as a bag of cells.
@@ -117,6 +119,46 @@ export interface ChainJournal {
    * blocks at or below the newest snapshot.
    */
   readBlocks(afterSeqno: number): readonly ChainBlockRecord[] | Promise<readonly ChainBlockRecord[]>
+  /**
+   * Optional (a chain over a journal without it cannot revert): forgets every block and
+   * snapshot after block `seqno` (a revert to a local snapshot); the journal then ends at
+   * `seqno`, and the chain saves a snapshot of its state there at once.
+   */
+  discardAfter?(seqno: number): void | Promise<void>
+}
+
+/**
+ * Stable codes of {@link ChainJournalError}.
+ *
+ * @example
+ * ```ts
+ * const code: ChainJournalErrorCode = 'CHAIN_JOURNAL_OUT_OF_ORDER'
+ * ```
+ */
+export type ChainJournalErrorCode =
+  /** A block does not follow the stored chain (a second writer, or a bug). */
+  | 'CHAIN_JOURNAL_OUT_OF_ORDER'
+  /** `discardAfter` was asked to keep a block the journal does not hold. */
+  | 'CHAIN_JOURNAL_UNKNOWN_BLOCK'
+
+/**
+ * A journal refused a write: every {@link ChainJournal} implementation (in memory, SQLite) fails
+ * the same violation with this one type and code. The chain then stops
+ * (`LIVE_CHAIN_JOURNAL_FAILED`) rather than run ahead of its journal.
+ *
+ * @example
+ * ```ts
+ * journal.appendBlock({ ...block, seqno: 9 }) // after block 7: throws CHAIN_JOURNAL_OUT_OF_ORDER
+ * ```
+ */
+export class ChainJournalError extends BaseError {
+  override readonly name = 'ChainJournalError'
+  readonly code: ChainJournalErrorCode
+
+  constructor({ code, message }: { code: ChainJournalErrorCode; message: string }) {
+    super(message)
+    this.code = code
+  }
 }
 
 /**
@@ -140,7 +182,10 @@ export class MemoryChainJournal implements ChainJournal {
   appendBlock(block: ChainBlockRecord): void {
     const last = this.blocks.at(-1)?.seqno ?? this.snapshot?.seqno ?? 0
     if (block.seqno !== last + 1) {
-      throw new Error(`block ${block.seqno} does not follow block ${last}`)
+      throw new ChainJournalError({
+        code: 'CHAIN_JOURNAL_OUT_OF_ORDER',
+        message: `Block ${block.seqno} does not follow block ${last} of the journal.`,
+      })
     }
     this.blocks.push(block)
   }
@@ -163,8 +208,32 @@ export class MemoryChainJournal implements ChainJournal {
     return this.blocks.filter((block) => block.seqno > afterSeqno)
   }
 
+  discardAfter(seqno: number): void {
+    const last = this.blocks.at(-1)?.seqno ?? this.snapshot?.seqno ?? 0
+    if (seqno > last) throw unknownBlock(seqno, last)
+    const keep = this.blocks.findIndex((block) => block.seqno > seqno)
+    if (keep >= 0) this.blocks.length = keep
+    this.pruned = Math.min(this.pruned, this.blocks.length)
+    if (this.snapshot !== undefined && this.snapshot.seqno > seqno) this.snapshot = undefined
+  }
+
   /** Number of blocks stored. */
   get size(): number {
     return this.blocks.length
   }
+}
+
+/**
+ * The error of a `discardAfter` beyond the journal's last block.
+ *
+ * @example
+ * ```ts
+ * throw unknownBlock(9, 7) // CHAIN_JOURNAL_UNKNOWN_BLOCK
+ * ```
+ */
+export function unknownBlock(seqno: number, last: number): ChainJournalError {
+  return new ChainJournalError({
+    code: 'CHAIN_JOURNAL_UNKNOWN_BLOCK',
+    message: `Cannot go back to block ${seqno}: the journal ends at block ${last}.`,
+  })
 }

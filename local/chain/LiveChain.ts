@@ -22,6 +22,7 @@ import {
   snapshotToSerializable,
 } from '@ton/sandbox'
 import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
+import { ChainClock } from './ChainClock.js'
 import {
   type ChainBlockRecord,
   type ChainJournal,
@@ -170,6 +171,37 @@ export type LiveChainOptions = {
   readonly onListenerError?: ((error: unknown) => void) | undefined
 }
 
+/**
+ * The chain at one point, kept in memory by {@link LiveChain.savepoint} for
+ * {@link LiveChain.revert}: the last block, the whole sandbox state and the clock's offset.
+ *
+ * @example
+ * ```ts
+ * const point = await chain.savepoint()
+ * point.head.seqno // 12
+ * ```
+ */
+export type ChainSavepoint = {
+  /** The last block at that point. */
+  readonly head: ChainHead
+  /** The chain's time floor then (the last block's time, or later). */
+  readonly time: number
+  /** The clock's time-travel offset then, seconds. */
+  readonly offset: number
+  /** The sandbox state, as `snapshotToSerializable` JSON (a copy nothing later can change). */
+  readonly state: string
+}
+
+/**
+ * How `setTime` moves the next block's time: to a unix time, or forward by seconds.
+ *
+ * @example
+ * ```ts
+ * const move: TimeMove = { increase: 86_400 } // a day
+ * ```
+ */
+export type TimeMove = { readonly set: number } | { readonly increase: number }
+
 /** The sandbox's logical-time step per transaction. */
 const LT_STEP = 1_000_000n
 
@@ -198,12 +230,17 @@ export class LiveChain {
   /** The sandbox this chain runs. Run state-changing code only inside {@link LiveChain.execute}. */
   readonly blockchain: LocalBlockchain
   private readonly journal: ChainJournal
-  private readonly clock: () => number
+  /** The clock with the time-travel offset (`setTime`): the chain's one home of time travel. */
+  private readonly clock: ChainClock
   private readonly snapshotEvery: number
   private readonly onListenerError: (error: unknown) => void
   private readonly log: TransactionLog
+  /** Each block's time by seqno (blocks without transactions have no other record of it). */
+  private readonly times: number[]
   private readonly blockListeners = new Set<(block: ChainBlock) => void>()
-  private readonly pending: ChainBlock[] = []
+  private readonly revertListeners = new Set<(head: ChainHead) => void>()
+  private readonly pending: PendingBlock[] = []
+  private reverts = 0
   private readonly unsubscribe: () => void
   private tail: Promise<unknown> = Promise.resolve()
   /** The parsed configuration and the text it was parsed from. */
@@ -225,10 +262,12 @@ export class LiveChain {
     head: ChainHead,
     snapshotSeqno: number,
     log: TransactionLog,
+    times: number[] = [],
   ) {
+    this.times = times
     this.blockchain = blockchain
     this.journal = journal
-    this.clock = options.clock ?? (() => Math.floor(Date.now() / 1000))
+    this.clock = new ChainClock(options.clock ?? (() => Date.now() / 1000))
     this.snapshotEvery = options.snapshotEvery ?? 200
     this.onListenerError = options.onListenerError ?? ((error) => console.error(error))
     this.log = log
@@ -274,7 +313,9 @@ export class LiveChain {
       contracts.set(contract.address.toRawString(), contract)
     const latest = new Map<string, JournalAccountState>()
     let head: ChainHead = { seqno: saved.seqno, now: saved.now, lt: snapshot.lt }
+    const times: number[] = []
     for (const block of await journal.readBlocks(0)) {
+      times[block.seqno] = block.now
       for (const tx of block.transactions) log.add({ ...tx, seqno: block.seqno, now: block.now })
       if (block.seqno <= saved.seqno) continue
       if (block.seqno !== head.seqno + 1) {
@@ -296,7 +337,7 @@ export class LiveChain {
       transactions: [],
     }
     await blockchain.loadFrom(restored)
-    return new LiveChain(blockchain, journal, options, head, saved.seqno, log)
+    return new LiveChain(blockchain, journal, options, head, saved.seqno, log, times)
   }
 
   /** The last committed block (seqno 0 = the genesis state). */
@@ -306,7 +347,195 @@ export class LiveChain {
 
   /** The chain's time now, unix seconds: the wall clock, never before the last block. */
   get time(): number {
-    return Math.max(this.lastNow, Math.floor(this.clock()))
+    return Math.max(this.lastNow, this.clock.now())
+  }
+
+  /**
+   * How many times the chain was reverted ({@link LiveChain.revert}): what an index kept beside
+   * the chain (toncenter v3's message index) compares to know its blocks are still the chain's.
+   */
+  get revision(): number {
+    return this.reverts
+  }
+
+  /**
+   * Moves the next block's time: to `set` (unix seconds) or `increase` seconds after the
+   * chain's time now; the chain then runs on from there with the clock. Never backwards: a
+   * time before the chain's time (its last block, or a time set earlier) is refused.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_TIME_BACKWARDS` (nothing changes).
+   * @example
+   * ```ts
+   * chain.setTime({ increase: 3_600 }) // 1_764_003_600 when the chain's time was 1_764_000_000
+   * chain.setTime({ set: 1 }) // throws LIVE_CHAIN_TIME_BACKWARDS
+   * ```
+   */
+  setTime(move: TimeMove): number {
+    if (this.stopped) throw this.stopped
+    const now = this.time
+    const target = 'set' in move ? move.set : now + move.increase
+    if (!Number.isSafeInteger(target) || target < now) {
+      throw new LiveChainError({
+        reason: 'time_backwards',
+        message: `The chain's time is ${now}; it cannot go back to ${target}.`,
+      })
+    }
+    this.clock.aim(target)
+    return target
+  }
+
+  /**
+   * Makes `count` blocks without transactions at the chain's time (after the queued work), as
+   * a chain does when nobody sends anything: the head and its time move, nothing else.
+   *
+   * @example
+   * ```ts
+   * const blocks = await chain.mine(3)
+   * blocks.map((b) => b.transactions.length) // [0, 0, 0]
+   * ```
+   */
+  async mine(count: number): Promise<readonly ChainBlock[]> {
+    return this.enqueue(async () => {
+      this.tick()
+      for (let i = 0; i < count; i++) this.pending.push(this.emptyBlock())
+      return this.commit()
+    })
+  }
+
+  /**
+   * Sets an account's balance (nanotons) without a transaction, as a block without
+   * transactions that records the account's new state (so a restart keeps it). An address
+   * the chain never saw becomes an uninitialized account holding the balance.
+   *
+   * @example
+   * ```ts
+   * await chain.setBalance(wallet, 5_000_000_000n)
+   * (await chain.account(wallet)).balance // 5_000_000_000n
+   * ```
+   */
+  async setBalance(address: Address, balance: bigint): Promise<ChainBlock> {
+    return this.enqueue(async () => {
+      this.tick()
+      const contract = await this.blockchain.getContract(address)
+      contract.balance = balance
+      this.pending.push({ ...this.emptyBlock(), touched: [address] })
+      const [block] = await this.commit()
+      return block!
+    })
+  }
+
+  /**
+   * The chain as it is now (after the queued work), for {@link LiveChain.revert}: kept in
+   * memory by the caller.
+   *
+   * @example
+   * ```ts
+   * const point = await chain.savepoint()
+   * await chain.sendExternal(boc)
+   * await chain.revert(point) // the transfer never happened
+   * ```
+   */
+  async savepoint(): Promise<ChainSavepoint> {
+    return this.enqueue(async () => {
+      if (this.pending.length > 0) await this.commit()
+      return {
+        head: this.committed,
+        time: this.lastNow,
+        offset: this.clock.offset,
+        state: JSON.stringify(snapshotToSerializable(this.blockchain.snapshot())),
+      }
+    })
+  }
+
+  /**
+   * Puts the chain back to a savepoint (after the queued work): the journal forgets the later
+   * blocks, the sandbox state, the history, the head and the clock's offset are those of the
+   * savepoint, and a snapshot is stored there so a restart resumes the reverted chain. The
+   * next block is `savepoint.head.seqno + 1` again. Revert listeners are told after it.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_REVERT_UNSUPPORTED` (the journal cannot forget
+   *   blocks), `LIVE_CHAIN_UNKNOWN_SAVEPOINT` (a savepoint after the head: an earlier revert
+   *   went back before it).
+   * @example
+   * ```ts
+   * await chain.revert(point)
+   * chain.head.seqno // point.head.seqno
+   * ```
+   */
+  async revert(savepoint: ChainSavepoint): Promise<void> {
+    await this.enqueue(async () => {
+      if (this.pending.length > 0) await this.commit()
+      const discard = this.journal.discardAfter?.bind(this.journal)
+      if (discard === undefined) {
+        throw new LiveChainError({
+          reason: 'revert_unsupported',
+          message: 'The chain journal cannot forget blocks, so the chain cannot revert.',
+        })
+      }
+      const { head } = savepoint
+      if (head.seqno > this.committed.seqno) {
+        throw new LiveChainError({
+          reason: 'unknown_savepoint',
+          message: `Block ${head.seqno} of the savepoint is not on the chain (head ${this.committed.seqno}).`,
+        })
+      }
+      try {
+        await discard(head.seqno)
+      } catch (error) {
+        throw this.stop(
+          new LiveChainError({
+            reason: 'journal_failed',
+            message: `The journal could not go back to block ${head.seqno}; the chain stopped.`,
+            details: error instanceof Error ? error.message : String(error),
+            cause: error,
+          }),
+        )
+      }
+      await this.blockchain.loadFrom(snapshotFromSerializable(JSON.parse(savepoint.state)))
+      this.log.truncate(head.seqno)
+      this.times.length = Math.min(this.times.length, head.seqno + 1)
+      this.committed = head
+      this.captured = head.seqno
+      this.lastNow = savepoint.time
+      this.clock.restore(savepoint.offset)
+      await this.saveSnapshot()
+      this.reverts++
+    })
+    for (const listener of this.revertListeners) {
+      try {
+        listener(this.committed)
+      } catch (error) {
+        this.onListenerError(error)
+      }
+    }
+  }
+
+  /**
+   * Subscribes to reverts ({@link LiveChain.revert}); returns the function that unsubscribes.
+   *
+   * @example
+   * ```ts
+   * chain.onRevert((head) => console.log('back at block', head.seqno))
+   * ```
+   */
+  onRevert(listener: (head: ChainHead) => void): () => void {
+    this.revertListeners.add(listener)
+    return () => {
+      this.revertListeners.delete(listener)
+    }
+  }
+
+  /**
+   * The time of block `seqno` (a block without transactions too), or `undefined` for a block
+   * the chain has not made.
+   *
+   * @example
+   * ```ts
+   * chain.blockTime(chain.head.seqno) // chain.head.now
+   * ```
+   */
+  blockTime(seqno: number): number | undefined {
+    return this.times[seqno]
   }
 
   /** Number of transactions in the history. */
@@ -366,7 +595,14 @@ export class LiveChain {
       this.inJob = false
       const blocks = await this.commit()
       const block = blocks.find((b) => b.seqno === before + 1)
-      if (!block) throw new Error('the sandbox published no transactions for the message')
+      if (!block) {
+        throw this.stop(
+          new LiveChainError({
+            reason: 'execution_failed',
+            message: 'The sandbox published no transactions for an accepted external message.',
+          }),
+        )
+      }
       return block
     })
   }
@@ -609,8 +845,20 @@ export class LiveChain {
 
   /** Moves the sandbox clock to the wall clock, never backwards. */
   private tick(): void {
-    this.lastNow = Math.max(this.lastNow, Math.floor(this.clock()))
+    this.lastNow = Math.max(this.lastNow, this.clock.now())
     this.blockchain.now = this.lastNow
+  }
+
+  /** A block without transactions at the chain's time (the caller ticked). */
+  private emptyBlock(): PendingBlock {
+    this.captured++
+    return {
+      seqno: this.captured,
+      now: this.lastNow,
+      lt: this.blockchain.lt,
+      message: undefined,
+      transactions: [],
+    }
   }
 
   private stop(error: LiveChainError): LiveChainError {
@@ -675,7 +923,11 @@ export class LiveChain {
         }),
       )
     }
-    for (const [i, block] of blocks.entries()) {
+    const published: ChainBlock[] = []
+    for (const [i, pendingBlock] of blocks.entries()) {
+      const { touched: _, ...block } = pendingBlock
+      published.push(block)
+      this.times[block.seqno] = block.now
       for (const tx of records[i]!.transactions) {
         this.log.add({ ...tx, seqno: block.seqno, now: block.now })
       }
@@ -690,11 +942,12 @@ export class LiveChain {
       }
     }
     if (this.committed.seqno - this.snapshotSeqno >= this.snapshotEvery) await this.saveSnapshot()
-    return blocks
+    return published
   }
 
-  private async record(block: ChainBlock): Promise<ChainBlockRecord> {
+  private async record(block: PendingBlock): Promise<ChainBlockRecord> {
     const touched = new Map<string, Address>()
+    for (const address of block.touched ?? []) touched.set(address.toRawString(), address)
     const transactions = block.transactions.map((tx) => {
       const account = transactionAccount(tx)
       touched.set(account.toRawString(), account)
@@ -766,6 +1019,9 @@ export class LiveChain {
     return loadTransaction(Cell.fromBase64(res.result.transaction).beginParse())
   }
 }
+
+/** A block waiting to be stored: with the accounts changed without a transaction (`setBalance`). */
+type PendingBlock = ChainBlock & { readonly touched?: readonly Address[] }
 
 function wallClock(options: LiveChainOptions): number {
   return Math.floor((options.clock ?? (() => Date.now() / 1000))())

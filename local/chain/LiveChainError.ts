@@ -32,6 +32,12 @@ export type LiveChainErrorReason =
    * store a block stamped earlier than the one before it.
    */
   | 'clock_backwards'
+  /** `setTime` was asked for a time before the chain's time (time never goes back). */
+  | 'time_backwards'
+  /** The chain's journal cannot forget blocks (`discardAfter`), so it cannot revert. */
+  | 'revert_unsupported'
+  /** A savepoint after the chain's head: an earlier revert went back before it. */
+  | 'unknown_savepoint'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,

@@ -89,6 +89,30 @@ export class TransactionLog {
   }
 
   /** The transactions of one block in execution order (empty for an unknown block). */
+  /**
+   * Forgets every transaction of the blocks after `seqno` (a revert to a local snapshot).
+   *
+   * @example
+   * ```ts
+   * log.truncate(12)
+   * log.block(13) // []
+   * ```
+   */
+  truncate(seqno: number): void {
+    for (const [block, entries] of this.byBlock) {
+      if (block <= seqno) continue
+      this.byBlock.delete(block)
+      this.count -= entries.length
+    }
+    for (const [account, list] of this.byAccount) {
+      // Entries are appended in block order: the later blocks' are at the end.
+      let keep = list.length
+      while (keep > 0 && list[keep - 1]!.seqno > seqno) keep--
+      if (keep === 0) this.byAccount.delete(account)
+      else list.length = keep
+    }
+  }
+
   block(seqno: number): readonly LoggedTransaction[] {
     return this.byBlock.get(seqno) ?? []
   }

@@ -14,6 +14,8 @@ export { externalMessageHash } from '../../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
+  ChainJournalError,
+  type ChainJournalErrorCode,
   type ChainSnapshotRecord,
   type JournalAccountState,
   type JournalTransaction,

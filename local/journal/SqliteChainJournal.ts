@@ -1,26 +1,13 @@
 import Database from 'better-sqlite3'
-import type {
-  ChainBlockRecord,
-  ChainJournal,
-  ChainSnapshotRecord,
-  JournalAccountState,
-  JournalTransaction,
+import {
+  type ChainBlockRecord,
+  type ChainJournal,
+  ChainJournalError,
+  type ChainSnapshotRecord,
+  type JournalAccountState,
+  type JournalTransaction,
+  unknownBlock,
 } from '../chain/ChainJournal.js'
-
-/**
- * Thrown when a block does not follow the stored chain (a second writer, or a bug); the chain
- * then stops rather than run ahead of its journal.
- *
- * @example
- * ```ts
- * journal.appendBlock({ ...block, seqno: 9 }) // after block 7: throws CHAIN_JOURNAL_OUT_OF_ORDER
- * ```
- */
-export class ChainJournalOrderError extends Error {
-  override readonly name = 'ChainJournalOrderError'
-  /** Stable code. */
-  readonly code = 'CHAIN_JOURNAL_OUT_OF_ORDER'
-}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chain_blocks (
@@ -87,6 +74,7 @@ export class SqliteChainJournal implements ChainJournal {
   private readonly insertAccount: Database.Statement
   private readonly appendTx: (block: ChainBlockRecord) => void
   private readonly snapshotTx: (snapshot: ChainSnapshotRecord) => void
+  private readonly discardTx: (seqno: number) => void
   private last: number
 
   /** Opens (or creates) the journal tables in the SQLite file at `path`. */
@@ -126,13 +114,23 @@ export class SqliteChainJournal implements ChainJournal {
       dropSnapshots.run(snapshot.seqno)
       dropAccounts.run(snapshot.seqno)
     })
+    this.discardTx = this.db.transaction((seqno: number) => {
+      for (const table of [
+        'chain_transactions',
+        'chain_accounts',
+        'chain_blocks',
+        'chain_snapshots',
+      ])
+        this.db.prepare(`DELETE FROM ${table} WHERE seqno > ?`).run(seqno)
+    })
   }
 
   appendBlock(block: ChainBlockRecord): void {
     if (block.seqno !== this.last + 1) {
-      throw new ChainJournalOrderError(
-        `Block ${block.seqno} does not follow block ${this.last} of the journal.`,
-      )
+      throw new ChainJournalError({
+        code: 'CHAIN_JOURNAL_OUT_OF_ORDER',
+        message: `Block ${block.seqno} does not follow block ${this.last} of the journal.`,
+      })
     }
     this.appendTx(block)
     this.last = block.seqno
@@ -141,6 +139,12 @@ export class SqliteChainJournal implements ChainJournal {
   saveSnapshot(snapshot: ChainSnapshotRecord): void {
     this.snapshotTx(snapshot)
     this.last = Math.max(this.last, snapshot.seqno)
+  }
+
+  discardAfter(seqno: number): void {
+    if (seqno > this.last) throw unknownBlock(seqno, this.last)
+    this.discardTx(seqno)
+    this.last = seqno
   }
 
   loadSnapshot(): ChainSnapshotRecord | undefined {

@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/errors/BaseError.js'
-import type { LiveChainError } from '../chain/LiveChainError.js'
+import { LiveChainError } from '../chain/LiveChainError.js'
 
 /**
  * Stable codes of {@link TonHttpApiError}.
@@ -26,6 +26,12 @@ export type TonHttpApiErrorCode =
   | 'TON_API_METHOD_NOT_FOUND'
   /** No chain runs behind the API (a snapshot database is served). */
   | 'TON_API_NO_CHAIN'
+  /** 400: the body is not valid JSON. */
+  | 'TON_API_INVALID_JSON'
+  /** 413: the body is larger than the server takes. */
+  | 'TON_API_BODY_TOO_LARGE'
+  /** 415: the body's content type is not one the API reads (JSON). */
+  | 'TON_API_UNSUPPORTED_MEDIA_TYPE'
 
 /**
  * A TON HTTP API request failed before reaching the chain. Answered as toncenter does:
@@ -89,4 +95,60 @@ export function liveChainErrorStatus(error: LiveChainError): number {
     default:
       return 503
   }
+}
+
+/**
+ * A failure as the TON HTTP API answers it (v2 and v3 alike; each wraps it in its own body
+ * shape): HTTP status, stable code, message.
+ *
+ * @example
+ * ```ts
+ * const failure: TonApiFailure = { status: 413, code: 'TON_API_BODY_TOO_LARGE', message: '…' }
+ * ```
+ */
+export type TonApiFailure = {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+}
+
+/**
+ * THE mapping of the TON HTTP API's boundary (v2 `/api/v2`, v3 `/api/v3`, the Streaming API):
+ * our own errors keep their code and status; chain rejections get
+ * {@link liveChainErrorStatus}; Fastify's request errors get a code of their own (413
+ * `TON_API_BODY_TOO_LARGE`, unparsable JSON 400 `TON_API_INVALID_JSON`, 415
+ * `TON_API_UNSUPPORTED_MEDIA_TYPE`, any other 4xx `TON_API_INVALID_REQUEST`); anything else is
+ * a 500 `INTERNAL_ERROR` without internals.
+ *
+ * @example
+ * ```ts
+ * toTonApiFailure({ statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' })
+ * // { status: 413, code: 'TON_API_BODY_TOO_LARGE', message: 'Request body is too large' }
+ * ```
+ */
+export function toTonApiFailure(error: unknown): TonApiFailure {
+  if (error instanceof TonHttpApiError) {
+    return { status: error.status, code: error.code, message: error.message }
+  }
+  if (error instanceof LiveChainError) {
+    return { status: liveChainErrorStatus(error), code: error.code, message: error.message }
+  }
+  const fastify = error as { statusCode?: unknown; message?: unknown; code?: unknown }
+  if (
+    typeof fastify.statusCode === 'number' &&
+    fastify.statusCode >= 400 &&
+    fastify.statusCode < 500
+  ) {
+    const message = typeof fastify.message === 'string' ? fastify.message : 'Bad request.'
+    const code =
+      fastify.statusCode === 413
+        ? 'TON_API_BODY_TOO_LARGE'
+        : fastify.statusCode === 415
+          ? 'TON_API_UNSUPPORTED_MEDIA_TYPE'
+          : fastify.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'TON_API_INVALID_JSON'
+            : 'TON_API_INVALID_REQUEST'
+    return { status: fastify.statusCode, code, message }
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'The TON HTTP API failed unexpectedly.' }
 }

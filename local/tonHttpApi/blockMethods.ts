@@ -206,7 +206,7 @@ function blockNotFound(what: string, chain: LiveChain): TonHttpApiError {
  */
 export function blockTime(chain: LiveChain, seqno: number): number {
   const first = chain.blockTransactions(Math.max(1, seqno))[0]
-  return first?.now ?? chain.head.now
+  return first?.now ?? chain.blockTime(Math.max(1, seqno)) ?? chain.head.now
 }
 
 /**

@@ -417,7 +417,7 @@ describe('TON HTTP API driven by the unchanged @ton/ton TonClient', () => {
 })
 
 describe('TON HTTP API request errors', () => {
-  test('an unparsable JSON body is a 400 in toncenter shape', async () => {
+  test('an unparsable JSON body is a 400, a body over the limit a 413, each with its code', async () => {
     const app = Fastify()
     await app.register(tonHttpApi, { chain: () => undefined })
     const res = await app.inject({
@@ -430,8 +430,28 @@ describe('TON HTTP API request errors', () => {
     expect(res.json()).toMatchObject({
       ok: false,
       code: 400,
-      error_code: 'TON_API_INVALID_REQUEST',
+      error_code: 'TON_API_INVALID_JSON',
     })
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/v2/jsonRPC',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ method: 'getMasterchainInfo', pad: 'x'.repeat(2_000_000) }),
+    })
+    expect(large.statusCode).toBe(413)
+    expect(large.json()).toMatchObject({
+      ok: false,
+      code: 413,
+      error_code: 'TON_API_BODY_TOO_LARGE',
+    })
+    const v3 = await app.inject({
+      method: 'POST',
+      url: '/api/v3/message',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"boc": ',
+    })
+    expect(v3.statusCode).toBe(400)
+    expect(v3.json()).toMatchObject({ error_code: 'TON_API_INVALID_JSON' })
     await app.close()
   })
 })

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { LiveChain } from '../chain/LiveChain.js'
-import { LiveChainError } from '../chain/LiveChainError.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
-import { liveChainErrorStatus, TonHttpApiError } from './TonHttpApiError.js'
+import { type BlockActions, toncenterStreaming } from './streaming.js'
+import { TonHttpApiError, toTonApiFailure } from './TonHttpApiError.js'
 import { toncenterV3 } from './v3/toncenterV3.js'
 
 /**
@@ -20,6 +20,8 @@ export type TonHttpApiOptions = {
    * over a snapshot database: every method then answers 503).
    */
   readonly chain: LiveChain | (() => LiveChain | undefined)
+  /** The actions of a block for the Streaming API's `actions` events (none without it). */
+  readonly actions?: BlockActions | undefined
 }
 
 /** Most requests one JSON-RPC batch may hold. */
@@ -84,6 +86,10 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
     if (answer.code >= 500) request.log.error(error)
     void reply.status(answer.code).send(answer)
   })
+
+  // toncenter's Streaming API v2 (SSE), under this plugin's error answers (registered after
+  // setErrorHandler, so its scope inherits it).
+  await app.register(toncenterStreaming, { chain: resolveChain, actions: options.actions })
 
   /** One JSON-RPC request object: its answer and the status it would have alone. */
   const rpc = async (
@@ -189,28 +195,8 @@ function errorOf(errorCode: string, status: number, message: string): ErrorAnswe
   return { ok: false, error: message, code: status, error_code: errorCode }
 }
 
-/**
- * THE mapping from a failure to the TON HTTP API's answer. Chain rejections are the client's:
- * a bad BoC or a non-external message is 400, an external the destination does not accept is
- * 422; a closed or stopped chain is 503; anything unexpected is 500 without internals.
- */
+/** The v2 answer of a failure: toncenter's shape around {@link toTonApiFailure}. */
 function toErrorAnswer(error: unknown): ErrorAnswer {
-  if (error instanceof TonHttpApiError) return errorOf(error.code, error.status, error.message)
-  if (error instanceof LiveChainError) {
-    return errorOf(error.code, liveChainErrorStatus(error), error.message)
-  }
-  // Fastify's own client errors (an unparsable or too large body) keep their status.
-  const fastify = error as { statusCode?: unknown; message?: unknown }
-  if (
-    typeof fastify.statusCode === 'number' &&
-    fastify.statusCode >= 400 &&
-    fastify.statusCode < 500
-  ) {
-    return errorOf(
-      'TON_API_INVALID_REQUEST',
-      fastify.statusCode,
-      typeof fastify.message === 'string' ? fastify.message : 'Bad request.',
-    )
-  }
-  return errorOf('INTERNAL_ERROR', 500, 'The TON HTTP API failed unexpectedly.')
+  const failure = toTonApiFailure(error)
+  return errorOf(failure.code, failure.status, failure.message)
 }

@@ -372,3 +372,67 @@ test("a dApp swap's screener event reports the block of the chain that executed 
   expect(createdIn).toBeDefined()
   expect(pair.createdAtBlockNumber).toBe(createdIn)
 })
+
+test("the official client's Initial simulation of a new pair names the pool and LP that @ston-fi/sdk's provision then creates", async () => {
+  const base = exchange.url
+  const api = new StonApiClient({ baseURL: base })
+  const client = new Client({ endpoint: `${base}/api/v2/jsonRPC`, stonApiClient: api })
+  const delta = exchange.wallets[3]
+  if (delta === undefined) throw new Error('no fourth test wallet')
+  const assets = await api.getAssets()
+  const address = (symbol: string) =>
+    assets.find((a) => a.symbol === symbol)?.contractAddress as string
+  // STON and XTON: both on the chain, the test wallets hold both, no constant-product pool of them.
+  const [ston, xton] = [address('STON'), address('XTON')]
+  const [stonUnits, xtonUnits] = [40n * 10n ** 9n, 90n * 10n ** 9n]
+  const simulation = await api.simulateLiquidityProvision({
+    provisionType: 'Initial',
+    tokenA: ston,
+    tokenB: xton,
+    tokenAUnits: stonUnits.toString(),
+    tokenBUnits: xtonUnits.toString(),
+    slippageTolerance: '0.01',
+    walletAddress: delta.address.toString(),
+  })
+  expect(simulation.provisionType).toBe('Initial')
+  expect(simulation.router.poolCreationEnabled).toBe(true)
+  expect(simulation.routerAddress).toBe(simulation.router.address)
+  expect(simulation.lpTotalSupply).toBe('0')
+  const lp = BigInt(simulation.estimatedLpUnits)
+  expect(lp).toBeGreaterThan(0n)
+
+  // Both sides to the simulated router, as a dApp builds them.
+  const router = client.open(DEX.v2_2.Router.CPI.create(simulation.routerAddress))
+  const wallet = client.open(delta.contract)
+  const secretKey = (await delta.keyPair()).secretKey
+  for (const side of [
+    { send: ston, other: xton, amount: stonUnits },
+    { send: xton, other: ston, amount: xtonUnits },
+  ]) {
+    const params = await router.getProvideLiquidityJettonTxParams({
+      userWalletAddress: delta.address,
+      sendTokenAddress: side.send,
+      otherTokenAddress: side.other,
+      sendAmount: side.amount,
+      minLpOut: 1n,
+    })
+    await wallet.sendTransfer({
+      seqno: await wallet.getSeqno(),
+      secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [internal({ to: params.to, value: params.value, body: params.body })],
+    })
+  }
+  const pool = await router.getPool({ token0: ston, token1: xton })
+  expect(pool.address.toString()).toBe(simulation.poolAddress)
+  const opened = client.open(pool)
+  const state = await opened.getPoolData()
+  expect([state.reserve0, state.reserve1].sort()).toEqual([stonUnits, xtonUnits].sort())
+  const lpWallet = client.open(await opened.getJettonWallet({ ownerAddress: delta.address }))
+  expect(await lpWallet.getBalance()).toBe(lp)
+  await exchange.indexed(exchange.chain?.head.seqno ?? 0)
+  const listed = (await (await fetch(`${base}/v1/pools/${simulation.poolAddress}`)).json()) as {
+    pool: { lp_total_supply: string }
+  }
+  expect(BigInt(listed.pool.lp_total_supply)).toBe(state.totalSupplyLP)
+})

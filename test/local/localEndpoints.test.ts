@@ -71,7 +71,7 @@ describe('/local/faucet', () => {
   test('error: bad requests get a stable code, a field and a 4xx, and send nothing', async () => {
     const before = exchange.chain?.head.seqno
     const cases: [unknown, number, string, string | undefined][] = [
-      ['not json', 400, 'FAUCET_INVALID_BODY', undefined],
+      ['not json', 400, 'LOCAL_INVALID_JSON', undefined],
       [[1, 2], 400, 'FAUCET_INVALID_BODY', undefined],
       [{ address: 'nope', asset: 'TON', amount: '1' }, 400, 'FAUCET_INVALID_ADDRESS', 'address'],
       [{ address: STRANGER, asset: 'TON', amount: '-5' }, 400, 'FAUCET_INVALID_AMOUNT', 'amount'],

@@ -171,4 +171,12 @@ describe('parseServeOptions', () => {
     expect(parseServeOptions([], { CORS: 'off' }).cors).toBe(false)
     expect(parseServeOptions([], {}).cors).toBeUndefined()
   })
+
+  test('behavior: --block-time (BLOCK_TIME) takes seconds, at least 0.1', () => {
+    expect(parseServeOptions(['--block-time', '5'], { BLOCK_TIME: '9' }).blockTime).toBe(5)
+    expect(parseServeOptions([], { BLOCK_TIME: '0.5' }).blockTime).toBe(0.5)
+    expect(parseServeOptions([], {}).blockTime).toBeUndefined()
+    for (const bad of ['0', '-1', 'soon', '0.05'])
+      expect(() => parseServeOptions(['--block-time', bad], {}), bad).toThrow(/block-time/)
+  })
 })

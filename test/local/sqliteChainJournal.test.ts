@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import type { ChainBlockRecord } from '../../local/chain/ChainJournal.js'
 import {
-  ChainJournalOrderError,
-  SqliteChainJournal,
-} from '../../local/journal/SqliteChainJournal.js'
+  type ChainBlockRecord,
+  ChainJournalError,
+  MemoryChainJournal,
+} from '../../local/chain/ChainJournal.js'
+import { SqliteChainJournal } from '../../local/journal/SqliteChainJournal.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-journal-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -71,9 +72,43 @@ describe('SqliteChainJournal', () => {
     const journal = new SqliteChainJournal(join(dir, 'order.sqlite'))
     journal.saveSnapshot({ seqno: 0, now: 1, state: bytes(1) })
     journal.appendBlock(block(1))
-    expect(() => journal.appendBlock(block(3))).toThrow(ChainJournalOrderError)
+    expect(() => journal.appendBlock(block(3))).toThrow(ChainJournalError)
     expect(() => journal.appendBlock(block(1))).toThrow(/does not follow block 1/)
     expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1])
+    journal.close()
+  })
+
+  test('error: both journals fail an out-of-order block with the one ChainJournalError code', () => {
+    const sqlite = new SqliteChainJournal(join(dir, 'same-error.sqlite'))
+    const memory = new MemoryChainJournal()
+    for (const journal of [sqlite, memory]) {
+      journal.saveSnapshot({ seqno: 0, now: 1, state: bytes(1) })
+      journal.appendBlock(block(1))
+      let caught: unknown
+      try {
+        journal.appendBlock(block(3))
+      } catch (error) {
+        caught = error
+      }
+      expect(caught).toBeInstanceOf(ChainJournalError)
+      expect((caught as ChainJournalError).code).toBe('CHAIN_JOURNAL_OUT_OF_ORDER')
+      expect(() => journal.discardAfter(5)).toThrow(ChainJournalError)
+    }
+    sqlite.close()
+  })
+
+  test('default: discardAfter forgets later blocks and snapshots; the next block follows the kept one', () => {
+    const journal = new SqliteChainJournal(join(dir, 'discard.sqlite'))
+    journal.saveSnapshot({ seqno: 0, now: 1, state: bytes(1) })
+    for (let seqno = 1; seqno <= 4; seqno++) journal.appendBlock(block(seqno))
+    journal.saveSnapshot({ seqno: 3, now: 3, state: bytes(3) })
+    journal.discardAfter(2)
+    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2])
+    expect(journal.loadSnapshot()).toBeUndefined()
+    expect(journal.lastSeqno()).toBe(2)
+    journal.saveSnapshot({ seqno: 2, now: 2, state: bytes(2) })
+    journal.appendBlock(block(3))
+    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2, 3])
     journal.close()
   })
 })

@@ -56,9 +56,10 @@ export function transferBoc(
   seqno: number,
   to: Parameters<typeof internal>[0]['to'],
   value: bigint,
+  validUntil?: number,
 ): Buffer {
   return beginCell()
-    .store(storeMessage(transferMessage(wallet, seqno, to, value)))
+    .store(storeMessage(transferMessage(wallet, seqno, to, value, validUntil)))
     .endCell()
     .toBoc()
 }
@@ -69,9 +70,11 @@ export function transferMessage(
   seqno: number,
   to: Parameters<typeof internal>[0]['to'],
   value: bigint,
+  validUntil?: number,
 ): ReturnType<typeof external> {
   const args = {
     seqno,
+    ...(validUntil === undefined ? {} : { timeout: validUntil }),
     secretKey: wallet.keyPair.secretKey,
     sendMode: SendMode.PAY_GAS_SEPARATELY,
     messages: [internal({ to, value, bounce: false })],

@@ -51,12 +51,17 @@ export class MessageIndex {
   private readonly rendered = new Map<string, V3Json>()
   private running: Promise<void> | undefined
 
-  private constructor(private readonly chain: LiveChain) {}
+  /** The chain's revision this index was built for ({@link LiveChain.revision}). */
+  private readonly revision: number
 
-  /** The index of a chain (one per chain object). */
+  private constructor(private readonly chain: LiveChain) {
+    this.revision = chain.revision
+  }
+
+  /** The index of a chain (one per chain object, built again after the chain reverted). */
   static of(chain: LiveChain): MessageIndex {
     let index = MessageIndex.indexes.get(chain)
-    if (!index) {
+    if (!index || index.revision !== chain.revision) {
       index = new MessageIndex(chain)
       MessageIndex.indexes.set(chain, index)
     }

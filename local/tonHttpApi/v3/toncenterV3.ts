@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { LiveChain } from '../../chain/LiveChain.js'
-import { LiveChainError } from '../../chain/LiveChainError.js'
 import { Params } from '../params.js'
-import { liveChainErrorStatus, TonHttpApiError } from '../TonHttpApiError.js'
+import { TonHttpApiError, toTonApiFailure } from '../TonHttpApiError.js'
 import { sendMessage, V3_ENDPOINTS } from './methods.js'
 import { V3Query } from './query.js'
 
@@ -120,27 +119,8 @@ export const toncenterV3: FastifyPluginAsync<ToncenterV3Options> = async (
   })
 }
 
-/** THE mapping from a failure to a v3 answer (same statuses as the v2 API). */
+/** The v3 answer of a failure: v3's shape around {@link toTonApiFailure}. */
 function toV3Error(error: unknown): V3ErrorAnswer {
-  const answer = (status: number, code: string, message: string): V3ErrorAnswer => ({
-    status,
-    body: { error: message, error_code: code },
-  })
-  if (error instanceof TonHttpApiError) return answer(error.status, error.code, error.message)
-  if (error instanceof LiveChainError) {
-    return answer(liveChainErrorStatus(error), error.code, error.message)
-  }
-  const fastify = error as { statusCode?: unknown; message?: unknown }
-  if (
-    typeof fastify.statusCode === 'number' &&
-    fastify.statusCode >= 400 &&
-    fastify.statusCode < 500
-  ) {
-    return answer(
-      fastify.statusCode,
-      'TON_API_INVALID_REQUEST',
-      typeof fastify.message === 'string' ? fastify.message : 'Bad request.',
-    )
-  }
-  return answer(500, 'INTERNAL_ERROR', 'The toncenter v3 API failed unexpectedly.')
+  const failure = toTonApiFailure(error)
+  return { status: failure.status, body: { error: failure.message, error_code: failure.code } }
 }

@@ -13,6 +13,7 @@ export type Dapp = {
   swapParams(
     wallet: TestWallet,
     offer: bigint,
+    deadline?: number,
   ): Promise<{ to: Address; value: bigint; body?: unknown }>
 }
 
@@ -42,7 +43,7 @@ export function dapp(url: string): Dapp {
         ],
       })
     },
-    async swapParams(wallet, offer) {
+    async swapParams(wallet, offer, deadline) {
       const assets = await api.getAssets()
       const usdt = assets.find((a) => a.symbol === 'USDT')?.contractAddress
       const ston = assets.find((a) => a.symbol === 'STON')?.contractAddress
@@ -58,6 +59,7 @@ export function dapp(url: string): Dapp {
         askJettonAddress: ston,
         offerAmount: offer,
         minAskAmount: 1n,
+        ...(deadline === undefined ? {} : { deadline }),
       })
     },
   }
