@@ -63,6 +63,7 @@ export {
   type FaucetRequest,
   faucet,
 } from './faucet.js'
+export { ChainJournalBusyError, PostgresChainJournal } from './journal/PostgresChainJournal.js'
 export { ChainJournalOrderError, SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'
