@@ -588,7 +588,6 @@ export async function createPostgresStore({
     },
 
     dataVersion,
-    readsInParallel: true,
 
     async close() {
       await pool.end()
