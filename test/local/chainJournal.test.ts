@@ -155,6 +155,31 @@ describe('the journal tables are store migrations', () => {
     }
   })
 
+  test('SQLite: a file whose journal made its own tables (before the migration) keeps its chain', async () => {
+    const path = join(dir, 'before-migration.sqlite')
+    const old = new Database(path)
+    // The tables as the journal created them itself, outside the migration list.
+    old.exec(`
+      CREATE TABLE chain_blocks (seqno INTEGER PRIMARY KEY, now INTEGER NOT NULL, lt TEXT NOT NULL, message BLOB);
+      CREATE TABLE chain_transactions (seqno INTEGER NOT NULL, position INTEGER NOT NULL, account TEXT NOT NULL,
+        lt TEXT NOT NULL, hash BLOB NOT NULL, boc BLOB NOT NULL, PRIMARY KEY (seqno, position));
+      CREATE INDEX chain_transactions_hash ON chain_transactions (hash);
+      CREATE TABLE chain_accounts (seqno INTEGER NOT NULL, address TEXT NOT NULL, shard_account BLOB NOT NULL,
+        PRIMARY KEY (seqno, address));
+      CREATE TABLE local_market_base (id INTEGER PRIMARY KEY CHECK (id = 1), market TEXT NOT NULL);
+      CREATE TABLE chain_snapshots (seqno INTEGER PRIMARY KEY, now INTEGER NOT NULL, state BLOB NOT NULL);
+      INSERT INTO chain_snapshots VALUES (0, 1, x'01');
+      INSERT INTO chain_blocks VALUES (1, 2, '00000000000000000007', NULL);
+    `)
+    old.close()
+    const journal = new SqliteChainJournal(path)
+    expect(journal.lastSeqno()).toBe(1)
+    expect((await journal.readBlocks(0)).map((b) => [b.seqno, b.lt])).toEqual([[1, 7n]])
+    await journal.appendBlock(block(2))
+    expect(journal.lastSeqno()).toBe(2)
+    journal.close()
+  })
+
   test.skipIf(clusterUrl === undefined)(
     'PostgreSQL: one process runs a database chain; a second is refused until it closes',
     async () => {
