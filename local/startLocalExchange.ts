@@ -85,9 +85,9 @@ const CHAIN_SEED = 'ton-dex-lab demo market'
  * scenario's set-up ran and its swaps fill in behind it; otherwise it is built whole in
  * `<db>.building` and renamed, so an interrupted first start leaves nothing behind (on
  * PostgreSQL a chain without a listed market is deleted on the next start). A database with a
- * chain resumes it; a
- * database filled by `ton-dex-lab import` (no chain) is served read-only, with 503 from the TON
- * HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs.
+ * chain resumes it; a database filled by `ton-dex-lab import` (no chain) is served read-only,
+ * with 503 from the TON HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs,
+ * and `ton-dex-lab serve --db postgres://…`.
  *
  * @example
  * ```ts
