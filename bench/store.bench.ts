@@ -1,6 +1,6 @@
 /**
  * `npm run bench:store`: the statistics, export and history endpoints on a large synthetic
- * history (`BENCH_OPS` operations over one year, default 10 000 000: many pools on two routers,
+ * history (`--ops` or `BENCH_OPS` operations over one year, default 10 000 000: many pools on two routers,
  * a hot set of wallets and a long tail, skewed referrers, failed swaps, liquidity operations,
  * vault withdrawals) against the same endpoints on a demo-sized one (1 500 operations over two
  * days, like the demo market) measured in the same run, on each store of `BENCH_STORES`
@@ -59,7 +59,11 @@ import { postgresBinaries, startTestPostgres } from '../test/_support/postgres.j
 import { type SyntheticHistory, writeSyntheticHistory } from '../test/_support/syntheticHistory.js'
 import { writeResult } from './_support/measure.js'
 
-const OPS = Number(process.env.BENCH_OPS ?? 10_000_000)
+/**
+ * Operations of the large history: `npm run bench:store -- --ops 200000`, else `BENCH_OPS`, else
+ * 10 000 000 (about an hour of writing on each store; small sizes for a quick check).
+ */
+const OPS = opsOption(process.argv, process.env.BENCH_OPS)
 const DEMO_OPS = 1_500
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
@@ -809,4 +813,15 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve())
     child.kill('SIGTERM')
   })
+}
+
+/** The `--ops <n>` argument, else `fromEnv`, else 10 M; a whole positive number. */
+function opsOption(argv: readonly string[], fromEnv: string | undefined): number {
+  const at = argv.indexOf('--ops')
+  const text = at >= 0 ? argv[at + 1] : fromEnv
+  const ops = text === undefined ? 10_000_000 : Number(text.replaceAll('_', ''))
+  if (!Number.isSafeInteger(ops) || ops < 1_500) {
+    throw new Error(`--ops / BENCH_OPS must be a whole number of operations >= 1500, not ${text}`)
+  }
+  return ops
 }

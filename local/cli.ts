@@ -3,7 +3,8 @@
  * `ton-dex-lab import <snapshot.json> [--db <file>]` loads a market snapshot (the live API's own
  * JSON bodies, see `docs/service.md`) into the database, all or nothing;
  * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
- * SIGINT or SIGTERM; `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
+ * SIGINT or SIGTERM (`--db postgres://…`: on PostgreSQL; `--read-only`: a REST replica of
+ * one); `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
  * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead.
  * @module
  */
@@ -23,8 +24,10 @@ const USAGE = `Usage:
   ton-dex-lab import <snapshot.json> [--db <file>]   load a market snapshot (all or nothing)
   ton-dex-lab serve [--db <file>] [--host <ip>] [--port <n>] [--demo-swaps <n>] [--block-time <s>] [--no-cors]
                                                      run the local exchange (npm start)
-  ton-dex-lab serve --db postgres://user:pass@host:port/db [--read-only] [--host] [--port]
-                                                     serve the REST API from PostgreSQL
+  ton-dex-lab serve --db postgres://user:pass@host:port/db [--host] [--port]
+                                                     run the local exchange on PostgreSQL
+  ton-dex-lab serve --read-only --db postgres://… [--host] [--port]
+                                                     a REST replica of a PostgreSQL database
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
@@ -135,7 +138,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     signals.on('SIGINT', handle)
     signals.on('SIGTERM', handle)
     const follow = options.follow
-    if (options.databaseUrl !== undefined && follow === undefined) {
+    if (options.readOnly === true && options.databaseUrl !== undefined && follow === undefined) {
       return serveDatabase({ ...options, databaseUrl: options.databaseUrl }, stopped, {
         out,
         err,
@@ -149,9 +152,11 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
         },
       })
     }
+    const database =
+      options.databaseUrl === undefined ? options.dbPath : redact(options.databaseUrl)
     err(
       follow === undefined
-        ? `Starting the local exchange on ${options.dbPath} …`
+        ? `Starting the local exchange on ${database} …`
         : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
     )
     try {
@@ -164,7 +169,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
             fastStart: true,
           })
           exchange = local
-          if (!requested) for (const line of banner(local, options.dbPath)) out(line)
+          if (!requested) for (const line of banner(local, database)) out(line)
         } else {
           const node = await startFollowNode({ ...options, follow })
           exchange = node
@@ -196,7 +201,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   return 2
 }
 
-/** `serve --db postgres://…`: the REST API over PostgreSQL until a signal stops it. */
+/** `serve --read-only --db postgres://…`: a REST replica until a signal stops it. */
 async function serveDatabase(
   options: ReturnType<typeof parseServeOptions> & { databaseUrl: string },
   stopped: Promise<void>,

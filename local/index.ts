@@ -67,6 +67,7 @@ export {
   type FaucetRequest,
   faucet,
 } from './faucet.js'
+export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'

@@ -40,8 +40,8 @@ export type ServeOptions = {
   readonly dbPath: string
   /**
    * A PostgreSQL database instead of the SQLite file: `--db postgres://…` (or
-   * `postgresql://…`), else `DATABASE_URL` when no `--db` is given. The REST API is then
-   * served from it, with no chain (see `startDatabaseServer`).
+   * `postgresql://…`), else `DATABASE_URL` when no `--db` is given: the local exchange runs on
+   * it (chain journal, index, REST), or with {@link readOnly} a REST replica reads it.
    */
   readonly databaseUrl?: string | undefined
   /** `--read-only`: a REST replica of a PostgreSQL database (needs {@link databaseUrl}). */

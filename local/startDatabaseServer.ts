@@ -34,8 +34,9 @@ export type RunningDatabaseServer = {
  * `ton-dex-lab import --db postgres://…`): no chain, no indexer, the answers of whatever the
  * database holds, its response caches following the store's data version (every commit of
  * the writer changes it). Any number of such servers can read one database behind a load
- * balancer; `readOnly` makes one a pure replica. What `ton-dex-lab serve --db postgres://…`
- * runs (the live chain's journal is SQLite-only for now).
+ * balancer; `readOnly` makes one a pure replica. What `ton-dex-lab serve --read-only --db
+ * postgres://…` runs (without `--read-only` the local exchange runs on the database instead,
+ * its chain included: `startLocalExchange`).
  *
  * @example
  * ```ts

@@ -6,6 +6,7 @@ import { createLocalDex } from '../emulator/createLocalDex.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { TransactionBlock } from '../indexer/ingest/createIndexer.js'
 import { createService } from '../service/createService.js'
+import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
@@ -21,6 +22,7 @@ import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory
 import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
+import { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
@@ -83,16 +85,19 @@ const WALLET_TOKENS = 1_000_000n
 const CHAIN_SEED = 'ton-dex-lab demo market'
 
 /**
- * Runs the local exchange over one SQLite database: the live emulated chain (`LiveChain`,
- * journaled in the database's `chain_*` tables), the indexer following its blocks, the REST API
+ * Runs the local exchange over one database — a SQLite file (`dbPath`), or PostgreSQL when
+ * `databaseUrl` is given: the live emulated chain (`LiveChain`, journaled in the database's
+ * `chain_*` tables, a migration of its store), the indexer following its blocks, the REST API
  * over the same store, the TON HTTP API (`/api/v2/…`, toncenter v2) and the local endpoints
  * (`/local/wallets`, `/local/faucet`, `/local/status`), all on one port. A new database gets
  * the demo market, built by running the demo scenario through the chain (so its contracts are
  * live), and five funded test wallets: with `fastStart` the market is listed once the
  * scenario's set-up ran and its swaps fill in behind it; otherwise it is built whole in
- * `<db>.building` and renamed, so an interrupted first start leaves nothing behind. A database with a chain resumes it; a
- * database filled by `ton-dex-lab import` (no chain) is served read-only, with 503 from the TON
- * HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs.
+ * `<db>.building` and renamed, so an interrupted first start leaves nothing behind (on
+ * PostgreSQL a chain without a listed market is deleted on the next start). A database with a
+ * chain resumes it; a database filled by `ton-dex-lab import` (no chain) is served read-only,
+ * with 503 from the TON HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs,
+ * and `ton-dex-lab serve --db postgres://…`.
  *
  * @example
  * ```ts
@@ -105,9 +110,10 @@ export async function startLocalExchange(
   options: StartLocalExchangeOptions,
 ): Promise<RunningLocalExchange> {
   const wallets = testWallets() // key derivation runs while the chain opens
-  const memory = options.dbPath === ':memory:' || options.dbPath === ''
+  const postgres = options.databaseUrl !== undefined
+  const memory = !postgres && (options.dbPath === ':memory:' || options.dbPath === '')
   let seeded = false
-  if (!memory && !existsSync(options.dbPath) && options.fastStart !== true) {
+  if (!postgres && !memory && !existsSync(options.dbPath) && options.fastStart !== true) {
     const building = `${options.dbPath}.building`
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
     const parts = await openParts(building, false, options, wallets)
@@ -145,7 +151,9 @@ async function openParts(
   options: StartLocalExchangeOptions,
   walletsReady: Promise<readonly TestWallet[]>,
 ): Promise<Parts> {
-  const store = createSqliteStore({ path: dbPath })
+  const url = options.databaseUrl
+  const store =
+    url === undefined ? createSqliteStore({ path: dbPath }) : await createPostgresStore({ url })
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
@@ -158,11 +166,22 @@ async function openParts(
   })
   closers.unshift(async () => (await building).close())
   try {
-    const sqliteJournal = memory ? undefined : new SqliteChainJournal(dbPath)
-    if (sqliteJournal !== undefined) closers.unshift(() => sqliteJournal.close())
-    const journal: ChainJournal = sqliteJournal ?? new MemoryChainJournal()
-    const hasChain = (await journal.loadSnapshot()) !== undefined
+    // The chain's journal lives in the store's database, in tables of the store's migrations.
+    const storedJournal =
+      url !== undefined
+        ? await PostgresChainJournal.open(url)
+        : memory
+          ? undefined
+          : new SqliteChainJournal(dbPath)
+    if (storedJournal !== undefined) closers.unshift(() => storedJournal.close())
+    const journal: ChainJournal = storedJournal ?? new MemoryChainJournal()
+    let hasChain = (await journal.loadSnapshot()) !== undefined
     const empty = await store.isEmpty()
+    if (hasChain && empty && storedJournal instanceof PostgresChainJournal) {
+      // A first start stopped before its market was listed: nothing was served; start over.
+      await storedJournal.clear()
+      hasChain = false
+    }
     if (!hasChain && !empty)
       return {
         store,
@@ -208,7 +227,10 @@ async function openParts(
     let history: Promise<ScenarioResult> | undefined
     const keepBase = (market: MarketData) => {
       base = market
-      sqliteJournal?.saveMarketBase(stringifyMarket(market))
+      // The one journal connection runs its calls in order: this lands before later blocks.
+      Promise.resolve(storedJournal?.saveMarketBase(stringifyMarket(market))).catch(
+        (error: unknown) => console.error('the demo market base was not stored:', error),
+      )
     }
     if (dated && clock !== undefined) {
       const total = options.demoSwaps ?? 1500
@@ -237,7 +259,7 @@ async function openParts(
     } else if (empty) {
       seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf)
     } else {
-      const saved = sqliteJournal?.loadMarketBase()
+      const saved = await storedJournal?.loadMarketBase()
       base = saved === undefined ? undefined : parseMarket(saved)
     }
     stopDemoBlocks()

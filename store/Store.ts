@@ -83,8 +83,9 @@ export interface Store {
   /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
   applyIndexBatch(batch: IndexBatch): Promise<void>
   /**
-   * Every pool state the indexer tracks, with its assets. The same (frozen) array is returned
-   * until the pools may have changed, so callers can cache what they derive from it.
+   * Every pool state the indexer tracks, with its assets (frozen rows). Whether two calls
+   * return the same array is the store's business: a caller caching what it derives keys that
+   * on {@link Store.dataVersion}.
    */
   listIndexedPools(): Promise<readonly IndexedPoolRow[]>
   /** Every jetton wallet (jettons and LP tokens) the indexer derived from transactions. */
@@ -148,14 +149,6 @@ export interface Store {
    * cached until it changes (the service's response cache does).
    */
   dataVersion(): Promise<string>
-
-  /**
-   * True when reads wait on a database server instead of running on this process's event loop
-   * (the PostgreSQL store's connection pool): callers may run long reads side by side. Absent
-   * (the SQLite store, whose queries are synchronous): a long read holds the event loop, so
-   * the service's statistics take turns.
-   */
-  readonly readsInParallel?: boolean
 
   /** Releases the database. Further calls fail. */
   close(): Promise<void>

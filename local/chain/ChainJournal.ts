@@ -140,9 +140,12 @@ export type ChainJournalErrorCode =
   | 'CHAIN_JOURNAL_OUT_OF_ORDER'
   /** `discardAfter` was asked to keep a block the journal does not hold. */
   | 'CHAIN_JOURNAL_UNKNOWN_BLOCK'
+  /** Another process runs this database's chain (PostgreSQL: one local exchange per database). */
+  | 'CHAIN_JOURNAL_BUSY'
 
 /**
- * A journal refused a write: every {@link ChainJournal} implementation (in memory, SQLite) fails
+ * A journal refused a write: every {@link ChainJournal} implementation (in memory, SQLite,
+ * PostgreSQL) fails
  * the same violation with this one type and code. The chain then stops
  * (`LIVE_CHAIN_JOURNAL_FAILED`) rather than run ahead of its journal.
  *

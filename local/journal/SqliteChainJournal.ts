@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { migrate } from '../../store/sqlite/migrate.js'
 import {
   type ChainBlockRecord,
   type ChainJournal,
@@ -8,40 +9,6 @@ import {
   type JournalTransaction,
   unknownBlock,
 } from '../chain/ChainJournal.js'
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS chain_blocks (
-  seqno INTEGER PRIMARY KEY,
-  now INTEGER NOT NULL,
-  lt TEXT NOT NULL,
-  message BLOB
-);
-CREATE TABLE IF NOT EXISTS chain_transactions (
-  seqno INTEGER NOT NULL,
-  position INTEGER NOT NULL,
-  account TEXT NOT NULL,
-  lt TEXT NOT NULL,
-  hash BLOB NOT NULL,
-  boc BLOB NOT NULL,
-  PRIMARY KEY (seqno, position)
-);
-CREATE INDEX IF NOT EXISTS chain_transactions_hash ON chain_transactions (hash);
-CREATE TABLE IF NOT EXISTS chain_accounts (
-  seqno INTEGER NOT NULL,
-  address TEXT NOT NULL,
-  shard_account BLOB NOT NULL,
-  PRIMARY KEY (seqno, address)
-);
-CREATE TABLE IF NOT EXISTS local_market_base (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  market TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chain_snapshots (
-  seqno INTEGER PRIMARY KEY,
-  now INTEGER NOT NULL,
-  state BLOB NOT NULL
-);
-`
 
 type BlockRow = { seqno: number; now: number; lt: string; message: Buffer | null }
 type TxRow = { seqno: number; account: string; lt: string; hash: Buffer; boc: Buffer }
@@ -54,8 +21,8 @@ type AccountRow = { seqno: number; address: string; shard_account: Buffer }
  * A {@link ChainJournal} in SQLite: the live chain's blocks (root message, transactions,
  * touched account states) and state snapshots in four `chain_*` tables (and the demo's base
  * market in `local_market_base`), kept in the same
- * database file as the index (its own connection; the tables are created when missing and
- * never touch the store's). Every `appendBlock` is one committed SQLite transaction before it
+ * database file as the index (its own connection; the tables are the SQLite store's migration
+ * `2026_11_26_30_chain_journal`, applied here if the store has not yet). Every `appendBlock` is one committed SQLite transaction before it
  * returns, so a block the chain answered survives a killed process (WAL: durable against a
  * process crash). Once a snapshot is saved, older snapshots and the account states of the
  * blocks it covers are deleted; transactions stay (they are the chain's history).
@@ -82,7 +49,9 @@ export class SqliteChainJournal implements ChainJournal {
     this.db = new Database(path)
     this.db.pragma('journal_mode = WAL')
     this.db.pragma('busy_timeout = 5000')
-    this.db.exec(SCHEMA)
+    // The journal's tables are the store's migration `2026_11_26_30_chain_journal`: a file
+    // opened here first gets the whole store schema, one the store opened first gets nothing.
+    migrate(this.db)
     this.insertBlock = this.db.prepare(
       'INSERT INTO chain_blocks (seqno, now, lt, message) VALUES (?, ?, ?, ?)',
     )

@@ -1,8 +1,11 @@
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 
-/** Market pools derived from a copy of the store's indexed pools. */
-const marketPools = new WeakMap<readonly IndexedPoolRow[], readonly IndexedMarketPool[]>()
+/** Market pools derived from each store's indexed pools, with the data version they were read at. */
+const marketPools = new WeakMap<
+  Store,
+  { readonly version: string; readonly pools: readonly IndexedMarketPool[] }
+>()
 
 /** The native coin's zero address (`wire-contract.md` §1). */
 const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
@@ -44,16 +47,18 @@ export type AssetMeta = {
  */
 export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undefined) {
   // The indexer stores each pool's assets with it: one read for the whole market, mapped once
-  // per copy the store hands out.
-  const rows = await store.listIndexedPools()
-  let pools = marketPools.get(rows)
+  // per data version (read first: pools read after a later write are kept under the older
+  // version, and read again at the next call, which sees the newer one).
+  const version = await store.dataVersion()
+  let pools =
+    marketPools.get(store)?.version === version ? marketPools.get(store)?.pools : undefined
   if (pools === undefined) {
-    pools = rows.map((pool) => ({
+    pools = (await store.listIndexedPools()).map((pool) => ({
       ...pool,
       asset0: pool.asset0Address,
       asset1: pool.asset1Address,
     }))
-    marketPools.set(rows, pools)
+    marketPools.set(store, { version, pools })
   }
   const meta = async (address: string): Promise<AssetMeta> => {
     const row = await store.getAsset(address)

@@ -178,6 +178,11 @@ export async function createPostgresStore({
 
   const query = async (sql: string, params: readonly Param[] = []) =>
     (await pool.query(sql, params as Param[])).rows as DbRecord[]
+  // The heavy aggregates (a statistics computation: tens to hundreds of ms each) hold at most
+  // all connections but two: under 50 different statistics requests at once, the pool's FIFO
+  // queue otherwise put every other read (the data version, a wallet's rows, stakeTotals)
+  // behind all of them (0.6-1.0 s at 2 M operations, docs/store.md).
+  const heavy = createSlots(Math.max(1, maxConnections - 2))
   /** Several statements in one read-only snapshot. */
   const snapshot = async <T>(read: (q: Query) => Promise<T>): Promise<T> => {
     const client = await pool.connect()
@@ -572,23 +577,22 @@ export async function createPostgresStore({
       return operationPages(query, filter)
     },
     async poolSwapTotals(window) {
-      return snapshot((q) => pgPoolSwapTotals(q, window))
+      return heavy(() => snapshot((q) => pgPoolSwapTotals(q, window)))
     },
     async countWallets(window) {
-      return snapshot((q) => pgCountWallets(q, window))
+      return heavy(() => snapshot((q) => pgCountWallets(q, window)))
     },
     async lastSwaps(window) {
-      return pgLastSwaps(query, window)
+      return heavy(() => pgLastSwaps(query, window))
     },
     async referralFeeTotals(referrer, since, until) {
-      return pgReferralFeeTotals(query, referrer, since, until)
+      return heavy(() => pgReferralFeeTotals(query, referrer, since, until))
     },
     async stakeTotals() {
       return pgStakeTotals(query)
     },
 
     dataVersion,
-    readsInParallel: true,
 
     async close() {
       await pool.end()
@@ -826,4 +830,29 @@ function isConstraintError(error: unknown): error is Error {
  */
 export function redact(url: string): string {
   return url.replace(/(\/\/[^:/@]*):[^@]*@/, '$1:***@')
+}
+
+/**
+ * At most `size` calls of the returned runner at once; the others wait in arrival order.
+ *
+ * @example
+ * ```ts
+ * const heavy = createSlots(8)
+ * await heavy(() => pgPoolSwapTotals(query, window))
+ * ```
+ */
+function createSlots(size: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (work) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+    else running++
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next === undefined) running--
+      else next()
+    }
+  }
 }

@@ -16,7 +16,7 @@
  *
  * @example
  * ```ts
- * POSTGRES_MIGRATIONS.map((m) => m.name) // ['2026_11_26_0_schema', '2026_11_26_1_data_version']
+ * POSTGRES_MIGRATIONS.map((m) => m.name) // ['2026_11_26_0_schema', '2026_11_26_1_data_version', …]
  * ```
  */
 export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql: string }[] = [
@@ -44,6 +44,46 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       -- Where a pool sends its protocol fees, read off its state-init and followed through fee
       -- changes, so the pool's REST row comes from the index alone (NULL: not known).
       ALTER TABLE indexed_pools ADD COLUMN protocol_fee_address TEXT COLLATE "C";
+    `,
+  },
+  {
+    name: '2026_11_26_3_chain_journal',
+    sql: `
+      -- The live chain's journal (local/journal/PostgresChainJournal.ts), the SQLite store's
+      -- 2026_11_26_30_chain_journal: blocks (root message), their transactions, the account
+      -- states of the blocks after the newest snapshot, snapshots, the demo's base market.
+      CREATE TABLE chain_blocks (
+        seqno BIGINT PRIMARY KEY,
+        now BIGINT NOT NULL,
+        lt TEXT COLLATE "C" NOT NULL,
+        message BYTEA
+      );
+      CREATE INDEX chain_blocks_by_lt ON chain_blocks (lt);
+      CREATE TABLE chain_transactions (
+        seqno BIGINT NOT NULL,
+        position INTEGER NOT NULL,
+        account TEXT COLLATE "C" NOT NULL,
+        lt TEXT COLLATE "C" NOT NULL,
+        hash BYTEA NOT NULL,
+        boc BYTEA NOT NULL,
+        PRIMARY KEY (seqno, position)
+      );
+      CREATE INDEX chain_transactions_hash ON chain_transactions (hash);
+      CREATE TABLE chain_accounts (
+        seqno BIGINT NOT NULL,
+        address TEXT COLLATE "C" NOT NULL,
+        shard_account BYTEA NOT NULL,
+        PRIMARY KEY (seqno, address)
+      );
+      CREATE TABLE local_market_base (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        market TEXT NOT NULL
+      );
+      CREATE TABLE chain_snapshots (
+        seqno BIGINT PRIMARY KEY,
+        now BIGINT NOT NULL,
+        state BYTEA NOT NULL
+      );
     `,
   },
 ]

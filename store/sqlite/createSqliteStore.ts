@@ -14,6 +14,7 @@ import { migrate } from './migrate.js'
 import { createReferenceCache } from './referenceCache.js'
 import { createRollups } from './rollups.js'
 import { createStatsQueries } from './statsQueries.js'
+import { createTurns } from './turns.js'
 import {
   decodeBalance,
   decodeFarmNft,
@@ -36,7 +37,10 @@ type DbRecord = Record<string, unknown>
  * newest version. Reference data (routers, assets, pools, farms, jetton wallets) is served
  * from an in-memory copy that is reloaded whenever the database changes, also by another
  * process; per-wallet data and history are read from SQLite. Reads are synchronous underneath
- * and resolve immediately; every write runs in one transaction.
+ * and resolve immediately, but for the aggregates (`poolSwapTotals`, `countWallets`,
+ * `lastSwaps`, `referralFeeTotals`, `stakeTotals`), which take turns (`turns.ts`): one at a
+ * time, each from its own event-loop turn, so other requests are read between them; every
+ * write runs in one transaction.
  *
  * @example
  * ```ts
@@ -93,6 +97,8 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const cache = createReferenceCache(db, () => indexer.listIndexedPools())
   const statsQueries = createStatsQueries(db)
   const aggregates = createAggregateQueries(db)
+  // The aggregates hold the event loop while they run (synchronous queries): they take turns.
+  const turns = createTurns()
   // The indexed pools, cached: statistics price every request from them.
   const dataVersion = db.prepare('PRAGMA data_version').pluck()
   // Writes through this connection: `PRAGMA data_version` only counts other connections' commits.
@@ -271,20 +277,22 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     operationPages(filter) {
       return statsQueries.operationPages(filter)
     },
-    async poolSwapTotals(window) {
-      return aggregates.poolSwapTotals(window)
+    poolSwapTotals(window) {
+      return turns.take('poolSwapTotals', () => aggregates.poolSwapTotals(window))
     },
-    async countWallets(window) {
-      return aggregates.countWallets(window)
+    countWallets(window) {
+      return turns.take('countWallets', () => aggregates.countWallets(window))
     },
-    async lastSwaps(window) {
-      return aggregates.lastSwaps(window)
+    lastSwaps(window) {
+      return turns.take('lastSwaps', () => aggregates.lastSwaps(window))
     },
-    async referralFeeTotals(referrer, since, until) {
-      return aggregates.referralFeeTotals(referrer, since, until)
+    referralFeeTotals(referrer, since, until) {
+      return turns.take('referralFeeTotals', () =>
+        aggregates.referralFeeTotals(referrer, since, until),
+      )
     },
-    async stakeTotals() {
-      return aggregates.stakeTotals()
+    stakeTotals() {
+      return turns.take('stakeTotals', () => aggregates.stakeTotals())
     },
 
     async dataVersion() {

@@ -574,4 +574,44 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ALTER TABLE indexed_pools ADD COLUMN protocol_fee_address TEXT;
     `,
   },
+  {
+    name: '2026_11_26_30_chain_journal',
+    sql: `
+      -- The live chain's journal (local/journal/SqliteChainJournal.ts), in the file of the index
+      -- it feeds: blocks (root message), their transactions, the account states of the blocks
+      -- after the newest snapshot, snapshots, and the demo's base market. IF NOT EXISTS: the
+      -- journal created these tables itself before they were a migration.
+      CREATE TABLE IF NOT EXISTS chain_blocks (
+        seqno INTEGER PRIMARY KEY,
+        now INTEGER NOT NULL,
+        lt TEXT NOT NULL,
+        message BLOB
+      );
+      CREATE TABLE IF NOT EXISTS chain_transactions (
+        seqno INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        lt TEXT NOT NULL,
+        hash BLOB NOT NULL,
+        boc BLOB NOT NULL,
+        PRIMARY KEY (seqno, position)
+      );
+      CREATE INDEX IF NOT EXISTS chain_transactions_hash ON chain_transactions (hash);
+      CREATE TABLE IF NOT EXISTS chain_accounts (
+        seqno INTEGER NOT NULL,
+        address TEXT NOT NULL,
+        shard_account BLOB NOT NULL,
+        PRIMARY KEY (seqno, address)
+      );
+      CREATE TABLE IF NOT EXISTS local_market_base (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        market TEXT NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS chain_snapshots (
+        seqno INTEGER PRIMARY KEY,
+        now INTEGER NOT NULL,
+        state BLOB NOT NULL
+      );
+    `,
+  },
 ]

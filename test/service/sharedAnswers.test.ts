@@ -102,15 +102,6 @@ describe('statistics shared between identical requests', () => {
   })
 })
 
-/** Waits (event-loop turn by turn, 2 s at most) until `done()` holds. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 2000
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('the requests did not reach the expected state')
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
 describe('createSharedAnswers', () => {
   const serve = async (compute: () => Promise<unknown>, version = { value: '1' }) => {
     const app = Fastify()
@@ -153,108 +144,6 @@ describe('createSharedAnswers', () => {
     expect((await app.inject('/answer')).json()).toEqual({ calls: 1 })
     expect(cache.size().entries).toBe(0)
     expect((await app.inject('/answer')).json()).toEqual({ calls: 2 })
-    await app.close()
-  })
-
-  it('reads other requests between computations instead of running them all first', async () => {
-    const app = Fastify()
-    const shared = createSharedAnswers({ dataVersion: async () => '1' }, createResponseCache())
-    let computed = 0
-    app.get('/heavy/:n', async (request, reply) =>
-      shared.serve(request, reply, async () => {
-        // A synchronous query holding the event loop, as SQLite's do.
-        const until = Date.now() + 30
-        while (Date.now() < until) {}
-        return { computed: ++computed }
-      }),
-    )
-    app.get('/light', async () => ({ computed }))
-    await app.ready()
-    const heavy = Array.from({ length: 10 }, (_, n) => app.inject(`/heavy/${n}`))
-    // Once the ten have arrived, most still wait for their turn (without turns each would have
-    // been computed as it was read); a request computing nothing is answered after one more
-    // computation at most.
-    await until(() => shared.running() + computed >= 10)
-    const before = computed
-    expect(before).toBeLessThan(8)
-    const light = (await app.inject('/light')).json() as { computed: number }
-    expect(light.computed - before).toBeLessThanOrEqual(1)
-    const answers = (await Promise.all(heavy)).map(
-      (r) => (r.json() as { computed: number }).computed,
-    )
-    expect(answers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-    expect(shared.running()).toBe(0)
-    await app.close()
-  })
-
-  it('gives turns round the routes, in arrival order within one', async () => {
-    const app = Fastify()
-    const shared = createSharedAnswers({ dataVersion: async () => '1' }, createResponseCache())
-    const order: string[] = []
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
-    app.get('/slow/:n', async (request, reply) =>
-      shared.serve(request, reply, async () => {
-        await gate
-        order.push(`slow ${(request.params as { n: string }).n}`)
-        return {}
-      }),
-    )
-    app.get('/fast/:n', async (request, reply) =>
-      shared.serve(request, reply, async () => {
-        order.push('fast')
-        return {}
-      }),
-    )
-    await app.ready()
-    const slow = Array.from({ length: 6 }, (_, n) => app.inject(`/slow/${n + 1}`))
-    await until(() => shared.running() >= 6)
-    const fast = app.inject('/fast/1')
-    await until(() => shared.running() >= 7)
-    open()
-    await Promise.all([...slow, fast])
-    // The first slow one held the turn; the fast one went before the five still waiting.
-    expect(order).toEqual(['slow 1', 'fast', 'slow 2', 'slow 3', 'slow 4', 'slow 5', 'slow 6'])
-    await app.close()
-  })
-
-  it('runs computations side by side on a store whose reads run in parallel', async () => {
-    const app = Fastify()
-    const shared = createSharedAnswers(
-      { dataVersion: async () => '1', readsInParallel: true },
-      createResponseCache(),
-    )
-    const order: string[] = []
-    let started = 0
-    let open = () => {}
-    const gate = new Promise<void>((resolve) => {
-      open = resolve
-    })
-    app.get('/slow/:n', async (request, reply) =>
-      shared.serve(request, reply, async () => {
-        started++
-        await gate
-        order.push('slow')
-        return {}
-      }),
-    )
-    app.get('/fast/:n', async (request, reply) =>
-      shared.serve(request, reply, async () => {
-        order.push('fast')
-        return {}
-      }),
-    )
-    await app.ready()
-    const slow = Array.from({ length: 6 }, (_, n) => app.inject(`/slow/${n + 1}`))
-    // Every computation started without waiting for another's turn.
-    await until(() => started === 6)
-    expect((await app.inject('/fast/1')).statusCode).toBe(200)
-    expect(order).toEqual(['fast'])
-    open()
-    await Promise.all(slow)
-    expect(order).toHaveLength(7)
     await app.close()
   })
 
