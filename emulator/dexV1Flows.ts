@@ -21,7 +21,7 @@ import { resolvePool, routerWallet, swapRoute } from './routing.js'
 import { sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
-/** `@ston-fi/sdk` RouterV1 / PoolV1 gas constants (`contracts.md` §4). */
+/** `@ston-fi/sdk` RouterV1 / PoolV1 gas constants (`docs/contracts.md` §4). */
 const GAS = {
   swapToJetton: {
     jetton: { gas: toNano('0.22'), forward: toNano('0.175') },

@@ -15,7 +15,7 @@ import { type RouterGas, sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
 /**
- * `@ston-fi/sdk` v2.1 swap gas per router type (`contracts.md` §4): the SDK's Stable, WCPI and
+ * `@ston-fi/sdk` v2.1 swap gas per router type (`docs/contracts.md` §4): the SDK's Stable, WCPI and
  * WStable routers attach more, as their pools' swap gas is higher (§2.15).
  */
 const SWAP_GAS: Record<PoolKind, RouterGas> = {
@@ -37,7 +37,7 @@ const SWAP_GAS: Record<PoolKind, RouterGas> = {
   },
 }
 
-/** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`contracts.md` §4). */
+/** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`docs/contracts.md` §4). */
 const GAS = {
   provide: {
     jetton: { gas: toNano('0.3'), forward: toNano('0.235') },

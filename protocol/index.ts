@@ -1,7 +1,7 @@
 /**
  * `ton-dex-lab/protocol`: the exchange's message formats in one place — op codes, the bodies
  * and forward payloads the contracts exchange (build them, and decode every body with one
- * byte-level decoder per layout: `decodeBody`), the get-method answers (`contracts.md` §1, §2,
+ * byte-level decoder per layout: `decodeBody`), the get-method answers (`docs/contracts.md` §1, §2,
  * §5), and the vocabularies the layers above share: result codes (`swap_ok`, `burn_ok`,
  * `bounce`, …) and transaction kinds (`v2.swap`, `external`, `other`, …). The fixture
  * contracts' tests, the emulator, the indexer and the REST API all use these.

@@ -19,7 +19,7 @@ const T = 10n ** 12n
 const stable = (fields: { amp: bigint; reserve0: bigint; reserve1: bigint; totalSupply: bigint }) =>
   createPoolState({ dex: 'v2', kind: 'stableswap', ...fields })
 
-describe('stableswap: contracts.md §6 vectors through the public API', () => {
+describe('stableswap: docs/contracts.md §6 vectors through the public API', () => {
   const pool = stable({ amp: 100n, reserve0: T, reserve1: T, totalSupply: 2n * T })
 
   test('A = 100, R = (1e12, 1e12), a = 1e9, 0→1 → (996982488, 997981, 0)', () => {

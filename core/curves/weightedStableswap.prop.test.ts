@@ -22,7 +22,7 @@ import {
 } from './weightedStableswap.js'
 
 const ONE = 10n ** 18n
-/** The solver's tolerance on |K(x', y) − K| (contracts.md §2.5). */
+/** The solver's tolerance on |K(x', y) − K| (docs/contracts.md §2.5). */
 const TOLERANCE = 10n ** 24n
 
 /**

@@ -201,7 +201,7 @@ describe('provide then burn', () => {
 })
 
 /**
- * Whether the generic provision's fee-reduced balances (contracts.md §2.8) include one below
+ * Whether the generic provision's fee-reduced balances (docs/contracts.md §2.8) include one below
  * zero; false where the invariant before or after the deposit already fails.
  */
 function negativeFeeBalance(pool: PoolState, amount0: bigint, amount1: bigint): boolean {

@@ -10,7 +10,7 @@ import { provide } from './provide.js'
 const emptyV2 = createPoolState({ dex: 'v2', kind: 'constant_product' })
 const emptyV1 = createPoolState({ dex: 'v1', kind: 'constant_product' })
 
-describe('provide: DEX v2 reference vectors (contracts.md §6)', () => {
+describe('provide: DEX v2 reference vectors (docs/contracts.md §6)', () => {
   test('initial (1e9, 4e9) mints 2e9 of which 1001 stay locked', () => {
     const r = provide(emptyV2, { amount0: 1_000_000_000n, amount1: 4_000_000_000n })
     expect([r.lpMinted, r.lpOut]).toEqual([2_000_000_000n, 1_999_998_999n])

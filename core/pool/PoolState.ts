@@ -34,7 +34,7 @@ export const MAX_COINS = (1n << 120n) - 1n
 
 /**
  * LP units a DEX v2 pool's first provision keeps out of the depositor's mint
- * (`required_min_liquidity`, `contracts.md` §2.8).
+ * (`required_min_liquidity`, `docs/contracts.md` §2.8).
  */
 export const V2_LOCKED_LIQUIDITY = 1001n
 

@@ -122,7 +122,7 @@ function swapOuts(dex: 'v1' | 'v2', side: 0 | 1, q: SwapResult, bump = 0n): Deco
 }
 
 describe('poolOperation: swaps', () => {
-  test('the reference DEX v2 swap (contracts.md §6): 1e9 token0 → 1992015968 token1', () => {
+  test('the reference DEX v2 swap (docs/contracts.md §6): 1e9 token0 → 1992015968 token1', () => {
     const state = referenceCpPool('v2')
     const outs = [payTo('v2', EXIT_CODES.swap_ok, 0n, 1_992_015_968n)]
     const op = poolOperation(tracked(state), swapBody('v2', 0, 1_000_000_000n), outs, context)

@@ -38,7 +38,7 @@ export type PoolOperation = {
 }
 
 /**
- * Turns one pool transaction into an operation (`wire-contract.md` §4.6): the inbound body says
+ * Turns one pool transaction into an operation (`docs/wire.md` §4.6): the inbound body says
  * what was asked, the outbound `pay_to` / `pay_vault` / mint / `add_liquidity` bodies say how
  * the pool answered, and `ton-dex-lab/core` replays the exact math on the tracked state to get
  * what messages do not carry (reserves after, protocol fee, LP fee, LP supply), with the curve

@@ -43,7 +43,7 @@ export const DEMO_JETTON_WALLET_CODE: string = beginCell()
 /**
  * Whether a pool holding router wallets `walletA` and `walletB` lists A as token0: the
  * contracts order a pool's tokens by the hash of a cell holding just the router-owned jetton
- * wallet's address, larger first (`contracts.md` §0 "Token ordering").
+ * wallet's address, larger first (`docs/contracts.md` §0 "Token ordering").
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ import { activityTimes, type ReferencePath, referenceRatio } from './demoHistory
 /** 1 in 18 decimals (weights, weighted-stableswap amp). */
 const E18 = 10n ** 18n
 
-/** The native-TON address the wire uses for proxy-TON (`wire-contract.md` §1). */
+/** The native-TON address the wire uses for proxy-TON (`docs/wire.md` §1). */
 export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
 
 /**

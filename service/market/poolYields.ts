@@ -145,7 +145,7 @@ export function withYield(row: PoolRow, found: PoolYield | undefined): PoolRow {
 
 /**
  * The LP fees of a pool's swaps in USD: `lpFeeAmount` is in the fee asset, the ask asset
- * (`wire-contract.md` C26), so the swaps that offered asset0 withheld asset1 and vice versa.
+ * (`docs/wire.md` C26), so the swaps that offered asset0 withheld asset1 and vice versa.
  *
  * @example
  * ```ts

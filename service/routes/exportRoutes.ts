@@ -47,7 +47,7 @@ type ListedPool = {
 }
 
 /**
- * The two listing-service exports (`wire-contract.md` §6.15–6.16), at the neutral paths of the
+ * The two listing-service exports (`docs/wire.md` §6.15–6.16), at the neutral paths of the
  * service spec and at the paths real consumers use: the CoinMarketCap DEX feed
  * (`/export/marketdata/v1`, `/export/cmc/v1`: one ticker per market, canonical base/quote, the
  * market's pools aggregated) and the DEX Screener adapter (`/export/screener/v1/…`,
@@ -296,7 +296,7 @@ export function registerExportRoutes(
           createdAtTxnId: first?.poolTxHash ?? null,
           feeBps: Number(pool.feeBps),
         }
-        // Sources disagree on the wrapper key (`wire-contract.md` §10 C12): both carry the pair.
+        // Sources disagree on the wrapper key (`docs/wire.md` §10 C12): both carry the pair.
         return { pair, pool: pair }
       },
     )

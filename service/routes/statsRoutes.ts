@@ -35,7 +35,7 @@ const LP_DECIMALS = 9
 const YEAR_SECONDS = 365 * 24 * 3600
 
 /**
- * Statistics served from indexed history (`wire-contract.md` §6.14): `/v1/stats/dex` (TVL,
+ * Statistics served from indexed history (`docs/wire.md` §6.14): `/v1/stats/dex` (TVL,
  * volume, unique wallets, trades), `/v1/stats/pool` (per-pool prices, volumes, liquidity, LP
  * price, APY), `/v1/stats/operations` and `/v1/stats/staking` (alias `/v1/stats/stake`). USD
  * values come from pool prices toward `usd` (see `docs/indexer.md`); time ranges are

@@ -1,6 +1,6 @@
 import type { Dex, PoolKind } from '../../core/pool/PoolState.js'
 
-/** Gas figures of a swap simulation, nanoTON as decimal strings (`wire-contract.md` §4.7). */
+/** Gas figures of a swap simulation, nanoTON as decimal strings (`docs/wire.md` §4.7). */
 export type GasParams = {
   /** TON attached to the user's jetton transfer; absent when the native coin is offered. */
   readonly gas_budget?: string
@@ -13,7 +13,7 @@ export type GasParams = {
 type Row = { readonly gas: bigint; readonly forward: bigint; readonly tonForward: bigint }
 
 const NANO = 1_000_000n
-/** SDK 2.7.0 swap gas constants (`contracts.md` §4), in nanoTON (values in milliTON × 10^6). */
+/** SDK 2.7.0 swap gas constants (`docs/contracts.md` §4), in nanoTON (values in milliTON × 10^6). */
 const V2_ROWS: Readonly<Record<PoolKind, Row>> = {
   constant_product: { gas: 300n * NANO, forward: 240n * NANO, tonForward: 300n * NANO },
   stableswap: { gas: 329n * NANO, forward: 269n * NANO, tonForward: 329n * NANO },
@@ -24,7 +24,7 @@ const V1_TO_JETTON: Row = { gas: 220n * NANO, forward: 175n * NANO, tonForward: 
 const V1_TO_NATIVE: Row = { gas: 170n * NANO, forward: 125n * NANO, tonForward: 185n * NANO }
 
 /**
- * The `gas_params` of a swap through a pool, from the SDK's gas table (`contracts.md` §4):
+ * The `gas_params` of a swap through a pool, from the SDK's gas table (`docs/contracts.md` §4):
  * offering a jetton attaches `gas` with `forward` forwarded to the router; offering the native
  * coin forwards the table's TON forward amount and has no separate budget. The estimated
  * consumption is gas − forward of the jetton route (v1: 0.045 TON, matching the live API's

@@ -4,7 +4,7 @@ import { Nullable } from './common.js'
 import { decimalised, formatUsd, usdDecimal } from './usdPricing.js'
 
 /**
- * The wire shapes of the two listing-service exports (`wire-contract.md` §6.15–6.16) and the
+ * The wire shapes of the two listing-service exports (`docs/wire.md` §6.15–6.16) and the
  * mappings both the routes and any faster aggregation call.
  * @module
  */

@@ -4,7 +4,7 @@ import type { Store } from '../../store/Store.js'
 /** Market pools derived from a copy of the store's indexed pools. */
 const marketPools = new WeakMap<readonly IndexedPoolRow[], readonly IndexedMarketPool[]>()
 
-/** The native coin's zero address (`wire-contract.md` §1). */
+/** The native coin's zero address (`docs/wire.md` §1). */
 const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
 
 /** A USD stablecoin the statistics price everything against. */

@@ -1,6 +1,6 @@
 /**
  * Reads one day of the API the way production market-data adapters read the live one
- * (DefiLlama's `fees/ston` and yield adapters, trading dashboards; `wire-contract.md` §2.8,
+ * (DefiLlama's `fees/ston` and yield adapters, trading dashboards; `docs/wire.md` §2.8,
  * §4.6, C23, C26): swaps are the operations of `/v1/stats/operations` with `success`,
  * `operation_type == "swap"` and `exit_code` `swap_ok` / `swap_ok_ref`; the LP, protocol and
  * referral fees are priced at the USD price of `fee_asset_address` derived from `/v1/pools`

@@ -71,7 +71,7 @@ export function referencePoolStats(
     for (const o of swapsByPool.get(p.address) ?? []) {
       base += o.asset0Amount
       quote += o.asset1Amount
-      // The LP fee is in the fee asset, the ask asset (`wire-contract.md` C26).
+      // The LP fee is in the fee asset, the ask asset (`docs/wire.md` C26).
       const ask = o.asset0Delta > 0n ? o.asset1Address : o.asset0Address
       lpFeesUsd = lpFeesUsd.add(usdValue(prices, o.feeAssetAddress ?? ask, o.lpFeeAmount))
     }

@@ -35,7 +35,7 @@ describe('DEX v2 constant product: swaps', () => {
     expect(r.status).toBe('ok')
     expect(r.exitCode).toBe(EXIT_CODES.swap_ok)
     expect(r.amountOut).toBe(expected.amountOut)
-    // contracts.md §6: R_in 1e12, R_out 2e12, L 20, P 10, a 1e9 → 1992015968.
+    // docs/contracts.md §6: R_in 1e12, R_out 2e12, L 20, P 10, a 1e9 → 1992015968.
     expect(r.amountOut).toBe(1_992_015_968n)
     expect(r.delivered).toBe(r.amountOut)
     expect(await w.dex.jettonBalance(w.b, w.alice.address)).toBe(balance + r.amountOut)

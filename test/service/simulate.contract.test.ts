@@ -20,7 +20,7 @@ const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')
 const D = 10_000n
 
-/** The constant-product swap of `contracts.md` §1.1 / §2.2, written out as an oracle. */
+/** The constant-product swap of `docs/contracts.md` §1.1 / §2.2, written out as an oracle. */
 function cpSwap(p: PoolRow, offer: string, amountIn: bigint, referralBps = 0n, lpFee = p.lpFee) {
   const [ri, ro] = p.token0Address === offer ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
   const aif = amountIn * (D - lpFee)
