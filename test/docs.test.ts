@@ -107,6 +107,23 @@ describe('citations', () => {
   })
 })
 
+/** A repository path a page names in code spans (`` `store/sqlite/migrations.ts` ``). */
+const repositoryPath =
+  /`((?:bench|bin|contracts-fixtures|core|docs|emulator|indexer|local|protocol|service|store|test)\/[\w./-]+\.(?:ts|js|json|md|tolk))`/g
+
+describe('docs paths', () => {
+  test('every source, test or page a docs page names exists', () => {
+    const pages = ['README.md', ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`)]
+    const missing = pages.flatMap((page) =>
+      [...readFileSync(join(root, page), 'utf8').matchAll(repositoryPath)]
+        .map(([, path]) => path)
+        .filter((path) => path !== undefined && !existsSync(join(root, path)))
+        .map((path) => `${page}: ${path}`),
+    )
+    expect(missing).toEqual([])
+  })
+})
+
 describe('docs headings', () => {
   const pages = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'))
 
