@@ -109,7 +109,7 @@ describe('stableswap math', () => {
     expect(balanced.numerator).toBe(balanced.denominator)
     const skewed = stableswapSpotPrice(200n, T, 9n * 10n ** 11n, 1)
     // ask token0 per token1 offered: a little above 1 in a pool short of token1
-    expect(skewed.numerator > skewed.denominator).toBe(true)
+    expect(skewed.numerator).toBeGreaterThan(skewed.denominator)
     expect((skewed.numerator * 1_000_000n) / skewed.denominator).toBe(1_001_048n)
   })
 

@@ -46,7 +46,7 @@ describe('sqrtV1', () => {
       fc.property(fc.bigInt({ min: 0n, max: (1n << 240n) - 1n }), (x) => {
         const r = sqrtV1(x)
         expect(r).toBe(documentedRoutine(x))
-        expect(r <= isqrt(x)).toBe(true)
+        expect(r).toBeLessThanOrEqual(isqrt(x))
       }),
       fuzz({ numRuns: 3000 }),
     )

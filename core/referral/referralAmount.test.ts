@@ -40,8 +40,8 @@ describe('referralAmount', () => {
         fc.bigInt({ min: 0n, max: 100n }),
         (gross, bps) => {
           const f = referralAmount(gross, bps)
-          expect(f * 10_000n >= gross * bps).toBe(true)
-          expect(f === 0n || (f - 1n) * 10_000n < gross * bps).toBe(true)
+          expect(f * 10_000n).toBeGreaterThanOrEqual(gross * bps)
+          if (f > 0n) expect((f - 1n) * 10_000n).toBeLessThan(gross * bps)
         },
       ),
       fuzz({ numRuns: 1000 }),

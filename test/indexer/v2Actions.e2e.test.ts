@@ -204,7 +204,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     expect(amounts(second as OperationRow)).toEqual(
       inOut(w.poolBT, w.b, hop1.amountOut, hop2.amountOut),
     )
-    expect((first as OperationRow).poolTxLt < (second as OperationRow).poolTxLt).toBe(true)
+    expect((first as OperationRow).poolTxLt).toBeLessThan((second as OperationRow).poolTxLt)
   })
 
   it('puts both hops under one origin in the action tree, with payloads and results', async () => {
@@ -272,7 +272,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
   it('shows a cross-swap whose last hop refunds: hop 1 swapped, hop 2 returned its input', async () => {
     const hop1 = swap(abAfterOk, { side: sideOf(w.poolAB, w.a), amountIn: 1_000_000_000n })
     const hop2 = swap(btAfterOk, { side: sideOf(w.poolBT, w.b), amountIn: hop1.amountOut })
-    expect(hop2.amountOut < toNano('1000')).toBe(true)
+    expect(hop2.amountOut).toBeLessThan(toNano('1000'))
     expect(refunded.hops.map((h) => [h.status, h.amountOut])).toEqual([
       ['ok', hop1.amountOut],
       ['refunded', 0n],
