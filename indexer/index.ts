@@ -20,7 +20,6 @@ export {
   walletPositions,
 } from '../store/readModel/walletPositions.js'
 export type { WalletLedgerRows } from '../store/rows/indexerRows.js'
-export { addressText } from './ingest/addressText.js'
 export {
   type BlockTransaction,
   type CreateIndexerOptions,

@@ -16,6 +16,7 @@
  * @module
  */
 
+export { addressText, canonicalAddressText } from './addressText.js'
 export type {
   AdminBody,
   V2KindParams,
@@ -61,6 +62,7 @@ export {
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'
+export { NATIVE_ADDRESS } from './nativeAddress.js'
 export {
   DEX_V1_OP,
   DEX_V2_OP,

@@ -74,7 +74,8 @@ const API_VERSION = '1.168.0'
  *
  * @example
  * ```ts
- * import { createService, createSqliteStore, importSnapshotFile } from 'ton-dex-lab/service'
+ * import { createService, importSnapshotFile } from 'ton-dex-lab/service'
+ * import { createSqliteStore } from 'ton-dex-lab/store'
  * const store = createSqliteStore({ path: ':memory:' })
  * await importSnapshotFile(store, 'market.json') // a market with nine routers
  * const app = await createService({ store })

@@ -1,6 +1,6 @@
 import { FIXED_ONE, type PoolState } from '../../core/pool/PoolState.js'
+import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
-import { addressText } from '../ingest/addressText.js'
 
 /**
  * The pool state after a kind-parameter change a DEX v2 pool accepted, as the pool contract

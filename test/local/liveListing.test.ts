@@ -17,7 +17,7 @@ import { isoSeconds } from '../../indexer/ingest/isoSeconds.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import type { TestWallet } from '../../local/wallets/testWallets.js'
 import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { type Dapp, dapp } from './_support/dapp.js'
 
 let exchange: RunningLocalExchange

@@ -1,7 +1,7 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { demoMarket } from '../../local/demo/demoMarket.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { SwapSimulationSchema } from '../../service/wire/simulation.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
 import {
