@@ -63,3 +63,12 @@ test('no module imports itself through others', () => {
     cycles(files).map((cycle) => cycle.map((file) => relative(root, file)).join(' → ')),
   ).toEqual([])
 })
+
+test.each(['tsconfig.json', 'tsconfig.build.json'])(
+  '%s includes folders that exist, once each',
+  (file) => {
+    const { include } = JSON.parse(readFileSync(join(root, file), 'utf8')) as { include: string[] }
+    expect(include.filter((path) => !existsSync(join(root, path)))).toEqual([])
+    expect(new Set(include).size).toBe(include.length)
+  },
+)
