@@ -89,6 +89,8 @@ export {
   resultName,
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
+export { SDK_PROVIDE_GAS, SDK_SWAP_GAS, type SdkGas } from './sdkGas.js'
+export { isoSeconds, unixSeconds } from './timeText.js'
 export {
   ACTION_KINDS,
   ACTION_TYPES,

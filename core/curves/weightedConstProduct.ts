@@ -1,10 +1,11 @@
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
+import { FIXED_POINT } from '../math/fixed/constants.js'
 import { powUp } from '../math/fixed/pow.js'
 import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
-const ONE_18 = 1_000_000_000_000_000_000n
+const { ONE_18 } = FIXED_POINT
 /** The weighted pool's input cap: 30 % of the input reserve, 18 decimals. */
 const MAX_IN_RATIO = 300_000_000_000_000_000n
 

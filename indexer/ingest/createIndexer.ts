@@ -4,6 +4,7 @@ import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import type { ResultCode } from '../../protocol/resultCodes.js'
+import { isoSeconds } from '../../protocol/timeText.js'
 import type { TransactionKind } from '../../protocol/transactionKinds.js'
 import type { BlockRef, OperationRow } from '../../store/rows/historyRows.js'
 import type {
@@ -20,7 +21,6 @@ import { FatalIndexError } from '../source/errors.js'
 import { createWalletLedger } from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
 import { externalMessageHashes } from './externalMessageHashes.js'
-import { isoSeconds } from './isoSeconds.js'
 import { messageKey } from './messageKey.js'
 
 /**

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { unixSeconds } from '../../protocol/timeText.js'
 import { sendJsonList } from '../http/jsonListStream.js'
 import { optionalAddress } from '../http/params.js'
 import type { SharedAnswers } from '../http/sharedAnswers.js'
@@ -134,7 +135,7 @@ export function registerStatsRoutes(
             t,
           ]),
         )
-        const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
+        const seconds = Math.max(1, unixSeconds(until) - unixSeconds(since))
         const stats = []
         for (const p of pools) {
           if (wanted !== undefined && !wanted.includes(p.address)) continue

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { Nullable } from './common.js'
 import { decimalised, formatUsd, usdDecimal } from './usdPricing.js'
@@ -116,8 +117,7 @@ export function canonicalPair(
   return aIsQuote ? { base: b, quote: a } : { base: a, quote: b }
 }
 
-/** The native coin's zero address. */
-const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON_ADDRESS = NATIVE_ADDRESS
 
 /**
  * Price of 1 unit of the first amount's token in the second's, decimalised:

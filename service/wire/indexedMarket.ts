@@ -1,11 +1,11 @@
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 
 /** Market pools derived from a copy of the store's indexed pools. */
 const marketPools = new WeakMap<readonly IndexedPoolRow[], readonly IndexedMarketPool[]>()
 
-/** The native coin's zero address (`docs/wire.md` §1). */
-const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON_ADDRESS = NATIVE_ADDRESS
 
 /** A USD stablecoin the statistics price everything against. */
 export type UsdStablecoin = {

@@ -1,3 +1,4 @@
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 /**
  * Reads one day of the API the way production market-data adapters read the live one
  * (DefiLlama's `fees/ston` and yield adapters, trading dashboards; `docs/wire.md` §2.8,
@@ -107,7 +108,7 @@ export async function readAdapterDay(
   referralBps: (operation: WireOperation, pool: WirePool) => Promise<number>,
 ): Promise<AdapterDay> {
   const since = `${day}T00:00:00`
-  const until = new Date(Date.parse(`${since}Z`) + 86_400_000).toISOString().slice(0, 19)
+  const until = isoSeconds(unixSeconds(since) + 86_400)
   const { pool_list: pools } = (await get('/v1/pools')) as { pool_list: WirePool[] }
   const { farm_list: farms } = (await get('/v1/farms')) as { farm_list: WireFarm[] }
   const { asset_list: assets } = (await get('/v1/assets')) as {
