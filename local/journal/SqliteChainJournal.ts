@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { writeSortableUint64 } from '../../store/sqlite/columns.js'
 import type {
   ChainBlockRecord,
   ChainJournal,
@@ -60,7 +61,7 @@ type BlockRow = { seqno: number; now: number; lt: string; message: Buffer | null
 type TxRow = { seqno: number; account: string; lt: string; hash: Buffer; boc: Buffer }
 
 /** Logical times as fixed-width decimal TEXT (20 digits hold any u64), so they sort as numbers. */
-const ltText = (lt: bigint): string => lt.toString().padStart(20, '0')
+const ltText = writeSortableUint64
 type AccountRow = { seqno: number; address: string; shard_account: Buffer }
 
 /**
