@@ -106,7 +106,7 @@ const swapLoop =
 
 /**
  * The (base, exponent) of every pow one swap makes, replayed below to time the previous kernel
- * against the current one on the same calls. Transcribed from `contracts.md` §2.4 / §2.5 and
+ * against the current one on the same calls. Transcribed from `docs/contracts.md` §2.4 / §2.5 and
  * checked against the real gross output, so the replay cannot drift from what a swap computes.
  * The weighted swap is token1 in: token0 in on an 80/20 pool has exponent 4, which pow computes
  * with two fmuls. The weighted-stableswap replay makes the 8 calls of the previous solver (the

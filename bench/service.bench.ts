@@ -18,13 +18,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { writeResult } from './_support/measure.js'
 
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP_S = 3
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const TON = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON = NATIVE_ADDRESS
 
 type Mode = 'bare' | 'service'
 

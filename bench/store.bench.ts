@@ -55,6 +55,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import pg from 'pg'
+import { isoSeconds, unixSeconds } from '../protocol/timeText.js'
 import { postgresBinaries, startTestPostgres } from '../test/_support/postgres.js'
 import { type SyntheticHistory, writeSyntheticHistory } from '../test/_support/syntheticHistory.js'
 import { writeResult } from './_support/measure.js'
@@ -310,8 +311,7 @@ type Replicas = Record<string, { one: number; two: number }>
  * answer.
  */
 async function measureReplicas(cannon: Cannon, target: Target, h: BenchHistory): Promise<Replicas> {
-  const iso = (offset: number) =>
-    new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
+  const iso = (offset: number) => isoSeconds(unixSeconds(h.last) + offset)
   const urls = {
     'stats/dex 1 d (computed)': `/v1/stats/dex?since=${iso(-86_400 + 1)}&until=${h.last}`,
     'wallet operations (cached)': `/v1/wallets/${h.wallet}/operations?since=${iso(-30 * 86_400 + 1)}&until=${h.last}`,
@@ -438,11 +438,10 @@ async function generate(
 }
 
 function endpoints(h: BenchHistory): Endpoint[] {
-  const iso = (offset: number) =>
-    new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
+  const iso = (offset: number) => isoSeconds(unixSeconds(h.last) + offset)
   const range = (seconds: number) => `since=${iso(-seconds + 1)}&until=${h.last}`
   const blocks = (seconds: number) => {
-    const to = Date.parse(`${h.last}Z`) / 1000
+    const to = unixSeconds(h.last)
     return `fromBlock=${to - seconds + 1}&toBlock=${to}`
   }
   const day = 86_400
@@ -524,8 +523,7 @@ async function measureAll(
     for (const endpoint of endpoints(h)) {
       for (const [window, url] of Object.entries(endpoint.paths)) {
         const params = new URL(url, base).searchParams
-        const block = (name: string) =>
-          new Date(Number(params.get(name)) * 1000).toISOString().slice(0, 19)
+        const block = (name: string) => isoSeconds(Number(params.get(name)))
         const [since, until] = params.has('fromBlock')
           ? [block('fromBlock'), block('toBlock')]
           : [params.get('since'), params.get('until') ?? h.last]
@@ -653,8 +651,7 @@ async function measureBystanders(
   base: string,
   h: BenchHistory,
 ): Promise<Bystanders> {
-  const iso = (offset: number) =>
-    new Date(Date.parse(`${h.last}Z`) + offset * 1000).toISOString().slice(0, 19)
+  const iso = (offset: number) => isoSeconds(unixSeconds(h.last) + offset)
   const range = `since=${iso(-30 * 86_400 + 1)}&until=${h.last}`
   const heavy = `/v1/stats/pool?${range}`
   const others: Record<string, string> = {

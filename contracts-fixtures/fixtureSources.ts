@@ -1,7 +1,7 @@
 /**
  * The fixture contracts and the Tolk entry file of each, relative to `contracts-fixtures/sources`.
  * Every source opens with a header naming the real contract and behaviour it follows; all are
- * written from the facts in `contracts.md`, never copied.
+ * written from the facts in `docs/contracts.md`, never copied.
  *
  * @example
  * ```ts

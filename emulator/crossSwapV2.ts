@@ -68,7 +68,7 @@ export type CrossSwapReceipt = SwapReceipt & { readonly hops: readonly SwapRecei
 
 /**
  * Sends a cross-swap: each later hop is a `cross_swap` payload nested in the previous hop's
- * custom payload, which the router routes to the next pool (`contracts.md` §2.11).
+ * custom payload, which the router routes to the next pool (`docs/contracts.md` §2.11).
  *
  * @example
  * ```ts

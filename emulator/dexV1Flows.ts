@@ -3,6 +3,7 @@ import type { BlockchainTransaction } from '@ton/sandbox'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import { dexV1CollectFeesBody, dexV1ProvidePayload, dexV1SwapPayload } from '../protocol/dexV1.js'
 import { jettonBurnBody } from '../protocol/jetton.js'
+import { SDK_PROVIDE_GAS, SDK_SWAP_GAS } from '../protocol/sdkGas.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
@@ -21,20 +22,11 @@ import { resolvePool, routerWallet, swapRoute } from './routing.js'
 import { sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
-/** `@ston-fi/sdk` RouterV1 / PoolV1 gas constants (`contracts.md` §4). */
+/** `@ston-fi/sdk` RouterV1 / PoolV1 gas constants (`docs/contracts.md` §4). */
 const GAS = {
-  swapToJetton: {
-    jetton: { gas: toNano('0.22'), forward: toNano('0.175') },
-    tonForward: toNano('0.185'),
-  },
-  swapToTon: {
-    jetton: { gas: toNano('0.17'), forward: toNano('0.125') },
-    tonForward: toNano('0.185'),
-  },
-  provide: {
-    jetton: { gas: toNano('0.3'), forward: toNano('0.24') },
-    tonForward: toNano('0.26'),
-  },
+  swapToJetton: SDK_SWAP_GAS.v1.toJetton,
+  swapToTon: SDK_SWAP_GAS.v1.toNative,
+  provide: SDK_PROVIDE_GAS.v1,
   burn: toNano('0.5'),
   collectFees: toNano('1.1'),
 }

@@ -3,6 +3,7 @@ import type { BlockchainTransaction } from '@ton/sandbox'
 import type { PoolKind } from '../core/pool/PoolState.js'
 import { decodeBodyAs } from '../protocol/decode/decodeBody.js'
 import { dexV2ProvidePayload, dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
+import { SDK_PROVIDE_GAS, SDK_SWAP_GAS } from '../protocol/sdkGas.js'
 import type { DexWorld } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'
 import type { LocalAsset, LocalRouter } from './model.js'
@@ -15,27 +16,10 @@ import { type RouterGas, sendToRouter } from './sendToRouter.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
 /**
- * `@ston-fi/sdk` v2.1 swap gas per router type (`contracts.md` §4): the SDK's Stable, WCPI and
+ * `@ston-fi/sdk` v2.1 swap gas per router type (`docs/contracts.md` §4): the SDK's Stable, WCPI and
  * WStable routers attach more, as their pools' swap gas is higher (§2.15).
  */
-const SWAP_GAS: Record<PoolKind, RouterGas> = {
-  constant_product: {
-    jetton: { gas: toNano('0.3'), forward: toNano('0.24') },
-    tonForward: toNano('0.3'),
-  },
-  stableswap: {
-    jetton: { gas: toNano('0.329'), forward: toNano('0.269') },
-    tonForward: toNano('0.329'),
-  },
-  weighted_const_product: {
-    jetton: { gas: toNano('0.319'), forward: toNano('0.259') },
-    tonForward: toNano('0.319'),
-  },
-  weighted_stableswap: {
-    jetton: { gas: toNano('0.479'), forward: toNano('0.419') },
-    tonForward: toNano('0.479'),
-  },
-}
+const SWAP_GAS: Readonly<Record<PoolKind, RouterGas>> = SDK_SWAP_GAS.v2
 
 /** The SDK's wallet value on top of the forwarded TON of a DEX v2 jetton swap (0.3 − 0.24). */
 const WALLET_GAS = toNano('0.06')
@@ -65,17 +49,8 @@ export function swapRouterTon(kind: PoolKind): bigint {
   return SWAP_GAS[kind].jetton.forward
 }
 
-/** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`contracts.md` §4). */
-const GAS = {
-  provide: {
-    jetton: { gas: toNano('0.3'), forward: toNano('0.235') },
-    tonForward: toNano('0.3'),
-  },
-  provideSingle: {
-    jetton: { gas: toNano('1'), forward: toNano('0.8') },
-    tonForward: toNano('0.8'),
-  },
-}
+/** `@ston-fi/sdk` v2.1 provision gas, the same for every router type (`docs/contracts.md` §4). */
+const GAS = { provide: SDK_PROVIDE_GAS.v2, provideSingle: SDK_PROVIDE_GAS.v2SingleSided }
 
 /**
  * How long a DEX v2 request stays valid when it names no deadline, in seconds (as the SDK).

@@ -11,15 +11,6 @@
  * @module
  */
 
-export {
-  DEX_V1_OP,
-  DEX_V2_OP,
-  JETTON_OP,
-  OP_CODES,
-  type OpName,
-  PTON_V1_OP,
-  PTON_V2_OP,
-} from '../protocol/opCodes.js'
 export type { FeeSettings, PoolParams } from './adminFlows.js'
 export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {

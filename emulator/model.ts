@@ -70,7 +70,7 @@ export type LocalRouter = {
 export type LocalPool = {
   readonly router: LocalRouter
   readonly address: Address
-  /** The router's wallet of token0 (the larger slice hash, `contracts.md` §0). */
+  /** The router's wallet of token0 (the larger slice hash, `docs/contracts.md` §0). */
   readonly wallet0: Address
   readonly wallet1: Address
   /** The assets behind wallet0 and wallet1. */

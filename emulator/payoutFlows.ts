@@ -15,7 +15,7 @@ import type { BurnReceipt, PayoutReceipt } from './receipts.js'
 import { lpAccountAddress, vaultAddress } from './routing.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
 
-/** `@ston-fi/sdk` gas constants of the payout operations (`contracts.md` §4). */
+/** `@ston-fi/sdk` gas constants of the payout operations (`docs/contracts.md` §4). */
 const GAS = {
   burn: toNano('0.8'),
   collectFees: toNano('0.4'),
@@ -29,7 +29,7 @@ const GAS = {
  *
  * @example
  * ```ts
- * // R = (1e12, 2e12), S = 1414213562373 (contracts.md §6)
+ * // R = (1e12, 2e12), S = 1414213562373 (docs/contracts.md §6)
  * await burnV2(world, pool, alice, 1_000_000_000n) // { status: 'ok', amount0: 707106781n, amount1: 1414213562n, … }
  * ```
  */

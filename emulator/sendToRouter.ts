@@ -10,7 +10,7 @@ import { assertTradable, routerWallet } from './routing.js'
 const PTON_V2_TON_TRANSFER = toNano('0.01')
 
 /**
- * The TON a flow attaches, as the SDK's gas constants of one operation (`contracts.md` §4).
+ * The TON a flow attaches, as the SDK's gas constants of one operation (`docs/contracts.md` §4).
  *
  * @example
  * ```ts

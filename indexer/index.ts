@@ -20,7 +20,6 @@ export {
   walletPositions,
 } from '../store/readModel/walletPositions.js'
 export type { WalletLedgerRows } from '../store/rows/indexerRows.js'
-export { addressText } from './ingest/addressText.js'
 export {
   type BlockTransaction,
   type CreateIndexerOptions,
@@ -35,7 +34,6 @@ export {
   emulatorSource,
   type TransactionStream,
 } from './ingest/emulatorSource.js'
-export { isoSeconds } from './ingest/isoSeconds.js'
 export { messageKey } from './ingest/messageKey.js'
 export { type OperationContext, type PoolOperation, poolOperation } from './pool/poolOperation.js'
 export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'

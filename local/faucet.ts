@@ -1,6 +1,7 @@
 import { Address, toNano } from '@ton/core'
 import type { LocalDex } from '../emulator/LocalDex.js'
-import { NATIVE_ADDRESS, parseAddress } from '../service/address/canonicalAddress.js'
+import { canonicalAddressText } from '../protocol/addressText.js'
+import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { Store } from '../store/Store.js'
 import type { LiveChain } from './chain/LiveChain.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
@@ -52,7 +53,8 @@ export async function faucet(
   context: { readonly chain: LiveChain; readonly dex: LocalDex; readonly store: Store },
   request: FaucetRequest,
 ): Promise<FaucetReceipt> {
-  const address = typeof request.address === 'string' ? parseAddress(request.address) : undefined
+  const address =
+    typeof request.address === 'string' ? canonicalAddressText(request.address) : undefined
   if (address === undefined) {
     throw new LocalExchangeError({
       code: 'FAUCET_INVALID_ADDRESS',
@@ -107,7 +109,7 @@ async function resolveAsset(
   input: unknown,
 ): Promise<{ native: boolean; address: string; symbol: string; decimals: number }> {
   if (typeof input === 'string') {
-    const canonical = parseAddress(input)
+    const canonical = canonicalAddressText(input)
     if (input.toUpperCase() === 'TON' || canonical === NATIVE_ADDRESS) {
       return { native: true, address: NATIVE_ADDRESS, symbol: 'TON', decimals: 9 }
     }

@@ -16,7 +16,6 @@
  * @module
  */
 
-export { externalMessageHash } from '../protocol/externalMessageHash.js'
 export {
   type ChainBlockRecord,
   type ChainJournal,
@@ -36,25 +35,7 @@ export {
 } from './chain/LiveChain.js'
 export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
 export { type CliIo, runCli } from './cli.js'
-export { type ArbitrageTrade, arbitrageTrade } from './demo/arbitrage.js'
-export {
-  activityTimes,
-  DEMO_HISTORY_DAYS,
-  demoReferencePath,
-  HistoryClock,
-  type ReferencePath,
-  referencePath,
-  referenceRatio,
-} from './demo/demoHistory.js'
 export { demoMarket } from './demo/demoMarket.js'
-export {
-  ARBITRAGE_WALLET,
-  runScenario,
-  type ScenarioOptions,
-  type ScenarioResult,
-  type ScenarioSwap,
-  TON_ADDRESS,
-} from './demo/runScenario.js'
 export {
   type SeedDemoOptions,
   seedDemoMarket,

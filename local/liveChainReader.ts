@@ -1,4 +1,5 @@
 import { Address, beginCell } from '@ton/core'
+import { addressText } from '../protocol/addressText.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import type { LiveChain } from './chain/LiveChain.js'
 import { LiveChainError } from './chain/LiveChainError.js'
@@ -43,7 +44,8 @@ export function liveChainReader(chain: () => LiveChain | undefined): ChainReader
     }
     const [top] = outcome.stack
     if (outcome.exitCode !== 0 || top === undefined || top.type !== 'slice') return undefined
-    return top.cell.beginParse().loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+    const address = top.cell.beginParse().loadMaybeAddress()
+    return address === null ? undefined : addressText(address)
   }
   return {
     jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),

@@ -1,4 +1,4 @@
-import { NATIVE_ADDRESS } from '../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { Store } from '../store/Store.js'
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { parseAddress } from '../service/address/canonicalAddress.js'
+import { canonicalAddressText } from '../protocol/addressText.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
 
 /**
@@ -233,7 +233,7 @@ function followOptions(
   let routers: string[] | undefined
   if (values.routers !== undefined) {
     routers = values.routers.split(',').map((text, i) => {
-      const address = parseAddress(text.trim())
+      const address = canonicalAddressText(text.trim())
       if (address === undefined) {
         throw bad('routers', `item ${i + 1} ('${text}') is not a TON address`)
       }

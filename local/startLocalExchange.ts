@@ -6,6 +6,7 @@ import { createLocalDex } from '../emulator/createLocalDex.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { TransactionBlock } from '../indexer/ingest/createIndexer.js'
 import { createService } from '../service/createService.js'
+import { allowCrossOrigin } from '../service/http/cors.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
@@ -19,6 +20,7 @@ import { mineWhenIdle } from './control/mineWhenIdle.js'
 import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
 import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
+import { jettonDecimals } from './demo/jettonDecimals.js'
 import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
 import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { startDemoMarket } from './demo/startDemoMarket.js'
@@ -429,7 +431,7 @@ async function fundTestWallets(
     await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
     for (const asset of world.assets) {
       if (asset.kind !== 'jetton') continue
-      const decimals = asset.symbol === 'USDT' || asset.symbol === 'USDC' ? 6n : 9n
+      const decimals = BigInt(jettonDecimals(asset.symbol))
       await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
     }
   }
@@ -471,20 +473,8 @@ async function listen(
     registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
     registerControlRoutes(scope, () => requireLive(live).control)
   })
-  // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
-  local.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*')
-  })
-  for (const path of ['/api/v2/*', '/api/v3/*', '/api/streaming/*', '/local/*']) {
-    local.options(path, async (_request, reply) =>
-      reply
-        .code(204)
-        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-        .header('access-control-allow-headers', 'content-type, x-api-key')
-        .header('access-control-max-age', '86400')
-        .send(),
-    )
-  }
+  // Browser dApps call the chain endpoints cross-origin: the REST API's CORS policy.
+  allowCrossOrigin(local)
   await local.listen({ host: options.host, port: options.port })
   const address = local.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : options.port

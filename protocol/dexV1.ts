@@ -3,7 +3,7 @@ import { DEX_V1_OP } from './opCodes.js'
 
 /**
  * Init data of the DEX v1 router: `is_locked:uint1 admin ^lp_wallet_code ^pool_code
- * ^lp_account_code ^temp_upgrade` (`contracts.md` §1.8); temp_upgrade starts zeroed.
+ * ^lp_account_code ^temp_upgrade` (`docs/contracts.md` §1.8); temp_upgrade starts zeroed.
  *
  * @example
  * ```ts
@@ -115,7 +115,7 @@ export function dexV1CollectFeesBody(queryId = 0n): Cell {
 }
 
 /**
- * `refund_me query_id` to the owner's DEX v1 LP account (`contracts.md` §1.7).
+ * `refund_me query_id` to the owner's DEX v1 LP account (`docs/contracts.md` §1.7).
  *
  * @example
  * ```ts

@@ -4,7 +4,7 @@ import { DEX_V2_OP } from './opCodes.js'
 /**
  * Init data of the DEX v2 router: `is_locked:bool admin ^temp_upgrade
  * ^[id:uint64 ^lp_wallet_code ^pool_code ^lp_account_code ^vault_code] ^upgrade_pool_code`
- * (`contracts.md` §2.14). The upgrade cells start empty.
+ * (`docs/contracts.md` §2.14). The upgrade cells start empty.
  *
  * @example
  * ```ts
@@ -115,7 +115,7 @@ export function dexV2UpdatePoolStatusBody(p: {
 }
 
 /**
- * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`contracts.md` §2.13):
+ * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`docs/contracts.md` §2.13):
  * stableswap `amp:uint32 wallet0 wallet1 excesses`; weighted constant product
  * `w:uint128 side ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128
  * w:uint128 side setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
@@ -169,7 +169,7 @@ export function dexV2SetParamsBody(
 
 /**
  * `set_rate query_id new_rate:uint128`, sent by a weighted-stableswap pool's rate setter to the
- * pool (`contracts.md` §2.5); token0 units per token1, 18 decimals, must be positive (92).
+ * pool (`docs/contracts.md` §2.5); token0 units per token1, 18 decimals, must be positive (92).
  *
  * @example
  * ```ts

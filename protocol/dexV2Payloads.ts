@@ -2,7 +2,7 @@ import { type Address, beginCell, type Cell } from '@ton/core'
 import { DEX_V2_OP } from './opCodes.js'
 
 /**
- * Fields of a DEX v2 swap / cross_swap forward payload (`contracts.md` §2.13).
+ * Fields of a DEX v2 swap / cross_swap forward payload (`docs/contracts.md` §2.13).
  *
  * @example
  * ```ts
@@ -65,7 +65,7 @@ export function dexV2SwapPayload(p: DexV2SwapPayload): Cell {
 }
 
 /**
- * Fields of a DEX v2 provide_lp forward payload (`contracts.md` §2.13).
+ * Fields of a DEX v2 provide_lp forward payload (`docs/contracts.md` §2.13).
  *
  * @example
  * ```ts
@@ -119,7 +119,7 @@ export function dexV2ProvidePayload(p: DexV2ProvidePayload): Cell {
 /**
  * `collect_fees query_id payload0:(Maybe ^Cell) payload1:(Maybe ^Cell)`. Note that
  * `@ston-fi/sdk` omits the two Maybe bits, which the pool rejects with exit code 9
- * (`contracts.md` §7.5).
+ * (`docs/contracts.md` §7.5).
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 /**
  * `ton-dex-lab/protocol`: the exchange's message formats in one place — op codes, the bodies
  * and forward payloads the contracts exchange (build them, and decode every body with one
- * byte-level decoder per layout: `decodeBody`), the get-method answers (`contracts.md` §1, §2,
+ * byte-level decoder per layout: `decodeBody`), the get-method answers (`docs/contracts.md` §1, §2,
  * §5), and the vocabularies the layers above share: result codes (`swap_ok`, `burn_ok`,
  * `bounce`, …) and transaction kinds (`v2.swap`, `external`, `other`, …). The fixture
  * contracts' tests, the emulator, the indexer and the REST API all use these.
@@ -16,6 +16,7 @@
  * @module
  */
 
+export { addressText, canonicalAddressText } from './addressText.js'
 export type {
   AdminBody,
   V2KindParams,
@@ -76,6 +77,7 @@ export {
 
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'
+export { NATIVE_ADDRESS } from './nativeAddress.js'
 export {
   DEX_V1_OP,
   DEX_V2_OP,
@@ -102,6 +104,7 @@ export {
   resultName,
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
+export { SDK_PROVIDE_GAS, SDK_SWAP_GAS, type SdkGas } from './sdkGas.js'
 export {
   readStakeItemData,
   readStakeMinterData,
@@ -113,6 +116,7 @@ export {
   stakeMinterInitBody,
   stakePayload,
 } from './stake.js'
+export { isoSeconds, unixSeconds } from './timeText.js'
 export {
   ACTION_KINDS,
   ACTION_TYPES,

@@ -1,5 +1,5 @@
 /**
- * Op codes the fixtures speak, by contract family (`contracts.md` §1.6, §2.12, §5). Exit codes
+ * Op codes the fixtures speak, by contract family (`docs/contracts.md` §1.6, §2.12, §5). Exit codes
  * carried in refunds are `EXIT_CODES` of `ton-dex-lab/core`.
  *
  * @example
@@ -22,7 +22,7 @@ export const JETTON_OP = {
 } as const
 
 /**
- * DEX v1 op codes (`contracts.md` §1.6).
+ * DEX v1 op codes (`docs/contracts.md` §1.6).
  *
  * @example
  * ```ts
@@ -54,7 +54,7 @@ export const DEX_V1_OP = {
 } as const
 
 /**
- * DEX v2.2 op codes (`contracts.md` §2.12).
+ * DEX v2.2 op codes (`docs/contracts.md` §2.12).
  *
  * @example
  * ```ts
@@ -97,7 +97,7 @@ export const DEX_V2_OP = {
 } as const
 
 /**
- * pTON v1 op codes (`contracts.md` §5.1).
+ * pTON v1 op codes (`docs/contracts.md` §5.1).
  *
  * @example
  * ```ts
@@ -110,7 +110,7 @@ export const PTON_V1_OP = {
 } as const
 
 /**
- * pTON v2 op codes (`contracts.md` §5.2).
+ * pTON v2 op codes (`docs/contracts.md` §5.2).
  *
  * @example
  * ```ts

@@ -2,7 +2,7 @@ import type { Address, TupleReader } from '@ton/core'
 import type { PoolKind } from '../core/pool/PoolState.js'
 
 /**
- * A DEX v1 pool's `get_pool_data` answer (`contracts.md` §1.7). The LP supply is not part of
+ * A DEX v1 pool's `get_pool_data` answer (`docs/contracts.md` §1.7). The LP supply is not part of
  * it: DEX v1 reports it through `get_jetton_data`.
  *
  * @example
@@ -25,7 +25,7 @@ export type DexV1PoolData = {
 }
 
 /**
- * A DEX v2.2 pool's `get_pool_data` answer (`contracts.md` §2.14): the common fields, then the
+ * A DEX v2.2 pool's `get_pool_data` answer (`docs/contracts.md` §2.14): the common fields, then the
  * kind's own, in the order `@ston-fi/sdk`'s `StablePoolV2_2` (`amp`), `WCPIPoolV2_2` (`w0`) and
  * `WStablePoolV2_2` (`amp`, `rate`, `w0`, rate setter) read them.
  *

@@ -2,7 +2,7 @@ import { type Address, beginCell, type Cell } from '@ton/core'
 import { PTON_V1_OP } from './opCodes.js'
 
 /**
- * Init data of the pTON v1 minter: `^wallet_code` (`contracts.md` §5.1).
+ * Init data of the pTON v1 minter: `^wallet_code` (`docs/contracts.md` §5.1).
  *
  * @example
  * ```ts

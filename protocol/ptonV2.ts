@@ -2,7 +2,7 @@ import { type Address, beginCell, type Cell } from '@ton/core'
 import { PTON_V2_OP } from './opCodes.js'
 
 /**
- * Init data of the pTON v2 minter: `id:uint32 ^wallet_code ^content` (`contracts.md` §5.2).
+ * Init data of the pTON v2 minter: `id:uint32 ^wallet_code ^content` (`docs/contracts.md` §5.2).
  *
  * @example
  * ```ts

@@ -2,7 +2,7 @@ import { EXIT_CODES, type ExitCodeName, exitCodeName } from '../core/errors/exit
 
 /**
  * Results of an exchange transaction that are not contract exit codes: what the indexer and the
- * action tree (`wire-contract.md` §2.10) report for a step whose contract answers with a message
+ * action tree (`docs/wire.md` §2.10) report for a step whose contract answers with a message
  * rather than a code — `ok` (a withdrawal, a gas reset, a fee or parameter change, a message a
  * pool merely answers), `bounce` (the step's answer never came: no `pay_to`, no mint),
  * `provide_liquidity_ok` (the pool forwarded `add_liquidity` to the LP account),
@@ -62,7 +62,7 @@ export const RESULT_CODES: readonly (ExitCodeName | OutcomeCode)[] = [
 
 /**
  * The result codes that mean the step succeeded (`success: true` in an action tree,
- * `wire-contract.md` §2.10): every other code is a refund, a rejection or a bounce.
+ * `docs/wire.md` §2.10): every other code is a refund, a rejection or a bounce.
  *
  * @example
  * ```ts
@@ -101,7 +101,7 @@ export function isSuccessResult(code: string): boolean {
 
 /**
  * The result code of a 32-bit code a pool reported in `pay_to` (or a router inline in a
- * refund): its exit-code name (`contracts.md` §1.6, §2.12), falling back to the decimal code
+ * refund): its exit-code name (`docs/contracts.md` §1.6, §2.12), falling back to the decimal code
  * when it has no name (raw VM / math errors).
  *
  * @example

@@ -132,7 +132,7 @@ export function isTransactionKind(kind: string): kind is TransactionKind {
 }
 
 /**
- * The exchange actions of an action tree (`@type`, `wire-contract.md` §2.10) that a DEX
+ * The exchange actions of an action tree (`@type`, `docs/wire.md` §2.10) that a DEX
  * transaction starts.
  *
  * @example

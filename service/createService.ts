@@ -6,6 +6,7 @@ import type { ChainReader } from './chain/ChainReader.js'
 import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
 import { toErrorResponse } from './errors/toErrorResponse.js'
+import { allowCrossOrigin } from './http/cors.js'
 import { parseQueryString } from './http/parseQueryString.js'
 import { createResponseCache, type ResponseCacheOptions } from './http/responseCache.js'
 import { createRouteMethods } from './http/routeMethods.js'
@@ -74,7 +75,8 @@ const API_VERSION = '1.168.0'
  *
  * @example
  * ```ts
- * import { createService, createSqliteStore, importSnapshotFile } from 'ton-dex-lab/service'
+ * import { createService, importSnapshotFile } from 'ton-dex-lab/service'
+ * import { createSqliteStore } from 'ton-dex-lab/store'
  * const store = createSqliteStore({ path: ':memory:' })
  * await importSnapshotFile(store, 'market.json') // a market with nine routers
  * const app = await createService({ store })
@@ -200,29 +202,6 @@ export async function createService({
 
   await app.ready()
   return app
-}
-
-/** CORS for browser dApps: any origin, preflights answered before routing (404 paths too). */
-function allowCrossOrigin(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('access-control-allow-origin', '*')
-    if (
-      request.method !== 'OPTIONS' ||
-      request.headers['access-control-request-method'] === undefined
-    )
-      return
-    const headers = request.headers['access-control-request-headers']
-    return reply
-      .code(204)
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header(
-        'access-control-allow-headers',
-        typeof headers === 'string' && headers !== '' ? headers : 'content-type, x-api-key',
-      )
-      .header('access-control-max-age', '86400')
-      .header('vary', 'access-control-request-headers')
-      .send()
-  })
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {

@@ -6,7 +6,8 @@
  *
  * @example
  * ```ts
- * import { createService, createSqliteStore, importSnapshotFile } from 'ton-dex-lab/service'
+ * import { createSqliteStore } from 'ton-dex-lab/store'
+ * import { createService, importSnapshotFile } from 'ton-dex-lab/service'
  * const store = createSqliteStore({ path: './data/market.sqlite' })
  * await importSnapshotFile(store, 'market.json')
  * const app = await createService({ store })
@@ -15,32 +16,6 @@
  * @module
  */
 
-export type {
-  AssetKind,
-  AssetRow,
-  FarmMeta,
-  FarmNftRewardRow,
-  FarmNftRow,
-  FarmRewardRow,
-  FarmRow,
-  FeeVaultRow,
-  JettonWalletRow,
-  LpPositionRow,
-  MarketData,
-  OperationFilter,
-  OperationRow,
-  OperationType,
-  PoolRow,
-  RouterRow,
-  RouterType,
-  StakeNftRow,
-  StakeRow,
-  Store,
-  StoreErrorCode,
-  WalletBalanceRow,
-} from '../store/index.js'
-export { type CreateSqliteStoreOptions, createSqliteStore, StoreError } from '../store/index.js'
-export { NATIVE_ADDRESS, parseAddress } from './address/canonicalAddress.js'
 export { deriveJettonWalletAddress } from './address/jettonWalletAddress.js'
 export type { ChainReader } from './chain/ChainReader.js'
 export { type CreateServiceOptions, createService } from './createService.js'

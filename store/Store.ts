@@ -34,7 +34,7 @@ import type {
  *
  * @example
  * ```ts
- * import { createSqliteStore } from 'ton-dex-lab/service'
+ * import { createSqliteStore } from 'ton-dex-lab/store'
  * const store = createSqliteStore({ path: ':memory:' })
  * await store.isEmpty() // true
  * ```

@@ -2,8 +2,8 @@
  * The persistence layer (`ton-dex-lab/store`): the {@link Store} interface, its two
  * implementations — SQLite (`createSqliteStore`, the embedded default: one file, one process)
  * and PostgreSQL (`createPostgresStore`: one writer and any number of reading processes on a
- * server) — and the row types they read and write. The service's part of it is re-exported by
- * `ton-dex-lab/service`.
+ * server) — and the row types they read and write. The service takes a store from here
+ * (`createService({ store })`); it does not re-export it.
  *
  * @example
  * ```ts

@@ -126,7 +126,8 @@ describe('the published package', () => {
       for (const subpath of ${JSON.stringify(subpaths.map((s) => s.subpath))}) {
         counts[subpath] = Object.keys(await import('${pkg.name}' + subpath.slice(1))).length
       }
-      const { createService, createSqliteStore } = await import('${pkg.name}/service')
+      const { createService } = await import('${pkg.name}/service')
+      const { createSqliteStore } = await import('${pkg.name}/store')
       const { seedReferenceMarket } = await import('${pkg.name}/local')
       const store = createSqliteStore({ path: ':memory:' })
       await seedReferenceMarket(store)

@@ -24,7 +24,7 @@ export interface Curve {
    * inverted by searching over {@link Curve.grossOut}.
    */
   minInputForGross?(pool: PoolState, side: Side, grossOut: bigint): bigint | undefined
-  /** The LP invariant I(x, y) used by the generic DEX v2 provision (`contracts.md` §2.8). */
+  /** The LP invariant I(x, y) used by the generic DEX v2 provision (`docs/contracts.md` §2.8). */
   invariant(pool: PoolState, x: bigint, y: bigint): bigint
   /**
    * LP supply created by the first provision, and the pool after any parameter the first

@@ -42,7 +42,7 @@ export function constantProductSpotPrice(reserve0: bigint, reserve1: bigint, sid
 }
 
 /**
- * The constant-product curve, shared by DEX v1 and DEX v2 (`contracts.md` §1.1, §2.2).
+ * The constant-product curve, shared by DEX v1 and DEX v2 (`docs/contracts.md` §1.1, §2.2).
  * DEX v2's LP invariant is the exact `isqrt(x·y)`.
  *
  * @example
@@ -63,7 +63,7 @@ export const constantProductCurve: Curve = {
       side === 0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]
     if (grossOut >= reserveOut) return undefined
     // floor(y) >= B ⇔ y >= B for integer B, so the exact inverse of the floor is a ceiling:
-    // a = ceil(B·Ri·D / ((D − L)·(Ro − B)))  (contracts.md §3 step 3).
+    // a = ceil(B·Ri·D / ((D − L)·(Ro − B)))  (docs/contracts.md §3 step 3).
     const amountIn = ceilDiv(
       grossOut * reserveIn * FEE_DIVIDER,
       (FEE_DIVIDER - pool.lpFee) * (reserveOut - grossOut),

@@ -59,7 +59,7 @@ describe('stableswap properties', () => {
           stableswapInvariant(pool.amp, result.pool.reserve0, result.pool.reserve1),
         )
         fc.pre(after !== undefined)
-        expect(after >= before - 1n).toBe(true)
+        expect(after).toBeGreaterThanOrEqual(before - 1n)
       }),
       fuzz({ numRuns: 300 }),
     )
@@ -79,7 +79,7 @@ describe('stableswap properties', () => {
           stableswapCurve.grossOut({ ...pool, lpFee: 0n }, side, amountIn),
         )
         fc.pre(noLpFee !== undefined)
-        expect(gross <= noLpFee).toBe(true)
+        expect(gross).toBeLessThanOrEqual(noLpFee)
       }),
       fuzz({ numRuns: 300 }),
     )
@@ -103,7 +103,9 @@ describe('stableswap properties', () => {
           )
           fc.pre(after !== undefined)
           // The remaining LPs are not diluted: D/S does not fall (D is exact to ±1).
-          expect((after + 1n) * pool.totalSupply >= before * burned.pool.totalSupply).toBe(true)
+          expect((after + 1n) * pool.totalSupply).toBeGreaterThanOrEqual(
+            before * burned.pool.totalSupply,
+          )
           expect(burned.pool.totalSupply).toBe(pool.totalSupply)
           // Never both tokens back in excess beyond one unit of D: D is exact to ±1, which can
           // mint up to S/D extra LP units, worth R_i/D of each token.

@@ -19,7 +19,7 @@ const T = 10n ** 12n
 const stable = (fields: { amp: bigint; reserve0: bigint; reserve1: bigint; totalSupply: bigint }) =>
   createPoolState({ dex: 'v2', kind: 'stableswap', ...fields })
 
-describe('stableswap: contracts.md §6 vectors through the public API', () => {
+describe('stableswap: docs/contracts.md §6 vectors through the public API', () => {
   const pool = stable({ amp: 100n, reserve0: T, reserve1: T, totalSupply: 2n * T })
 
   test('A = 100, R = (1e12, 1e12), a = 1e9, 0→1 → (996982488, 997981, 0)', () => {
@@ -109,7 +109,7 @@ describe('stableswap math', () => {
     expect(balanced.numerator).toBe(balanced.denominator)
     const skewed = stableswapSpotPrice(200n, T, 9n * 10n ** 11n, 1)
     // ask token0 per token1 offered: a little above 1 in a pool short of token1
-    expect(skewed.numerator > skewed.denominator).toBe(true)
+    expect(skewed.numerator).toBeGreaterThan(skewed.denominator)
     expect((skewed.numerator * 1_000_000n) / skewed.denominator).toBe(1_001_048n)
   })
 

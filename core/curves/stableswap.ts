@@ -7,7 +7,7 @@ import type { Curve, Ratio, Side } from './Curve.js'
 const MAX_ITERATIONS = 255
 
 /**
- * The stableswap invariant D(A, x, y) (V2 `pools/stableswap/math.fc`, `contracts.md` §2.3): a
+ * The stableswap invariant D(A, x, y) (V2 `pools/stableswap/math.fc`, `docs/contracts.md` §2.3): a
  * two-token Balancer StableMath invariant with the plain integer `A` where Balancer uses amp·n.
  * Starting from D = x + y it iterates dp = floor(floor(D·D / 2x)·D / 2y),
  * D = floor((A·S + 2·dp)·D / ((A − 1)·D + 3·dp)) at most 255 times and returns once D moved by
@@ -46,7 +46,7 @@ export function stableswapInvariant(amp: bigint, x: bigint, y: bigint): bigint {
 
 /**
  * The stableswap output-side balance for invariant `d` (V2 `pools/stableswap/math.fc`,
- * `contracts.md` §2.3). `balance0`/`balance1` already include the net input on the offered side;
+ * `docs/contracts.md` §2.3). `balance0`/`balance1` already include the net input on the offered side;
  * `side` is the OFFERED token, so the function solves the other balance. With
  * pd = floor(2·b0·b1·2 / D), c = ceil(D² / (A·pd))·b_out and b = b_in + floor(D / A) it starts
  * at t = ceil((D² + c) / (D + b)) and iterates t = ceil((t² + c) / (2t + b − D)) at most 255
@@ -87,7 +87,7 @@ export function stableswapOutBalance(
 }
 
 /**
- * Gross output B of a stableswap swap (V2 `pools/stableswap/pool.fc`, `contracts.md` §2.3):
+ * Gross output B of a stableswap swap (V2 `pools/stableswap/pool.fc`, `docs/contracts.md` §2.3):
  * net input ain = floor(a·(D − L)/D); D0 = D(A, R0, R1); B = R_out − Y(…) − 1, where the
  * explicit −1 rounds down in the pool's favour. B can be ≤ 0 for tiny inputs (the swap then
  * refunds with `swap_refund_0_out`).
@@ -140,7 +140,7 @@ export function stableswapSpotPrice(amp: bigint, x: bigint, y: bigint, side: Sid
 }
 
 /**
- * The DEX v2 stableswap curve (`contracts.md` §2.3). `pool.amp` is the plain integer A
+ * The DEX v2 stableswap curve (`docs/contracts.md` §2.3). `pool.amp` is the plain integer A
  * (1..2000). LP invariant and first provision: D(A, x, y) with the stored A.
  *
  * @example

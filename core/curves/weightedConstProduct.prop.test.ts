@@ -71,7 +71,7 @@ describe('weighted constant product properties', () => {
           result.pool.reserve1,
           pool.w0,
         )
-        expect(after >= before).toBe(true)
+        expect(after).toBeGreaterThanOrEqual(before)
       }),
       fuzz({ numRuns: 300 }),
     )
@@ -95,10 +95,10 @@ describe('weighted constant product properties', () => {
         const noLpFee = accepted(() =>
           weightedConstProductCurve.grossOut({ ...pool, lpFee: 0n }, side, amountIn),
         )
-        expect(noLpFee === undefined || gross <= noLpFee).toBe(true)
+        if (noLpFee !== undefined) expect(gross).toBeLessThanOrEqual(noLpFee)
         // Never better than the marginal price: B·(R_in·w_out) ≤ a·(R_out·w_in).
         const spot = weightedConstProductCurve.spotPrice(pool, side)
-        expect(gross * spot.denominator <= amountIn * spot.numerator).toBe(true)
+        expect(gross * spot.denominator).toBeLessThanOrEqual(amountIn * spot.numerator)
       }),
       fuzz({ numRuns: 300 }),
     )

@@ -29,7 +29,7 @@ const weighted = (
     ...fields,
   })
 
-describe('weighted constant product: contracts.md §6 vectors through the public API', () => {
+describe('weighted constant product: docs/contracts.md §6 vectors through the public API', () => {
   test('w0 = 0.8, R = (1e12, 2e12), a = 1e9, 0→1 → (7956155491, 7964120, 0)', () => {
     const r = swap(weighted(), { side: 0, amountIn: 1_000_000_000n })
     expect([r.amountOut, r.protocolFeeOut, r.referralFeeOut]).toEqual([

@@ -1,16 +1,17 @@
 import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
+import { FIXED_POINT } from '../math/fixed/constants.js'
 import { powUp } from '../math/fixed/pow.js'
 import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
-const ONE_18 = 1_000_000_000_000_000_000n
+const { ONE_18 } = FIXED_POINT
 /** The weighted pool's input cap: 30 % of the input reserve, 18 decimals. */
 const MAX_IN_RATIO = 300_000_000_000_000_000n
 
 /**
  * Gross output B of a weighted constant-product swap (Balancer WeightedMath out-given-in;
- * V2 `pools/weighted_const_product/*`, FB `contracts/math/fp/fp.fc`; `contracts.md` §2.4).
+ * V2 `pools/weighted_const_product/*`, FB `contracts/math/fp/fp.fc`; `docs/contracts.md` §2.4).
  * ain = floor(a·(D − L)/D); with bi = Ri·1e18, ai = ain·1e18, bo = Ro·1e18 it requires
  * ai ≤ fmul(bi, 0.3e18), then power = powUp(fdivUp(bi, bi + ai), fdiv(w_in, w_out)) and
  * B = floor(fmul(bo, complement(power)) / 1e18). Every step rounds against the trader.
@@ -106,7 +107,7 @@ function maxInRatio(): PoolMathError {
 
 /**
  * The weighted constant-product LP invariant with 18 decimals:
- * fmul(powUp(x·1e18, w0), powUp(y·1e18, 1e18 − w0)) (`contracts.md` §2.4). The generic
+ * fmul(powUp(x·1e18, w0), powUp(y·1e18, 1e18 − w0)) (`docs/contracts.md` §2.4). The generic
  * provision uses it as is; the first provision mints floor(I / 1e18).
  *
  * @example
@@ -149,7 +150,7 @@ export function weightedConstProductSpotPrice(
 }
 
 /**
- * The DEX v2 weighted constant-product curve (`contracts.md` §2.4). `pool.w0` is token0's
+ * The DEX v2 weighted constant-product curve (`docs/contracts.md` §2.4). `pool.w0` is token0's
  * 18-decimal weight (0 < w0 < 1e18; 0 = not set yet, every swap then fails).
  *
  * @example

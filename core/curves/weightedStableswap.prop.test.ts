@@ -22,7 +22,7 @@ import {
 } from './weightedStableswap.js'
 
 const ONE = 10n ** 18n
-/** The solver's tolerance on |K(x', y) − K| (contracts.md §2.5). */
+/** The solver's tolerance on |K(x', y) − K| (docs/contracts.md §2.5). */
 const TOLERANCE = 10n ** 24n
 
 /**
@@ -104,7 +104,7 @@ describe('weighted stableswap properties', () => {
         fc.pre(result !== undefined)
         const before = weightedStableswapInvariant(pool, pool.reserve0, pool.reserve1)
         const after = weightedStableswapInvariant(pool, result.pool.reserve0, result.pool.reserve1)
-        expect(after >= before - TOLERANCE).toBe(true)
+        expect(after).toBeGreaterThanOrEqual(before - TOLERANCE)
       }),
       fuzz({ numRuns: 150 }),
     )
@@ -134,7 +134,8 @@ describe('weighted stableswap properties', () => {
           fc.pre(a !== undefined && b !== undefined && c !== undefined)
           const largest = pool.reserve0 > pool.reserve1 ? pool.reserve0 : pool.reserve1
           const jitter = 2n + largest / 10n ** 16n
-          expect(a <= b + jitter && a <= c + jitter).toBe(true)
+          expect(a).toBeLessThanOrEqual(b + jitter)
+          expect(a).toBeLessThanOrEqual(c + jitter)
         },
       ),
       fuzz({ numRuns: 100 }),
@@ -154,7 +155,7 @@ describe('weighted stableswap properties', () => {
         const noLpFee = accepted(() =>
           weightedStableswapCurve.grossOut({ ...pool, lpFee: 0n }, side, amountIn),
         )
-        expect(noLpFee === undefined || gross <= noLpFee).toBe(true)
+        if (noLpFee !== undefined) expect(gross).toBeLessThanOrEqual(noLpFee)
       }),
       fuzz({ numRuns: 150 }),
     )
@@ -174,11 +175,11 @@ describe('weighted stableswap properties', () => {
           expect(swap(pool, { side, amountIn: r.amountIn, referralBps }).amountOut).toBe(
             r.amountOut,
           )
-          expect(r.amountOut >= amountOut).toBe(true)
+          expect(r.amountOut).toBeGreaterThanOrEqual(amountOut)
           for (let below = r.amountIn - 32n; below < r.amountIn; below++) {
             if (below < 1n) continue
             const result = accepted(() => swap(pool, { side, amountIn: below, referralBps }))
-            expect(result === undefined || result.amountOut < amountOut).toBe(true)
+            if (result !== undefined) expect(result.amountOut).toBeLessThan(amountOut)
           }
         },
       ),

@@ -30,7 +30,7 @@ const wstable = (fields: Partial<PoolState>): PoolState =>
     ...fields,
   })
 
-describe('weighted stableswap: contracts.md §6 vectors through the public API', () => {
+describe('weighted stableswap: docs/contracts.md §6 vectors through the public API', () => {
   test('amp 1, rate 1, w0 0.5, R = (1e12, 1e12), a = 1e9, 0→1 → (996670440, 997669, 0)', () => {
     const r = swap(wstable({}), { side: 0, amountIn: 1_000_000_000n })
     expect([r.amountOut, r.protocolFeeOut, r.referralFeeOut]).toEqual([996_670_440n, 997_669n, 0n])

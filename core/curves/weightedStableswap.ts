@@ -24,7 +24,7 @@ export type WeightedStableswapParameters = {
 
 /**
  * The weighted-stableswap invariant with 18 decimals (V2 `pools/weighted_stableswap/math.fc`
- * `_invariant`; `contracts.md` §2.5). With X = x·1e18, Y = y·1e18, rY = fmul(rate, Y):
+ * `_invariant`; `docs/contracts.md` §2.5). With X = x·1e18, Y = y·1e18, rY = fmul(rate, Y):
  * K = fmul(X + rY, amp) + fmul(powDown(X, p), powDown(rY, q)), p = w0, q = 1e18 − w0.
  *
  * @example
@@ -157,7 +157,7 @@ export function weightedStableswapSpotPrice(
 
 /**
  * Gross output B of a weighted-stableswap swap (V2 `pools/weighted_stableswap/math.fc`
- * `solve_dy` / `solve_dx`; `contracts.md` §2.5). ain = floor(a·(D − L)/D); Newton's method on
+ * `solve_dy` / `solve_dx`; `docs/contracts.md` §2.5). ain = floor(a·(D − L)/D); Newton's method on
  * the balance of the ask side from its current value: df = K(…) − K(R0, R1), d = ∂K (5104 if
  * 0), balance −= floor(fdiv(df, d) / 1e18) (floor toward −∞), until |df| ≤ 1e24 where df is
  * the value BEFORE the step, so one more step is always taken; 255 steps at most (5103).
@@ -381,7 +381,7 @@ function newtonStep(balance: bigint, df: bigint, derivative: bigint, step: numbe
 
 /**
  * The rate a first provision stores: fdiv(a0·1e18, a1·1e18) = floor(a0·1e18 / a1)
- * (`contracts.md` §2.5).
+ * (`docs/contracts.md` §2.5).
  *
  * @example
  * ```ts
@@ -394,7 +394,7 @@ export function weightedStableswapInitialRate(amount0: bigint, amount1: bigint):
 }
 
 /**
- * The DEX v2 weighted-stableswap curve (`contracts.md` §2.5). `pool.amp`, `pool.rate` and
+ * The DEX v2 weighted-stableswap curve (`docs/contracts.md` §2.5). `pool.amp`, `pool.rate` and
  * `pool.w0` are 18-decimal. The LP invariant is the 18-decimal K; the first provision
  * overwrites `rate` with floor(a0·1e18 / a1) and mints floor(K(a0, a1) / 1e18).
  *

@@ -1,6 +1,6 @@
 /**
  * Exit codes the exchange's contracts raise or carry in refunds, by name
- * (`contracts.md` §1.6, §1.9, §2.12, §2.16). Codes below 2^16 are thrown by the TVM or the
+ * (`docs/contracts.md` §1.6, §1.9, §2.12, §2.16). Codes below 2^16 are thrown by the TVM or the
  * contract; the 32-bit values are carried in `pay_to` refunds and router bounces.
  *
  * @example

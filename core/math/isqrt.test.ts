@@ -37,7 +37,8 @@ describe('isqrt', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 1n << 257n }), (n) => {
         const r = isqrt(n)
-        expect(r * r <= n && n < (r + 1n) * (r + 1n)).toBe(true)
+        expect(r * r).toBeLessThanOrEqual(n)
+        expect(n).toBeLessThan((r + 1n) * (r + 1n))
       }),
       fuzz({ numRuns: 2000 }),
     )
@@ -48,7 +49,8 @@ describe('isqrt', () => {
       const k = 1n << (bits / 2n)
       for (const n of [k * k - 1n, k * k, k * k + 1n, (1n << bits) - 1n, 1n << bits]) {
         const r = isqrt(n)
-        expect(r * r <= n && n < (r + 1n) * (r + 1n)).toBe(true)
+        expect(r * r).toBeLessThanOrEqual(n)
+        expect(n).toBeLessThan((r + 1n) * (r + 1n))
       }
     }
   })

@@ -3,7 +3,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js'
 /**
  * Exact integer square root: the largest `r` with `r·r <= n`. DEX v2 constant-product pools use
  * it as the LP invariant; their on-chain routine was verified equal to the exact floor square
- * root (`contracts.md` §2.2).
+ * root (`docs/contracts.md` §2.2).
  *
  * @example
  * ```ts

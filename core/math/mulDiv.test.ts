@@ -40,8 +40,10 @@ describe('floorDiv and ceilDiv', () => {
           const c = ceilDiv(a, b)
           // b > 0: q·b ≤ a < (q + 1)·b and (c − 1)·b < a ≤ c·b; b < 0 flips every inequality.
           const s = b > 0n ? 1n : -1n
-          expect(s * q * b <= s * a && s * a < s * (q + 1n) * b).toBe(true)
-          expect(s * (c - 1n) * b < s * a && s * a <= s * c * b).toBe(true)
+          expect(s * q * b).toBeLessThanOrEqual(s * a)
+          expect(s * a).toBeLessThan(s * (q + 1n) * b)
+          expect(s * (c - 1n) * b).toBeLessThan(s * a)
+          expect(s * a).toBeLessThanOrEqual(s * c * b)
           expect(c - q).toBe(q * b === a ? 0n : 1n)
         },
       ),

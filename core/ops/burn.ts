@@ -22,7 +22,7 @@ export type BurnResult = {
 
 /**
  * Burns LP units for a pro-rata share of both reserves, rounded down (DEX v1: V1
- * `contracts/pool.func` `burn_notification`, `contracts.md` §1.4; DEX v2: V2
+ * `contracts/pool.func` `burn_notification`, `docs/contracts.md` §1.4; DEX v2: V2
  * `contracts/pool/msgs/lp_wallet.fc` `burn_notification_ext`, §2.9), failing as the pool does
  * for every amount a burn notification can carry:
  *

@@ -47,12 +47,12 @@ const UINT128_LIMIT = 1n << 128n
 /**
  * Adds liquidity as the pool's `cb_add_liquidity` does once the LP account has both sides.
  *
- * DEX v1 (V1 `contracts/pool.func` `cb_add_liquidity`, `contracts.md` §1.3): each side must
+ * DEX v1 (V1 `contracts/pool.func` `cb_add_liquidity`, `docs/contracts.md` §1.3): each side must
  * exceed 1000 units (the LP account holds smaller amounts). First provision:
  * floor(sqrtV1(a0·a1) / 1000) minted to addr_none (the depositor gets nothing). Later:
  * min(floor(a0·S/R0), floor(a1·S/R1)); the whole amounts join the reserves.
  *
- * DEX v2 (V2 `pools/<kind>/pool.fc`, `contracts.md` §2.8): first provision mints the kind's
+ * DEX v2 (V2 `pools/<kind>/pool.fc`, `docs/contracts.md` §2.8): first provision mints the kind's
  * initial invariant, of which 1001 units stay locked. Later: the generic imbalance formula —
  * amounts off the pool's ratio pay half the LP fee (ceil(L/2)) on both sides and the protocol
  * fee on the over-supplied side, then liq = floor((I2 − I0)·S / I0). Single-sided is allowed.
@@ -176,7 +176,7 @@ function provideV2(pool: PoolState, amount0: bigint, amount1: bigint, minLpOut: 
 
 type ImbalancedMint = { liquidity: bigint; protocolFee0: bigint; protocolFee1: bigint }
 
-/** The generic DEX v2 provision formula (`contracts.md` §2.8), with the kind's invariant. */
+/** The generic DEX v2 provision formula (`docs/contracts.md` §2.8), with the kind's invariant. */
 function imbalancedMint(
   pool: PoolState,
   curve: Curve,

@@ -28,7 +28,7 @@ export type ReverseSwapResult = SwapResult & {
 
 /**
  * The smallest `amountIn` whose forward {@link swap} pays at least `amountOut`, with that
- * forward swap's result (no contract has a reverse getter; `contracts.md` §3). Constant
+ * forward swap's result (no contract has a reverse getter; `docs/contracts.md` §3). Constant
  * product is inverted in closed form: the smallest gross output B with
  * B − ceil(B·P/D) − ceil(B·R/D) ≥ X, then a = ceil(B·Ri·D / ((D − L)·(Ro − B))), then checked
  * forward. Other kinds are inverted by an exponential-then-binary search over the exact
@@ -77,7 +77,7 @@ export function reverseSwap(pool: PoolState, parameters: ReverseSwapParameters):
   if (amountIn === undefined) {
     throw new UnreachableOutputError({ amountOut, reason: 'no input reaches it' })
   }
-  // Safety step of contracts.md §3: the forward result decides. A closed-form B may be skipped
+  // Safety step of docs/contracts.md §3: the forward result decides. A closed-form B may be skipped
   // over by the floor of the curve when one more input unit adds more than one output unit.
   for (;;) {
     if (amountIn > MAX_COINS) {
@@ -95,7 +95,7 @@ export function reverseSwap(pool: PoolState, parameters: ReverseSwapParameters):
 /**
  * Smallest gross output B with B − ceil(B·P/D) − ceil(B·R/D) ≥ X. That function of B is not
  * strictly monotone (it drops by one where both ceilings step together), so start at
- * ceil(X·D / (D − P − R)) and walk (`contracts.md` §3 step 1).
+ * ceil(X·D / (D − P − R)) and walk (`docs/contracts.md` §3 step 1).
  */
 function minGrossOut(amountOut: bigint, protocolBps: bigint, referralBps: bigint): bigint {
   const net = (gross: bigint) => splitOutput(gross, protocolBps, referralBps).amountOut

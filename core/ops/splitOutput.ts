@@ -13,7 +13,7 @@ export type OutputSplit = {
 /**
  * Takes the protocol and referral fees off a gross output, both rounded UP and both computed
  * from the same gross amount, not one after the other (V1 `contracts/pool/amm.func`
- * `get_amount_out`; V2 `contracts/pool/msgs/router.fc`; `contracts.md` §1.1 and §2.1 step 3).
+ * `get_amount_out`; V2 `contracts/pool/msgs/router.fc`; `docs/contracts.md` §1.1 and §2.1 step 3).
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ function tuple(r: { amountOut: bigint; protocolFeeOut: bigint; referralFeeOut: b
   return [r.amountOut, r.protocolFeeOut, r.referralFeeOut]
 }
 
-describe('swap: reference vectors (contracts.md §6)', () => {
+describe('swap: reference vectors (docs/contracts.md §6)', () => {
   test('CPI v2, R = (1e12, 2e12), L 20, P 10, a = 1e9, 0→1, no referral', () => {
     const r = swap(referenceCpPool(), { side: 0, amountIn: 1_000_000_000n })
     expect(tuple(r)).toEqual([1_992_015_968n, 1_994_010n, 0n])

@@ -44,7 +44,7 @@ export const MAX_REFERRAL_BPS = 100n
 /**
  * Swaps `amountIn` of token `side` through the pool, exactly as the pool contract does
  * (DEX v1: V1 `contracts/pool/router-calls.func` `swap`; DEX v2: V2
- * `contracts/pool/msgs/router.fc` `swap` with the kind's curve; `contracts.md` §1.1–1.2, §2.1).
+ * `contracts/pool/msgs/router.fc` `swap` with the kind's curve; `docs/contracts.md` §1.1–1.2, §2.1).
  * The LP fee stays in the pool (input side); protocol and referral fees come off the output,
  * rounded up. The input is never mutated.
  *

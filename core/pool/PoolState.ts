@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../errors/InvalidInputError.js'
 import { UnsupportedPoolKindError } from '../errors/UnsupportedPoolKindError.js'
+import { FIXED_POINT } from '../math/fixed/constants.js'
 
 /** Protocol generation of the exchange: DEX v1 (router 1.0) or DEX v2 (routers 2.1 / 2.2). */
 export type Dex = 'v1' | 'v2'
@@ -34,12 +35,15 @@ export const MAX_COINS = (1n << 120n) - 1n
 
 /**
  * LP units a DEX v2 pool's first provision keeps out of the depositor's mint
- * (`required_min_liquidity`, `contracts.md` §2.8).
+ * (`required_min_liquidity`, `docs/contracts.md` §2.8).
  */
 export const V2_LOCKED_LIQUIDITY = 1001n
 
-/** 18-decimal fixed-point one, the unit of `w0`, `rate` and weighted-stableswap `amp`. */
-export const FIXED_ONE = 1_000_000_000_000_000_000n
+/**
+ * 18-decimal fixed-point one, the unit of `w0`, `rate` and weighted-stableswap `amp`: the
+ * fixed-point library's one (`FIXED_POINT.ONE_18`, `core/math/fixed/constants.ts`, its home).
+ */
+export const FIXED_ONE: bigint = FIXED_POINT.ONE_18
 
 /**
  * The state of one pool, as its `get_pool_data` getter reports it. Amounts are raw integer

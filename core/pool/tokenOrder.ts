@@ -14,7 +14,7 @@ export function addressSliceHash(address: Address): bigint {
 }
 
 /**
- * The token order rule of both DEX versions (`contracts.md` §0): of the router's two token
+ * The token order rule of both DEX versions (`docs/contracts.md` §0): of the router's two token
  * wallets, token0 is the one whose address slice has the LARGER hash, so `reserve0` of a
  * `PoolState` belongs to that wallet. Whether wallet `a` sorts before `b` as token0.
  *

@@ -27,7 +27,7 @@ export type DexV2Router = {
   /**
    * Master address of the native-coin wrapper (pTON) the router trades the native coin
    * through. Required when a pool of the router holds `'native'`: the vault of native-coin
-   * referral fees is keyed by this master (`service-spec.md`, "Rules" 5).
+   * referral fees is keyed by this master (`docs/referral.md`, "Rules" 5).
    */
   readonly nativeWrapperMaster?: string | undefined
   /** The router's `vault_code` (`get_router_data`), to derive vault addresses offline. */

@@ -7,7 +7,7 @@ import { UnsupportedBlockchainError } from './errors/UnsupportedBlockchainError.
 import { parseAddress } from './parseAddress.js'
 import { MAX_REFERRER_FEE_BPS } from './venues.js'
 
-/** The aggregation protocol's code of the TON blockchain (`service-spec.md`, "Versioning" 5). */
+/** The aggregation protocol's code of the TON blockchain (`docs/referral.md`, "Versioning" 5). */
 export const TON_BLOCKCHAIN = 607
 
 /** The referrer of a quote request: an address on a blockchain named by its protocol code. */
@@ -20,7 +20,7 @@ export type ReferrerAddress = {
 
 /**
  * A quote request of the aggregation protocol with its referral parameters
- * (`service-spec.md`, "Referral parameters in a quote request"). The spec shows only the
+ * (`docs/referral.md`, "Quote request"). The spec shows only the
  * referral fields; `offerAsset`, `askAsset` and `amountIn` are our names for the trade itself.
  */
 export type QuoteRequest = {

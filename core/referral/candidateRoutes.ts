@@ -15,7 +15,7 @@ export type CandidateHop = {
  * How a route executes:
  * - `direct`: one swap;
  * - `cross_swap`: two DEX v2 pools on the same router, chained by a `cross_swap` payload
- *   inside the router (`contracts.md` §2.11);
+ *   inside the router (`docs/contracts.md` §2.11);
  * - `chained`: two swaps on different routers or venues, the first forwarding its output to the
  *   second.
  */

@@ -14,7 +14,7 @@ export type DexV2VaultKey = {
 
 /**
  * The initial data of a DEX v2 referral vault (V2 `contracts/vault.fc` storage;
- * `contracts.md` §2.10, §2.14): `owner:MsgAddress token:MsgAddress router:MsgAddress
+ * `docs/contracts.md` §2.10, §2.14): `owner:MsgAddress token:MsgAddress router:MsgAddress
  * deposited:Coins`, with `deposited = 0`.
  *
  * @example
@@ -35,7 +35,7 @@ export function dexV2VaultData(key: DexV2VaultKey): Cell {
 
 /**
  * The address of the DEX v2 referral vault of `owner` for one token, derived offline the way the
- * router derives it (`contracts.md` §2.10: the hash of StateInit(code = the router's
+ * router derives it (`docs/contracts.md` §2.10: the hash of StateInit(code = the router's
  * `vault_code`, data = {@link dexV2VaultData}), no split depth, special or libraries, in the
  * router's workchain 0). It equals the router's `get_vault_address(owner, tokenWallet)`.
  *

@@ -9,7 +9,7 @@ import { type EscrowVaultData, isZeroAddress } from './vaultResults.js'
 
 /**
  * Native coin attached to `sendVaultWithdrawTokens`, in nano units: about 0.2 coin for gas
- * (`service-spec.md`, "Limits"; it may vary, so callers can override it).
+ * (`docs/referral.md`, "Limits"; it may vary, so callers can override it).
  */
 export const ESCROW_WITHDRAW_VALUE = 200_000_000n
 

@@ -6,13 +6,13 @@ import { isZeroAddress } from './vaultResults.js'
 
 /**
  * Native coin attached to `collectFees`, in nano units: about 0.3 coin for gas
- * (`service-spec.md`, "Limits"); the unspent part comes back.
+ * (`docs/referral.md`, "Limits"); the unspent part comes back.
  */
 export const COLLECT_FEES_VALUE = 300_000_000n
 
 /**
  * The jetton master's `get_wallet_address(owner)` call, used to find the fee-vault minter's
- * jetton wallet — the second input of `get_vault_address` (`service-spec.md`, "On-chain vault
+ * jetton wallet — the second input of `get_vault_address` (`docs/referral.md`, "On-chain vault
  * interface": the minter address as a slice).
  *
  * @example

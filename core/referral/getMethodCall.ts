@@ -3,7 +3,7 @@ import { parseAddress } from './parseAddress.js'
 
 /**
  * A slice argument of a get-method: a cell holding one address. `boc` is the same cell as a
- * base64 bag of cells, the form HTTP get-method runners take (`service-spec.md`, "On-chain
+ * base64 bag of cells, the form HTTP get-method runners take (`docs/referral.md`, "On-chain
  * vault interface"); `{ type, cell }` is also a `@ton/core` `TupleItem`, for sandbox or
  * `TonClient` runners.
  */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { fuzz } from '../../test/_support/fuzz.js'
+import { fuzz, reachedCases } from '../../test/_support/fuzz.js'
 import { kindImplemented } from '../../test/_support/pools.js'
 import { curveOf } from '../curves/curveOf.js'
 import { UnsupportedPoolKindError } from '../errors/UnsupportedPoolKindError.js'
@@ -42,7 +42,8 @@ function eligible(q: Quote): readonly QuotedRoute[] {
 
 describe('quote: properties', () => {
   test('the chosen route is the best candidate under the rules (brute-force oracle)', () => {
-    let chosen = 0
+    const parameters = fuzz({ numRuns: RUNS })
+    const cases = reachedCases(parameters, 0.45) // about 0.66 observed
     fc.assert(
       fc.property(cpScenarios, (scenario) => {
         const oracle = oracleRoutes(scenario.market, scenario.request)
@@ -52,13 +53,15 @@ describe('quote: properties', () => {
           expect(filled).toEqual([])
           return
         }
-        chosen++
+        cases.reached()
         const best = filled.reduce(
           (m, r) => ((r.amountOut as bigint) > m ? (r.amountOut as bigint) : m),
           0n,
         )
         expect(q.route.amountOut).toBe(best)
-        for (const route of q.alternatives) expect(q.route.amountOut >= route.amountOut).toBe(true)
+        for (const route of q.alternatives) {
+          expect(q.route.amountOut).toBeGreaterThanOrEqual(route.amountOut)
+        }
         // Every candidate is accounted for, once, with the oracle's verdict.
         const verdict = new Map(oracle.map((r) => [r.poolIds.join('>'), r.amountOut]))
         expect(eligible(q).length + q.excluded.length).toBe(oracle.length)
@@ -66,27 +69,33 @@ describe('quote: properties', () => {
           expect(verdict.get(route.poolIds.join('>'))).toBe(route.amountOut)
         for (const ex of q.excluded) expect(verdict.get(ex.poolIds.join('>'))).toBe(undefined)
       }),
-      fuzz({ numRuns: RUNS }),
+      parameters,
     )
-    if (RUNS >= 100) expect(chosen).toBeGreaterThan(0)
+    cases.check()
   })
 
   test('the fee is never increased, on any hop of any route', () => {
+    const parameters = fuzz({ numRuns: RUNS })
+    const cases = reachedCases(parameters, 0.45) // about 0.72 observed
     fc.assert(
       fc.property(cpScenarios, (scenario) => {
         const q = quoteOrUndefined(scenario)
         if (q === undefined) return
+        cases.reached()
         for (const hop of eligible(q).flatMap((r) => r.hops)) {
-          expect(hop.referralBps <= q.request.referrerFeeBps).toBe(true)
+          expect(hop.referralBps).toBeLessThanOrEqual(q.request.referrerFeeBps)
           expect(hop.requestedReferralBps).toBe(q.request.referrerFeeBps)
         }
       }),
-      fuzz({ numRuns: RUNS }),
+      parameters,
     )
+    cases.check()
   })
 
   test('DEX v1 never appears in a non-flexible quote above 10 bps', () => {
     let seen = 0
+    const parameters = fuzz({ numRuns: RUNS })
+    const cases = reachedCases(parameters, 0.3) // about 0.5 observed
     fc.assert(
       fc.property(
         quoteScenarioArbitrary({
@@ -101,6 +110,7 @@ describe('quote: properties', () => {
         (scenario) => {
           const q = quoteOrUndefined(scenario)
           if (q === undefined) return
+          cases.reached()
           for (const hop of eligible(q).flatMap((r) => r.hops)) expect(hop.venue).not.toBe('dex_v1')
           const v1 = new Set(
             scenario.market.pools.filter((p) => p.venue === 'dex_v1').map((p) => p.id),
@@ -111,13 +121,16 @@ describe('quote: properties', () => {
           }
         },
       ),
-      fuzz({ numRuns: RUNS }),
+      parameters,
     )
+    cases.check()
     if (RUNS >= 100) expect(seen).toBeGreaterThan(0)
   })
 
   test('a flexible quote on DEX v1 always carries exactly 10 bps', () => {
     let seen = 0
+    const parameters = fuzz({ numRuns: RUNS })
+    const cases = reachedCases(parameters, 0.35) // about 0.56 observed
     fc.assert(
       fc.property(
         quoteScenarioArbitrary({
@@ -132,6 +145,7 @@ describe('quote: properties', () => {
         (scenario) => {
           const q = quoteOrUndefined(scenario)
           if (q === undefined) return
+          cases.reached()
           for (const hop of eligible(q).flatMap((r) => r.hops)) {
             if (hop.venue !== 'dex_v1') {
               expect(hop.referralBps).toBe(q.request.referrerFeeBps)
@@ -143,16 +157,20 @@ describe('quote: properties', () => {
           }
         },
       ),
-      fuzz({ numRuns: RUNS }),
+      parameters,
     )
+    cases.check()
     if (RUNS >= 100) expect(seen).toBeGreaterThan(0)
   })
 
   test('amounts are conserved: out + protocol fee + referral fee = gross out, hop by hop', () => {
+    const parameters = fuzz({ numRuns: RUNS })
+    const cases = reachedCases(parameters, 0.45) // about 0.64 observed
     fc.assert(
       fc.property(cpScenarios, (scenario) => {
         const q = quoteOrUndefined(scenario)
         if (q === undefined) return
+        cases.reached()
         const pools = new Map(normalizeMarket(scenario.market).map((p) => [p.id, p]))
         for (const route of eligible(q)) {
           let amountIn = q.request.amountIn
@@ -166,8 +184,8 @@ describe('quote: properties', () => {
             expect(hop.amountOut + hop.protocolFeeOut + hop.referralFeeOut).toBe(gross)
             // ceil(gross · R / 10000), by remainder: the smallest f with f · 10000 ≥ gross · R.
             const f = hop.referralFeeOut
-            expect(f * 10_000n >= gross * hop.referralBps).toBe(true)
-            expect(f === 0n || (f - 1n) * 10_000n < gross * hop.referralBps).toBe(true)
+            expect(f * 10_000n).toBeGreaterThanOrEqual(gross * hop.referralBps)
+            if (f > 0n) expect((f - 1n) * 10_000n).toBeLessThan(gross * hop.referralBps)
             expect(f).toBe(referralAmount(gross, hop.referralBps))
             expect(hop.recipient === undefined).toBe(hop.referralRule === 'none')
             amountIn = hop.amountOut
@@ -175,8 +193,9 @@ describe('quote: properties', () => {
           expect(route.amountOut).toBe(amountIn)
         }
       }),
-      fuzz({ numRuns: RUNS }),
+      parameters,
     )
+    cases.check()
   })
 
   test('pools of every kind: a kind is excluded as unsupported only while its math is missing', () => {

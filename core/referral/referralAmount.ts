@@ -6,7 +6,7 @@ import { MAX_REFERRER_FEE_BPS } from './venues.js'
 /**
  * The referral fee of one swap: `ceil(B·R / 10000)` of the GROSS output B (before the protocol
  * and referral fees), rounded up, computed from the same B as the protocol fee and not after
- * it (V1 `contracts/pool/amm.func`, V2 `contracts/pool/msgs/router.fc`; `contracts.md` §1.1
+ * it (V1 `contracts/pool/amm.func`, V2 `contracts/pool/msgs/router.fc`; `docs/contracts.md` §1.1
  * step 4, §2.1 step 3). 0 when R = 0.
  *
  * @example

@@ -99,11 +99,11 @@ describe('referralRule', () => {
           const decision = referralRule({ venue, state }, request(bps, flexible))
           if (decision.kind === 'excluded') {
             expect(venue).toBe('dex_v1')
-            expect(bps === 10n || bps === 0n).toBe(false)
-            expect(!flexible || bps < 10n).toBe(true)
+            expect([0n, 10n]).not.toContain(bps)
+            if (flexible) expect(bps).toBeLessThan(10n)
             return
           }
-          expect(decision.bps <= bps).toBe(true)
+          expect(decision.bps).toBeLessThanOrEqual(bps)
           if (bps === 0n) expect(decision.kind).toBe('none')
           else if (venue === 'dex_v1') expect(decision.bps).toBe(10n)
           else expect(decision).toEqual({ kind: 'applied', bps })

@@ -10,7 +10,7 @@ import { DEX_V1_REFERRAL_BPS, type Venue, venueReferralModel } from './venues.js
  *   would raise it to 10 bps, and the fee is never increased (spec rule 2). The spec does not
  *   say what to do here; excluding the pool is our choice;
  * - `DEX_V1_NONSTANDARD_FEE`: the pool's stored `ref_fee` is not the 10 bps the rules are written
- *   for (an admin can set it, `contracts.md` §1.1), so a referral there could not carry the
+ *   for (an admin can set it, `docs/contracts.md` §1.1), so a referral there could not carry the
  *   fee the rules promise. Excluding the pool is our choice; without a referral it still routes.
  */
 export type ReferralRuleExclusion = {
@@ -39,7 +39,7 @@ export type ReferralDecision =
   | { readonly kind: 'excluded'; readonly reason: ReferralRuleExclusion }
 
 /**
- * Applies the referral routing rules of `service-spec.md` ("Rules" 1–3) to one pool:
+ * Applies the referral routing rules of `docs/referral.md` ("Rules" 1–3) to one pool:
  * 1. not flexible and the fee above DEX v1's fixed 10 bps: DEX v1 pools are excluded;
  * 2. flexible and the route on DEX v1: the fee is lowered to 10 bps for that hop; the fee is
  *    never increased, so 1..9 bps excludes DEX v1 (see {@link ReferralRuleExclusion});

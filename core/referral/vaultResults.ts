@@ -4,7 +4,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js'
 /**
  * The answer of a vault-address getter, made explicit: the getters of the fee-vault minter and
  * the escrow minter answer `0:0` (the escrow also `null`) when the referrer has no vault
- * because no fees have accrued (`service-spec.md`, "On-chain vault interface", "Errors" 3).
+ * because no fees have accrued (`docs/referral.md`, "On-chain vault interface", "Errors" 3).
  */
 export type VaultAddressResult =
   | { readonly kind: 'no_fees_accrued' }

@@ -8,7 +8,7 @@ import {
 } from './venues.js'
 
 describe('venues', () => {
-  test('the referral fee model of service-spec.md, row by row', () => {
+  test('the referral fee model of docs/referral.md, row by row', () => {
     const rows = VENUES.map((v) => {
       const m = REFERRAL_VENUES[v]
       return [v, m.minBps, m.maxBps, m.fixedByPool, m.settlement, m.dex]

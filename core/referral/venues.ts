@@ -2,7 +2,7 @@ import { InvalidInputError } from '../errors/InvalidInputError.js'
 
 /**
  * A place a route can trade on, as the referral-fee model tells them apart
- * (`service-spec.md`, "Referral fee model"): the exchange's two generations, two external
+ * (`docs/referral.md`, "Referral fee model"): the exchange's two generations, two external
  * venues that share the fee-vault-minter mechanism, and the escrow venue.
  */
 export type Venue = 'dex_v1' | 'dex_v2' | 'external_a' | 'external_b' | 'escrow'
@@ -56,14 +56,14 @@ export type VenueReferralModel = {
   readonly dex: 'v1' | 'v2'
 }
 
-/** DEX v1's referral fee: 10 bps (0.1 %), enforced by the pool contract (`contracts.md` §1.1). */
+/** DEX v1's referral fee: 10 bps (0.1 %), enforced by the pool contract (`docs/contracts.md` §1.1). */
 export const DEX_V1_REFERRAL_BPS = 10n
 
 /** The largest referral fee of every venue that lets the swap choose it: 100 bps (1 %). */
 export const MAX_REFERRER_FEE_BPS = 100n
 
 /**
- * The referral-fee model of every venue (`service-spec.md`, "Referral fee model" and "Limits").
+ * The referral-fee model of every venue (`docs/referral.md`, "Referral fee model" and "Limits").
  *
  * @example
  * ```ts

@@ -39,11 +39,15 @@ describe('the kit', () => {
       fc.property(kit.poolStateArbitrary(), (pool) => {
         assertPoolState(pool)
         seen.add(`${pool.dex}:${pool.kind}`)
-        expect(pool.totalSupply > 0n).toBe(true)
+        expect(pool.totalSupply).toBeGreaterThan(0n)
         if (pool.dex === 'v1') expect([pool.kind, pool.refFee]).toEqual(['constant_product', 10n])
-        if (pool.kind === 'stableswap') expect(pool.amp >= 1n && pool.amp <= 2000n).toBe(true)
+        if (pool.kind === 'stableswap') {
+          expect(pool.amp).toBeGreaterThanOrEqual(1n)
+          expect(pool.amp).toBeLessThanOrEqual(2000n)
+        }
         if (pool.kind === 'weighted_const_product' || pool.kind === 'weighted_stableswap') {
-          expect(pool.w0 > 0n && pool.w0 < FIXED_ONE).toBe(true)
+          expect(pool.w0).toBeGreaterThan(0n)
+          expect(pool.w0).toBeLessThan(FIXED_ONE)
         }
         if (pool.kind === 'weighted_stableswap') {
           expect(pool.rate).toBe((pool.reserve0 * FIXED_ONE) / pool.reserve1) // floor

@@ -13,7 +13,7 @@ import { replaySwapSequence } from './replaySwapSequence.js'
 import { swapSequenceArbitrary } from './swapSequenceArbitrary.js'
 import { verifyReferralFee } from './verifyReferralFee.js'
 
-// The v1 reference vector with a referral: B = 1994009978, P = 10, R = 10 (contracts.md §6).
+// The v1 reference vector with a referral: B = 1994009978, P = 10, R = 10 (docs/contracts.md §6).
 const v1Pool = createPoolState({
   dex: 'v1',
   kind: 'constant_product',

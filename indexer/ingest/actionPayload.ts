@@ -26,7 +26,7 @@ export type ActionPayloadInput = {
 type Fields = Record<string, ActionFieldValue>
 
 /**
- * The wire data of a transaction that starts an exchange action (`wire-contract.md` §6.5):
+ * The wire data of a transaction that starts an exchange action (`docs/wire.md` §6.5):
  * the action's `@type` and major version, its `tx_payload` (op code, query id and the fields of
  * the §6.5 table that the inbound message carries) and the completed-status result fields that
  * only the transaction's outbound messages carry (a DEX v2 swap's `fwd_gas`, a provision's

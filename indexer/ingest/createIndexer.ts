@@ -1,8 +1,10 @@
 import { Address, type Transaction } from '@ton/core'
 import { createPoolState, type PoolState } from '../../core/pool/PoolState.js'
+import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import type { ResultCode } from '../../protocol/resultCodes.js'
+import { isoSeconds } from '../../protocol/timeText.js'
 import type { TransactionKind } from '../../protocol/transactionKinds.js'
 import {
   formatCursor,
@@ -23,9 +25,7 @@ import type { TrackedPool } from '../pool/TrackedPool.js'
 import { FatalIndexError } from '../source/errors.js'
 import { createWalletLedger } from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
-import { addressText } from './addressText.js'
 import { externalMessageHashes } from './externalMessageHashes.js'
-import { isoSeconds } from './isoSeconds.js'
 import { messageKey } from './messageKey.js'
 
 /**

@@ -1,8 +1,8 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { createPoolState, FIXED_ONE } from '../../core/pool/PoolState.js'
+import { addressText } from '../../protocol/addressText.js'
 import type { V2KindParams } from '../../protocol/decode/AdminBody.js'
-import { addressText } from '../ingest/addressText.js'
 import { paramsChange } from './paramsChange.js'
 
 const wallet0 = Address.parse(`0:${'33'.repeat(32)}`)

@@ -1,10 +1,10 @@
 import { FIXED_ONE, type PoolState } from '../../core/pool/PoolState.js'
+import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
-import { addressText } from '../ingest/addressText.js'
 
 /**
  * The pool state after a kind-parameter change a DEX v2 pool accepted, as the pool contract
- * applies it (`contracts.md` §2.13, §2.5): the router's `internal_set_params` — stableswap sets
+ * applies it (`docs/contracts.md` §2.13, §2.5): the router's `internal_set_params` — stableswap sets
  * `amp`; weighted constant product sets `w0` only while it is still 0 (`weight` when `side` is
  * the pool's token0 wallet `wallet0`, else 1e18 − `weight`); weighted stableswap always sets
  * `amp`, sets `rate` when the message's is positive and `w0` once, like weighted constant

@@ -8,7 +8,7 @@ import { type SwapResult, swap } from '../../core/ops/swap.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { realisticCpPool } from '../../test/_support/arbitraries.js'
-import { fuzz } from '../../test/_support/fuzz.js'
+import { fuzz, reachedCases } from '../../test/_support/fuzz.js'
 import { referenceCpPool } from '../../test/_support/pools.js'
 import { FatalIndexError } from '../source/errors.js'
 import { type OperationContext, poolOperation } from './poolOperation.js'
@@ -122,7 +122,7 @@ function swapOuts(dex: 'v1' | 'v2', side: 0 | 1, q: SwapResult, bump = 0n): Deco
 }
 
 describe('poolOperation: swaps', () => {
-  test('the reference DEX v2 swap (contracts.md §6): 1e9 token0 → 1992015968 token1', () => {
+  test('the reference DEX v2 swap (docs/contracts.md §6): 1e9 token0 → 1992015968 token1', () => {
     const state = referenceCpPool('v2')
     const outs = [payTo('v2', EXIT_CODES.swap_ok, 0n, 1_992_015_968n)]
     const op = poolOperation(tracked(state), swapBody('v2', 0, 1_000_000_000n), outs, context)
@@ -286,6 +286,8 @@ describe('poolOperation: liquidity', () => {
   })
 
   test('property: cb_add_liquidity mints core’s LP amount; a different mint is undefined', () => {
+    const parameters = fuzz()
+    const cases = reachedCases(parameters, 0.5) // about 0.7 observed
     fc.assert(
       fc.property(
         realisticCpPool(),
@@ -298,6 +300,7 @@ describe('poolOperation: liquidity', () => {
           } catch {
             return
           }
+          cases.reached()
           const body: DecodedBody =
             state.dex === 'v1'
               ? { type: 'v1.cb_add_liquidity', queryId: 1n, amount0, amount1, user, minLpOut: 1n }
@@ -334,11 +337,14 @@ describe('poolOperation: liquidity', () => {
           expect(bounced?.row).toMatchObject({ success: false, exitCode: 'bounce' })
         },
       ),
-      fuzz(),
+      parameters,
     )
+    cases.check()
   })
 
   test('property: a burn pays core’s pro-rata amounts; other amounts are undefined', () => {
+    const parameters = fuzz()
+    const cases = reachedCases(parameters, 0.65) // about 0.88 observed
     fc.assert(
       fc.property(realisticCpPool(), fc.bigInt({ min: 1n, max: 10_000n }), (state, share) => {
         const lp = (state.totalSupply * share) / 10_000n
@@ -348,6 +354,7 @@ describe('poolOperation: liquidity', () => {
         } catch {
           return
         }
+        cases.reached()
         const v1 = state.dex === 'v1'
         const body: DecodedBody = {
           type: v1 ? 'v1.burn_notification' : 'v2.burn_notification_ext',
@@ -378,8 +385,9 @@ describe('poolOperation: liquidity', () => {
         })
         expectContradiction(() => poolOperation(tracked(state), body, outs(1n), context))
       }),
-      fuzz(),
+      parameters,
     )
+    cases.check()
   })
 
   test('cb_refund_me pays back the LP account; without a pay_to it bounced', () => {

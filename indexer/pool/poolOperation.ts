@@ -3,10 +3,10 @@ import { burn } from '../../core/ops/burn.js'
 import { provide } from '../../core/ops/provide.js'
 import { swap } from '../../core/ops/swap.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
+import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { type ResultCode, resultName } from '../../protocol/resultCodes.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
-import { addressText } from '../ingest/addressText.js'
 import { FatalIndexError } from '../source/errors.js'
 import { feeChange } from './feeChange.js'
 import { paramsChange } from './paramsChange.js'
@@ -38,7 +38,7 @@ export type PoolOperation = {
 }
 
 /**
- * Turns one pool transaction into an operation (`wire-contract.md` §4.6): the inbound body says
+ * Turns one pool transaction into an operation (`docs/wire.md` §4.6): the inbound body says
  * what was asked, the outbound `pay_to` / `pay_vault` / mint / `add_liquidity` bodies say how
  * the pool answered, and `ton-dex-lab/core` replays the exact math on the tracked state to get
  * what messages do not carry (reserves after, protocol fee, LP fee, LP supply), with the curve

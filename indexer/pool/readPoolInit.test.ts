@@ -22,7 +22,7 @@ type Fields = {
   collected1: bigint
 }
 
-/** DEX v1 pool data (`contracts.md` §1.8), as the fixture's `PoolV1Storage` serializes it. */
+/** DEX v1 pool data (`docs/contracts.md` §1.8), as the fixture's `PoolV1Storage` serializes it. */
 function v1Data(f: Fields): Cell {
   const balances = beginCell()
     .storeCoins(f.collected0)
@@ -55,7 +55,7 @@ const CONSTANT_PRODUCT: KindFields = {
   setter: null,
 }
 
-/** DEX v2 pool data (`contracts.md` §2.14), as the fixture's `PoolStorage` of each kind. */
+/** DEX v2 pool data (`docs/contracts.md` §2.14), as the fixture's `PoolStorage` of each kind. */
 function v2Data(f: Fields, k: KindFields = CONSTANT_PRODUCT): Cell {
   const statics = beginCell()
     .storeAddress(f.router)

@@ -23,7 +23,7 @@ export type PoolInit = {
 }
 
 /**
- * Reads a pool's state-init data with the storage layouts of `contracts.md` §1.8 (DEX v1:
+ * Reads a pool's state-init data with the storage layouts of `docs/contracts.md` §1.8 (DEX v1:
  * `router lp_fee:uint8 protocol_fee:uint8 ref_fee:uint8 token0 token1 total_supply ^[collected0
  * collected1 protocol_fee_address reserve0 reserve1] …`) and §2.14 (DEX v2: `is_locked
  * reserve0 reserve1 total_supply collected0 collected1 protocol_fee_address lp_fee:uint16

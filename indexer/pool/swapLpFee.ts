@@ -7,7 +7,7 @@ import { FEE_DIVIDER, type PoolState } from '../../core/pool/PoolState.js'
  * same reserves with no LP fee, minus the gross output it got (`grossOut`, before the protocol
  * and referral fees come off). The contracts withhold the LP fee from the input (it stays in
  * the pool); this values it by the output it cost the trader, which is the unit the live API
- * reports it in (`fee_asset_address`, `wire-contract.md` C26) and the unit of the swap
+ * reports it in (`fee_asset_address`, `docs/wire.md` C26) and the unit of the swap
  * simulation's `fee_units`.
  *
  * Rounding: both outputs are the curve's own integer outputs as the pool computes them (core's

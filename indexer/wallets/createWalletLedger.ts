@@ -1,4 +1,5 @@
 import { type AccountStatus, Address, contractAddress, type Message } from '@ton/core'
+import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import { readBouncedJettons } from '../../protocol/decode/readBouncedJettons.js'
@@ -8,7 +9,6 @@ import type {
   IndexedVaultRow,
   WalletLedgerRows,
 } from '../../store/rows/indexerRows.js'
-import { addressText } from '../ingest/addressText.js'
 import { readJettonWalletInit, readLpAccountInit, readVaultInit } from './readAccountInit.js'
 
 /**

@@ -48,7 +48,7 @@ export function readJettonWalletInit(init: StateInit): JettonWalletInit | undefi
 
 /**
  * What a DEX LP account's state-init data says: `user pool amount0:Coins amount1:Coins`
- * (`contracts.md` §1.8 / §2.14, the same for DEX v1 and v2).
+ * (`docs/contracts.md` §1.8 / §2.14, the same for DEX v1 and v2).
  *
  * @example
  * ```ts
@@ -86,7 +86,7 @@ export function readLpAccountInit(data: Cell): LpAccountInit | undefined {
 
 /**
  * What a DEX v2 referral vault's state-init data says: `owner token_wallet router
- * deposited:Coins` (`contracts.md` §2.10).
+ * deposited:Coins` (`docs/contracts.md` §2.10).
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import { Address, Cell, loadStateInit, type StateInit } from '@ton/core'
 import { type BlockchainTransaction, internal } from '@ton/sandbox'
 import type { FastifyInstance } from 'fastify'
-import { parseAddress } from '../../service/address/canonicalAddress.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
 import type { ChainBlock, LiveChain } from '../chain/LiveChain.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
 import type { LocalSnapshots } from './LocalSnapshots.js'
@@ -260,7 +260,7 @@ function head(chain: LiveChain): { seqno: number; time: number } {
 }
 
 function address(text: string, field: string): Address {
-  const canonical = parseAddress(text)
+  const canonical = canonicalAddressText(text)
   if (canonical === undefined) {
     throw new LocalExchangeError({
       code: 'LOCAL_INVALID_ADDRESS',

@@ -16,6 +16,7 @@ import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
+import { jettonDecimals } from './jettonDecimals.js'
 import { runScenario, type ScenarioResult, type ScenarioWorld } from './runScenario.js'
 
 /** Options of {@link buildEmulatedMarket}. */
@@ -160,21 +161,16 @@ export async function deriveEmulatedMarket(
   }
   const usdt = scenario.assets.find((a) => a.kind === 'jetton' && a.symbol === 'USDT')
   if (usdt === undefined) throw new Error('the scenario has no USDT')
-  const decimalsOf = (asset: string) =>
-    scenario.assets.some(
-      (a) =>
-        a.kind === 'jetton' &&
-        (a.symbol === 'USDT' || a.symbol === 'USDC') &&
-        a.minter.toString() === asset,
-    )
-      ? 6
-      : 9
+  const decimalsOf = (asset: string) => {
+    const jetton = scenario.assets.find((a) => a.kind === 'jetton' && a.minter.toString() === asset)
+    return jetton?.kind === 'jetton' ? jettonDecimals(jetton.symbol) : 9
+  }
   const assetOf = (wallet: string) => scenario.assetOf(wallet) ?? wallet
   // One price per asset: the REST API's own pricing (`usdPrices`, USD per raw unit through the
   // deepest pool from USDT) on the indexed pools, per whole token, on the wire's 9 decimals.
   const raw = usdPrices(
     indexed.map((p) => ({ ...p, asset0: assetOf(p.wallet0), asset1: assetOf(p.wallet1) })),
-    { address: usdt.minter.toString(), decimals: 6 },
+    { address: usdt.minter.toString(), decimals: jettonDecimals('USDT') },
   )
   const pricesUsd = new Map(
     [...raw].map(([asset, price]) => [

@@ -25,7 +25,7 @@ const addressArg = (a: Address): TupleItem => ({
 })
 
 /**
- * Reads the emulator's contracts through their get methods (`contracts.md` layouts).
+ * Reads the emulator's contracts through their get methods (`docs/contracts.md` layouts).
  *
  * @example
  * ```ts

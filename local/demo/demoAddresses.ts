@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Address, beginCell } from '@ton/core'
+import { addressText } from '../../protocol/addressText.js'
 
 /**
  * Deterministic, made-up addresses and code cells of the demo market. Nothing here exists on
@@ -19,7 +20,7 @@ import { Address, beginCell } from '@ton/core'
  */
 export function demoAddress(label: string): string {
   const hash = createHash('sha256').update(`ton-dex-lab demo: ${label}`).digest()
-  return new Address(0, hash).toString({ bounceable: true, urlSafe: true })
+  return addressText(new Address(0, hash))
 }
 
 /**
@@ -43,7 +44,7 @@ export const DEMO_JETTON_WALLET_CODE: string = beginCell()
 /**
  * Whether a pool holding router wallets `walletA` and `walletB` lists A as token0: the
  * contracts order a pool's tokens by the hash of a cell holding just the router-owned jetton
- * wallet's address, larger first (`contracts.md` §0 "Token ordering").
+ * wallet's address, larger first (`docs/contracts.md` §0 "Token ordering").
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { AssetRow } from '../../store/rows/referenceRows.js'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from './demoAddresses.js'
 

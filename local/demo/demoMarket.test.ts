@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { isqrt } from '../../core/math/isqrt.js'
 import { sqrtV1 } from '../../core/math/sqrtV1.js'
-import { NATIVE_ADDRESS, parseAddress } from '../../service/address/canonicalAddress.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { isToken0 } from './demoAddresses.js'
 import { demoMarket } from './demoMarket.js'
@@ -25,7 +26,7 @@ describe('demoMarket', () => {
     expect(demoMarket()).toEqual(market)
     const addresses = addressesOf(market)
     expect(addresses.length).toBeGreaterThan(200)
-    for (const address of addresses) expect(parseAddress(address)).toBe(address)
+    for (const address of addresses) expect(canonicalAddressText(address)).toBe(address)
   })
 
   test('behavior: the native coin, a USD stablecoin, seven jettons', () => {

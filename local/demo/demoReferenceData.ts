@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js'
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { FarmRow, PoolRow } from '../../store/rows/referenceRows.js'
 import { demoMarket } from './demoMarket.js'
@@ -40,7 +41,7 @@ export function withDemoReference(
   emulated: EmulatedPart,
   wallets: readonly string[],
   tonPriceUsd: string | undefined,
-  listedAt: string = new Date().toISOString().slice(0, 19),
+  listedAt: string = isoSeconds(Math.floor(Date.now() / 1000)),
 ): MarketData {
   const reference = demoMarket()
   const symbols = new Map(
@@ -155,7 +156,7 @@ function derivedFarm(
 
 /** `iso` (UTC, seconds, no zone) plus `seconds`, in the same form. */
 function isoAfter(iso: string, seconds: number): string {
-  return new Date(Date.parse(`${iso}Z`) + seconds * 1000).toISOString().slice(0, 19)
+  return isoSeconds(unixSeconds(iso) + seconds)
 }
 
 function min(a: bigint, b: bigint): bigint {

@@ -9,6 +9,7 @@ import type {
   RouterRow,
 } from '../../store/rows/referenceRows.js'
 import type { ChainReader } from './chainReader.js'
+import { jettonDecimals } from './jettonDecimals.js'
 import { type ScenarioWorld, TON_ADDRESS } from './runScenario.js'
 
 /** Reference rows (routers, jetton assets, pools, routers' jetton wallets) of an emulated market. */
@@ -21,10 +22,22 @@ export type EmulatedReference = {
 }
 
 const JETTON_META: Record<string, { name: string; decimals: number; tags: string[] }> = {
-  USDT: { name: 'Tether USD (emulated)', decimals: 6, tags: ['asset:essential'] },
-  STON: { name: 'STON (emulated)', decimals: 9, tags: ['asset:popular'] },
-  XTON: { name: 'Staked TON (emulated)', decimals: 9, tags: ['asset:popular'] },
-  USDC: { name: 'USD Coin (emulated)', decimals: 6, tags: ['asset:essential'] },
+  USDT: {
+    name: 'Tether USD (emulated)',
+    decimals: jettonDecimals('USDT'),
+    tags: ['asset:essential'],
+  },
+  STON: { name: 'STON (emulated)', decimals: jettonDecimals('STON'), tags: ['asset:popular'] },
+  XTON: {
+    name: 'Staked TON (emulated)',
+    decimals: jettonDecimals('XTON'),
+    tags: ['asset:popular'],
+  },
+  USDC: {
+    name: 'USD Coin (emulated)',
+    decimals: jettonDecimals('USDC'),
+    tags: ['asset:essential'],
+  },
 }
 
 /**

@@ -1,15 +1,18 @@
 import type { Address } from '@ton/core'
 import { toNano } from '@ton/core'
+import { FIXED_ONE } from '../../core/pool/PoolState.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalRouter } from '../../emulator/model.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { arbitrageTrade } from './arbitrage.js'
 import { activityTimes, type ReferencePath, referenceRatio } from './demoHistory.js'
+import { jettonDecimals } from './jettonDecimals.js'
 
 /** 1 in 18 decimals (weights, weighted-stableswap amp). */
-const E18 = 10n ** 18n
+const E18 = FIXED_ONE
 
-/** The native-TON address the wire uses for proxy-TON (`wire-contract.md` §1). */
-export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+/** The native-TON address the wire uses for proxy-TON (`docs/wire.md` §1). */
+export const TON_ADDRESS = NATIVE_ADDRESS
 
 /**
  * The name of the scenario's arbitrage wallet (`dex.wallet(ARBITRAGE_WALLET)`, a sandbox
@@ -323,15 +326,13 @@ export async function runScenario(
     seconds,
   } = setup
   let provisions = setup.provisions
-  const [, usdc] = extra
   const assetOf = (wallet: string) => walletMap.get(wallet)
   const assets = [usdt, ston, ton1, ton2, ...extra]
   const wallets = [...users, ...referrers].map((w) => w.address)
-  const sixDecimals = (a: LocalAsset) =>
-    [usdt, usdc].some((j) => j !== undefined && a.kind === 'jetton' && a.minter.equals(j.minter))
+  const decimalsOf = (a: LocalAsset) => (a.kind === 'jetton' ? jettonDecimals(a.symbol) : 9)
   const referenceAsset = (a: LocalAsset) => ({
     symbol: a.kind === 'pton' ? 'TON' : a.symbol,
-    decimals: sixDecimals(a) ? 6 : 9,
+    decimals: decimalsOf(a),
   })
   const arbitrage: ScenarioSwap[] = []
   /**
@@ -344,7 +345,7 @@ export async function runScenario(
     if (arbitrageur !== undefined) return arbitrageur
     const wallet = await dex.wallet(ARBITRAGE_WALLET)
     for (const jetton of assets.filter((a) => a.kind === 'jetton')) {
-      const decimals = sixDecimals(jetton) ? 6n : 9n
+      const decimals = BigInt(decimalsOf(jetton))
       await dex.mint(jetton, wallet.address, 1_000_000_000n * 10n ** decimals)
     }
     arbitrageur = wallet
@@ -423,7 +424,7 @@ export async function runScenario(
         const forward = next() < 0.5
         const offer = forward ? pool.asset0 : pool.asset1
         const ask = forward ? pool.asset1 : pool.asset0
-        const scale = sixDecimals(offer) ? 10n ** 6n : 10n ** 9n
+        const scale = 10n ** BigInt(decimalsOf(offer))
         const amount = BigInt(1 + Math.floor(next() * 5000)) * scale
         const referral =
           next() < 0.5

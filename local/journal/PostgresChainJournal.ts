@@ -20,7 +20,7 @@ type Row = Record<string, unknown>
 /**
  * A {@link ChainJournal} in PostgreSQL: the live chain's blocks, transactions, account states,
  * snapshots and the demo's base market in the `chain_*` tables of the PostgreSQL store's
- * migration `2026_11_26_3_chain_journal` (the same tables as the SQLite journal's), in the
+ * migration `2026_11_26_03_chain_journal` (the same tables as the SQLite journal's), in the
  * database of the index it feeds. One connection of its own, holding a session advisory lock
  * for as long as it is open, so a second local exchange on the same database is refused
  * (a `ChainJournalError` `CHAIN_JOURNAL_BUSY`). Every `appendBlock` is one committed transaction before it

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { writeSortableUint64 } from '../../store/sqlite/columns.js'
 import { migrate } from '../../store/sqlite/migrate.js'
 import {
   type ChainBlockRecord,
@@ -14,7 +15,7 @@ type BlockRow = { seqno: number; now: number; lt: string; message: Buffer | null
 type TxRow = { seqno: number; account: string; lt: string; hash: Buffer; boc: Buffer }
 
 /** Logical times as fixed-width decimal TEXT (20 digits hold any u64), so they sort as numbers. */
-const ltText = (lt: bigint): string => lt.toString().padStart(20, '0')
+const ltText = writeSortableUint64
 type AccountRow = { seqno: number; address: string; shard_account: Buffer }
 
 /**
@@ -22,7 +23,7 @@ type AccountRow = { seqno: number; address: string; shard_account: Buffer }
  * touched account states) and state snapshots in four `chain_*` tables (and the demo's base
  * market in `local_market_base`), kept in the same
  * database file as the index (its own connection; the tables are the SQLite store's migration
- * `2026_11_26_30_chain_journal`, applied here if the store has not yet). Every `appendBlock` is one committed SQLite transaction before it
+ * `2026_11_26_01_chain_journal`, applied here if the store has not yet). Every `appendBlock` is one committed SQLite transaction before it
  * returns, so a block the chain answered survives a killed process (WAL: durable against a
  * process crash). Once a snapshot is saved, older snapshots and the account states of the
  * blocks it covers are deleted; transactions stay (they are the chain's history).
@@ -49,7 +50,7 @@ export class SqliteChainJournal implements ChainJournal {
     this.db = new Database(path)
     this.db.pragma('journal_mode = WAL')
     this.db.pragma('busy_timeout = 5000')
-    // The journal's tables are the store's migration `2026_11_26_30_chain_journal`: a file
+    // The journal's tables are the store's migration `2026_11_26_01_chain_journal`: a file
     // opened here first gets the whole store schema, one the store opened first gets nothing.
     migrate(this.db)
     this.insertBlock = this.db.prepare(

@@ -1,9 +1,10 @@
 import { Address, type Cell, Dictionary } from '@ton/core'
+import { addressText } from '../../protocol/addressText.js'
 import { readJettonContent } from '../../protocol/jettonContent.js'
 import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
-import type { TonApiMethod } from './methods.js'
 import type { Params } from './params.js'
+import type { TonApiMethod } from './TonApiMethod.js'
 import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { blockIdExt, boc, renderTransaction } from './wire.js'
 
@@ -108,7 +109,7 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
           contract_type: 'jetton_master',
           total_supply: supply.value.toString(),
           mintable: mintable.value !== 0n,
-          admin_address: addressText(admin),
+          admin_address: stackAddressText(admin),
           jetton_content: readJettonContent(content.cell) ?? { type: 'onchain', data: {} },
           jetton_wallet_code: boc(walletCode.cell),
         }
@@ -123,8 +124,8 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
           address: address.toString(),
           contract_type: 'jetton_wallet',
           balance: balance.value.toString(),
-          owner: addressText(owner),
-          jetton: addressText(jetton),
+          owner: stackAddressText(owner),
+          jetton: stackAddressText(jetton),
           jetton_wallet_code: boc(walletCode.cell),
         }
       }
@@ -137,7 +138,7 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   async packAddress(params) {
-    return params.address().toString({ bounceable: true, urlSafe: true })
+    return addressText(params.address())
   },
 
   async unpackAddress(params) {
@@ -305,11 +306,11 @@ async function getMethod(chain: LiveChain, address: Address, method: string) {
 }
 
 /** A stack entry holding an address (a slice `MsgAddress`) as user-friendly text; '' for none. */
-function addressText(item: { type: string; cell?: Cell } | undefined): string {
+function stackAddressText(item: { type: string; cell?: Cell } | undefined): string {
   if (item === undefined || (item.type !== 'slice' && item.type !== 'cell') || !item.cell) return ''
   try {
     const address = item.cell.beginParse().loadMaybeAddress()
-    return address instanceof Address ? address.toString() : ''
+    return address instanceof Address ? addressText(address) : ''
   } catch {
     return ''
   }

@@ -6,6 +6,7 @@ import type { LoggedTransaction } from '../chain/TransactionLog.js'
 import { BLOCK_METHODS, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
+import type { TonApiMethod } from './TonApiMethod.js'
 import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { readWallet } from './wallets.js'
 import {
@@ -15,9 +16,6 @@ import {
   toncenterState,
   transactionId,
 } from './wire.js'
-
-/** One API method: reads its parameters and answers the `result` of `{ ok: true, result }`. */
-export type TonApiMethod = (params: Params, chain: LiveChain) => Promise<unknown>
 
 /** Most transactions one `getTransactions` call answers. */
 export const MAX_TRANSACTIONS_LIMIT = 1000

@@ -1,6 +1,6 @@
 import type { Address } from '@ton/core'
 
-/** What a DEX v2 pool's on-chain `getter_pool_data` reply carries (`contracts.md` §2.13). */
+/** What a DEX v2 pool's on-chain `getter_pool_data` reply carries (`docs/contracts.md` §2.13). */
 export type V2PoolDataReply = {
   readonly isLocked: boolean
   readonly reserve0: bigint
@@ -18,7 +18,7 @@ export type V2PoolDataReply = {
 
 /**
  * The kind parameters a DEX v2 `set_params` (admin → router) or `internal_set_params` (router →
- * pool) carries, in the layout of the router's pool type (`contracts.md` §2.13); the layouts
+ * pool) carries, in the layout of the router's pool type (`docs/contracts.md` §2.13); the layouts
  * differ in length, so the body itself says which kind it is for. `weight` is the weight of the
  * `side` wallet (18 decimals); weighted stableswap's `rate` 0 and `weight` 0 leave the stored
  * values.
@@ -53,7 +53,7 @@ export type V2LpAccountDataReply = {
 }
 
 /**
- * Administrative, getter and wallet-discovery messages of the exchange (`contracts.md` §1.6,
+ * Administrative, getter and wallet-discovery messages of the exchange (`docs/contracts.md` §1.6,
  * §1.7, §2.12, §2.13, TEP-89): they move no tokens, and only the fee and kind-parameter
  * changes (`internal_set_fees`, `internal_set_params`, `set_rate`) alter a pool's tracked
  * state. Where one op names two layouts, the optional fields tell them apart: the admin →

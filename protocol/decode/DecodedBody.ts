@@ -2,7 +2,7 @@ import type { Address, Cell } from '@ton/core'
 import type { AdminBody } from './AdminBody.js'
 import type { TonBody } from './TonBody.js'
 
-/** The user-chosen part of a DEX v2 swap (or cross-swap) forward payload (`contracts.md` §2.13). */
+/** The user-chosen part of a DEX v2 swap (or cross-swap) forward payload (`docs/contracts.md` §2.13). */
 export type V2SwapPayload = {
   readonly crossSwap: boolean
   /** The router's jetton wallet of the ASK token. */
@@ -42,7 +42,7 @@ export type PayAmounts = {
 }
 
 /**
- * A message body of the exchange, decoded by its op code (`contracts.md` §1.7, §2.13, §5,
+ * A message body of the exchange, decoded by its op code (`docs/contracts.md` §1.7, §2.13, §5,
  * TEP-74, TEP-89). `type` is `<layer>.<op name>`; `queryId` is present on every body that has
  * one (not on a plain TON transfer). Administrative and getter messages are {@link AdminBody},
  * TON and proxy-TON ones {@link TonBody}.
@@ -65,7 +65,7 @@ export type DecodedBody =
       /**
        * The first 32 bits of an inline forward payload (Either bit 0), when it has them: a
        * router's exit code, which STON.fi routers carry there when they give jettons back
-       * (`contracts.md` §1.7, §2.13; DEX v1 also on payouts), e.g. `0x0f5681d3`
+       * (`docs/contracts.md` §1.7, §2.13; DEX v1 also on payouts), e.g. `0x0f5681d3`
        * (`transfer_bounce_tx_expired`). `undefined` for a referenced or shorter payload.
        */
       readonly inlineExitCode: number | undefined

@@ -1,7 +1,7 @@
 import type { Address, Cell } from '@ton/core'
 
 /**
- * Messages of TON itself and of proxy-TON (`contracts.md` §5): a plain transfer (empty body or
+ * Messages of TON itself and of proxy-TON (`docs/contracts.md` §5): a plain transfer (empty body or
  * text comment — contract deployments and top-ups), a bounced message, and the pTON v1 / v2
  * wallet and minter messages that are not TEP-74 ones (pTON v1 wraps and pays out with plain
  * TEP-74 `transfer` / `transfer_notification`; pTON v2 with `ton_transfer`). A plain transfer

@@ -5,7 +5,7 @@ import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins } from './slices.js'
 
 /**
- * Decoders of the exchange's administrative and on-chain getter messages (`contracts.md` §1.7,
+ * Decoders of the exchange's administrative and on-chain getter messages (`docs/contracts.md` §1.7,
  * §2.13): fee changes, DEX v2 kind parameters (`set_params`, `set_rate`), locks, pool gas
  * resets and the DEX v2 getters. One op with two layouts (admin → router and router → pool, or
  * a getter request and its reply) is told apart by what follows the query id; so are the three

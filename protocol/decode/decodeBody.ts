@@ -11,7 +11,7 @@ import { decodeComment, decodeShortBody, TON_DECODERS } from './tonDecoders.js'
 /**
  * Decodes a message body of the exchange by its op code: TEP-74 / TEP-89 jetton messages,
  * DEX v1 and DEX v2 pool, LP-account, vault, admin and getter messages, proxy-TON v1 / v2
- * messages (layouts of `contracts.md` §1.7, §2.13, §5), plain TON transfers (empty body or
+ * messages (layouts of `docs/contracts.md` §1.7, §2.13, §5), plain TON transfers (empty body or
  * text comment) and bounced bodies. Returns `undefined` for an unknown op or a body that does
  * not parse — a foreign or malformed message is never an exception here.
  *

@@ -5,7 +5,7 @@ import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins } from './slices.js'
 
 /**
- * Decoders of the DEX v1 trade and liquidity messages (`contracts.md` §1.7): router → pool
+ * Decoders of the DEX v1 trade and liquidity messages (`docs/contracts.md` §1.7): router → pool
  * `swap` / `provide_lp`, pool → router `pay_to`, the LP-account round trip, burns, refunds and
  * fee collection. Administrative messages are in `ADMIN_DECODERS`.
  *

@@ -6,7 +6,7 @@ import { payAmounts } from './dexV1Decoders.js'
 import { loadAddress, loadCoins } from './slices.js'
 
 /**
- * Decoders of the DEX v2 trade, liquidity and vault messages (`contracts.md` §2.13): router →
+ * Decoders of the DEX v2 trade, liquidity and vault messages (`docs/contracts.md` §2.13): router →
  * pool `swap` / `provide_lp` with their payloads, pool → router `pay_to` / `pay_vault`, the
  * referral vault, the LP-account round trip, burns, refunds and fee collection.
  * Administrative and getter messages are in `ADMIN_DECODERS`.

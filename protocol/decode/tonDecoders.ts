@@ -5,7 +5,7 @@ import { loadAddress, loadCoins, loadEitherPayload } from './slices.js'
 import type { TonBody } from './TonBody.js'
 
 /**
- * Decoders of the proxy-TON messages that are not TEP-74 ones (`contracts.md` §5.1, §5.2) and
+ * Decoders of the proxy-TON messages that are not TEP-74 ones (`docs/contracts.md` §5.1, §5.2) and
  * of bounced bodies. pTON v1's `reset_gas` and pTON v2's share the DEX `reset_gas` ops and
  * layouts (`v1.reset_gas`, `v2.reset_gas`).
  *

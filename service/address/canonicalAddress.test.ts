@@ -1,12 +1,14 @@
 import { Address } from '@ton/core'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { canonicalAddressText } from '../../protocol/addressText.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { fuzz } from '../../test/_support/fuzz.js'
-import { canonicalAddress, NATIVE_ADDRESS, parseAddress } from './canonicalAddress.js'
+import { canonicalAddress } from './canonicalAddress.js'
 
 const zeroRaw = `0:${'0'.repeat(64)}`
 
-describe('parseAddress', () => {
+describe('canonicalAddressText', () => {
   test('default: every form of the same address gives the bounceable URL-safe form', () => {
     const address = Address.parseRaw(`0:${'ab'.repeat(32)}`)
     const canonical = address.toString({ bounceable: true, urlSafe: true })
@@ -17,11 +19,13 @@ describe('parseAddress', () => {
       address.toString({ bounceable: true, urlSafe: false }),
       address.toString({ bounceable: true, urlSafe: true, testOnly: true }),
     ]) {
-      expect(parseAddress(form)).toBe(canonical)
+      expect(canonicalAddressText(form)).toBe(canonical)
     }
-    expect(parseAddress(zeroRaw)).toBe(NATIVE_ADDRESS)
-    expect(parseAddress('UQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAJKZ')).toBe(NATIVE_ADDRESS)
-    expect(parseAddress(`-1:${'f'.repeat(64)}`)).toMatch(/^Ef/)
+    expect(canonicalAddressText(zeroRaw)).toBe(NATIVE_ADDRESS)
+    expect(canonicalAddressText('UQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAJKZ')).toBe(
+      NATIVE_ADDRESS,
+    )
+    expect(canonicalAddressText(`-1:${'f'.repeat(64)}`)).toMatch(/^Ef/)
   })
 
   test.each([
@@ -33,7 +37,7 @@ describe('parseAddress', () => {
     ['EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9d', 'bad checksum'],
     ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'bad tag'],
   ])('behavior: %j is not an address (%s)', (input) => {
-    expect(parseAddress(input)).toBeUndefined()
+    expect(canonicalAddressText(input)).toBeUndefined()
     expect(() => canonicalAddress(input, 'offer_address')).toThrowError(
       expect.objectContaining({ code: 'INVALID_ADDRESS', field: 'offer_address' }),
     )
@@ -47,8 +51,8 @@ describe('parseAddress', () => {
         (bytes, bounceable) => {
           const address = new Address(0, Buffer.from(bytes))
           const canonical = address.toString({ bounceable: true, urlSafe: true })
-          expect(parseAddress(address.toRawString())).toBe(canonical)
-          expect(parseAddress(address.toString({ bounceable, urlSafe: !bounceable }))).toBe(
+          expect(canonicalAddressText(address.toRawString())).toBe(canonical)
+          expect(canonicalAddressText(address.toString({ bounceable, urlSafe: !bounceable }))).toBe(
             canonical,
           )
         },
@@ -60,8 +64,8 @@ describe('parseAddress', () => {
   test('property: arbitrary text never throws', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 70 }), (text) => {
-        const result = parseAddress(text)
-        if (result !== undefined) expect(parseAddress(result)).toBe(result)
+        const result = canonicalAddressText(text)
+        if (result !== undefined) expect(canonicalAddressText(result)).toBe(result)
       }),
       fuzz(),
     )

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from '../../local/demo/demoAddresses.js'
 import { demoMarket } from '../../local/demo/demoMarket.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
-import { NATIVE_ADDRESS } from './canonicalAddress.js'
 import { deriveJettonWalletAddress, resolveJettonWallet } from './jettonWalletAddress.js'
 
 describe('deriveJettonWalletAddress', () => {

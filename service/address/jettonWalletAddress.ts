@@ -1,4 +1,5 @@
 import { Address, beginCell, Cell, contractAddress } from '@ton/core'
+import { addressText } from '../../protocol/addressText.js'
 import type { AssetRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
 import type { ChainReader } from '../chain/ChainReader.js'
@@ -37,7 +38,7 @@ export function deriveJettonWalletAddress({
     .storeAddress(Address.parse(jettonAddress))
     .storeRef(code)
     .endCell()
-  return contractAddress(0, { code, data }).toString({ bounceable: true, urlSafe: true })
+  return addressText(contractAddress(0, { code, data }))
 }
 
 /**

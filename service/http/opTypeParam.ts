@@ -5,7 +5,7 @@ import { InvalidParameterError } from '../errors/InvalidParameterError.js'
  * Every spelling of an operation type the `op_type` filter takes, by its normalised form (lower
  * case, no `_`): the PascalCase enum the official TypeScript client sends (`SendLiquidity`),
  * the live wire's snake_case (`send_liquidity`) and the spec's own words (`provide_liquidity`
- * is a `SendLiquidity`; `wire-contract.md` §2.8).
+ * is a `SendLiquidity`; `docs/wire.md` §2.8).
  */
 const BY_NORMALISED: ReadonlyMap<string, OperationType> = new Map([
   ['swap', 'Swap'],

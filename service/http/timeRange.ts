@@ -1,3 +1,4 @@
+import { isoSeconds } from '../../protocol/timeText.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import type { Params } from './params.js'
 
@@ -32,7 +33,7 @@ export function timestampParam(
     m === null ||
     date === undefined ||
     Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 19) !== value
+    isoSeconds(date.getTime() / 1000) !== value
   ) {
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',

@@ -1,7 +1,7 @@
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { WalletBalanceRow } from '../../store/rows/walletRows.js'
 import type { Store } from '../../store/Store.js'
-import { NATIVE_ADDRESS } from '../address/canonicalAddress.js'
 import type { ChainReader } from '../chain/ChainReader.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { UsdStablecoin } from '../wire/indexedMarket.js'

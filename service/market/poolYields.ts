@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js'
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
 import type { PoolSwapTotals } from '../../store/rows/statsRows.js'
 import type { Store } from '../../store/Store.js'
@@ -59,7 +60,7 @@ export async function indexedPoolYields(
   const usd = await resolveStablecoin(store, configured)
   const { pools } = await loadIndexedMarket(store, usd)
   const prices = usdPrices(pools, usd)
-  const end = Date.parse(`${newest.timestamp}Z`) / 1000
+  const end = unixSeconds(newest.timestamp)
   // The store sums each window's swaps in SQL; a window is the `days` × 24 h before the newest
   // transaction, that second excluded at the start (whole-second timestamps).
   const totals = new Map<number, ReadonlyMap<string, PoolSwapTotals>>()
@@ -145,7 +146,7 @@ export function withYield(row: PoolRow, found: PoolYield | undefined): PoolRow {
 
 /**
  * The LP fees of a pool's swaps in USD: `lpFeeAmount` is in the fee asset, the ask asset
- * (`wire-contract.md` C26), so the swaps that offered asset0 withheld asset1 and vice versa.
+ * (`docs/wire.md` C26), so the swaps that offered asset0 withheld asset1 and vice versa.
  *
  * @example
  * ```ts
@@ -179,8 +180,4 @@ export function swapVolumeUsd(
   return usdValue(prices, t.asset0Address, t.offer0.amount0).add(
     usdValue(prices, t.asset1Address, t.offer1.amount1),
   )
-}
-
-function isoSeconds(unix: number): string {
-  return new Date(unix * 1000).toISOString().slice(0, 19)
 }

@@ -1,7 +1,7 @@
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 
 /**
- * The condition mini-language of the query endpoints (`wire-contract.md` §3): tag atoms
+ * The condition mini-language of the query endpoints (`docs/wire.md` §3): tag atoms
  * (`asset:popular`, `pool:liquidity:high`, legacy `no_liquidity`), the literals `true` and
  * `false`, prefix `!`, infix `&` and `|`, and parentheses. Precedence `!` > `&` > `|`; both
  * infix operators are associative, so `a | b | c` needs no parentheses. Whitespace is free.

@@ -1,4 +1,5 @@
-import { canonicalAddress, parseAddress } from '../address/canonicalAddress.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
+import { canonicalAddress } from '../address/canonicalAddress.js'
 import {
   integerParam,
   optionalAddress,
@@ -73,7 +74,7 @@ export function matchesSearch(
   term: string,
   entity: { readonly addresses: readonly string[]; readonly texts: readonly (string | null)[] },
 ): boolean {
-  const address = parseAddress(term)
+  const address = canonicalAddressText(term)
   if (address !== undefined) return entity.addresses.includes(address)
   const needle = term.toLowerCase()
   return entity.texts.some((text) => text?.toLowerCase().includes(needle) ?? false)

@@ -18,7 +18,7 @@ const HEX_HASH = /^[0-9a-fA-F]{64}$/
 const BASE64_HASH = /^[A-Za-z0-9+/_-]{43}=?$/
 
 /**
- * The transaction action tree (`wire-contract.md` §6.5) in both forms clients use:
+ * The transaction action tree (`docs/wire.md` §6.5) in both forms clients use:
  * `GET /v1/transactions/{hash}/action_tree` and `POST /v1/transaction/action_tree` (hash as
  * `tx_hash` or `hash` in the query or JSON body, or `tx_id.hash` in the body). The hash is hex
  * (64 digits) or base64; any transaction of a trace resolves to the trace's origin. A hash the

@@ -1,5 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 import { INDEX_CURSOR, parseCursor } from '../../store/indexCursor.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
@@ -27,7 +29,7 @@ import {
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { decimalised } from '../wire/usdPricing.js'
 
-const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON_ADDRESS = NATIVE_ADDRESS
 const AddressParams = Type.Object({
   address: Type.String({ description: 'Jetton master (asset) or pool (pair) address' }),
 })
@@ -48,7 +50,7 @@ type ListedPool = {
 }
 
 /**
- * The two listing-service exports (`wire-contract.md` §6.15–6.16), at the neutral paths of the
+ * The two listing-service exports (`docs/wire.md` §6.15–6.16), at the neutral paths of the
  * service spec and at the paths real consumers use: the CoinMarketCap DEX feed
  * (`/export/marketdata/v1`, `/export/cmc/v1`: one ticker per market, canonical base/quote, the
  * market's pools aggregated) and the DEX Screener adapter (`/export/screener/v1/…`,
@@ -125,7 +127,7 @@ export function registerExportRoutes(
   const marketData = async (): Promise<Static<typeof CmcFeedSchema>> => {
     const { pools, meta, usd } = await load()
     const latest = await latestBlock()
-    const since = isoSeconds(latest - 24 * 3600)
+    const since = isoSeconds(Math.max(0, latest - 24 * 3600))
     const totals = new Map((await store.poolSwapTotals({ since })).map((t) => [t.poolAddress, t]))
     const lastSwaps = new Map((await store.lastSwaps({ since })).map((o) => [o.poolAddress, o]))
     const markets = new Map<string, { base: string; quote: string; pools: ListedPool[] }>()
@@ -305,7 +307,7 @@ export function registerExportRoutes(
           createdAtTxnId: first?.poolTxHash ?? null,
           feeBps: Number(pool.feeBps),
         }
-        // Sources disagree on the wrapper key (`wire-contract.md` §10 C12): both carry the pair.
+        // Sources disagree on the wrapper key (`docs/wire.md` §10 C12): both carry the pair.
         return { pair, pool: pair }
       },
     )
@@ -338,7 +340,7 @@ export function registerExportRoutes(
         const pages = store.operationPages({
           ...(numbered
             ? { fromBlock: from, toBlock: to }
-            : { since: isoSeconds(from), until: isoSeconds(to) }),
+            : { since: isoSeconds(Math.max(0, from)), until: isoSeconds(Math.max(0, to)) }),
           operationTypes: ['Swap', 'AddLiquidity', 'WithdrawLiquidity'],
           success: true,
         })
@@ -383,13 +385,4 @@ function blockParam(params: Params, name: string): number {
     field: name,
     reason: 'must be a block number (non-negative 32-bit integer)',
   })
-}
-
-function unixSeconds(iso: string): number {
-  // Exact: whole milliseconds of a whole-second timestamp.
-  return Date.parse(`${iso}Z`) / 1000
-}
-
-function isoSeconds(seconds: number): string {
-  return new Date(Math.max(0, seconds) * 1000).toISOString().slice(0, 19)
 }

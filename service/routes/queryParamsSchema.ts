@@ -5,7 +5,7 @@ const Strings = (description: string) => Type.Optional(Type.Array(Type.String(),
 
 /**
  * Parameters shared by the query endpoints, valid in the query string and in a JSON body
- * alike; plural and singular list names are synonyms (`wire-contract.md` §6.9, §6.11).
+ * alike; plural and singular list names are synonyms (`docs/wire.md` §6.9, §6.11).
  */
 export const QueryParamsSchema = Type.Object({
   condition: Type.Optional(

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { unixSeconds } from '../../protocol/timeText.js'
 import { sendJsonList } from '../http/jsonListStream.js'
 import { optionalAddress } from '../http/params.js'
 import type { SharedAnswers } from '../http/sharedAnswers.js'
@@ -35,7 +36,7 @@ const LP_DECIMALS = 9
 const YEAR_SECONDS = 365 * 24 * 3600
 
 /**
- * Statistics served from indexed history (`wire-contract.md` §6.14): `/v1/stats/dex` (TVL,
+ * Statistics served from indexed history (`docs/wire.md` §6.14): `/v1/stats/dex` (TVL,
  * volume, unique wallets, trades), `/v1/stats/pool` (per-pool prices, volumes, liquidity, LP
  * price, APY), `/v1/stats/operations` and `/v1/stats/staking` (alias `/v1/stats/stake`). USD
  * values come from pool prices toward `usd` (see `docs/indexer.md`); time ranges are
@@ -134,7 +135,7 @@ export function registerStatsRoutes(
             t,
           ]),
         )
-        const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
+        const seconds = Math.max(1, unixSeconds(until) - unixSeconds(since))
         const stats = []
         for (const p of pools) {
           if (wanted !== undefined && !wanted.includes(p.address)) continue

@@ -7,7 +7,7 @@ import {
   slippageParam,
 } from '../http/params.js'
 
-/** The three provision kinds of the wire (`wire-contract.md` §2.11). */
+/** The three provision kinds of the wire (`docs/wire.md` §2.11). */
 export type ProvisionType = 'Initial' | 'Balanced' | 'Arbitrary'
 
 /** The parameters of a liquidity-provision simulation, validated. */

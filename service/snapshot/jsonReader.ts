@@ -1,5 +1,5 @@
 import { MAX_COINS } from '../../core/pool/PoolState.js'
-import { parseAddress } from '../address/canonicalAddress.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
 import { SnapshotError } from './SnapshotError.js'
 
 /**
@@ -216,7 +216,7 @@ export function optDecimal(object: JsonObject, key: string): string | null {
  */
 export function address(object: JsonObject, key: string): string {
   const { value, path } = get(object, key)
-  const canonical = typeof value === 'string' ? parseAddress(value) : undefined
+  const canonical = typeof value === 'string' ? canonicalAddressText(value) : undefined
   if (canonical === undefined) throw new SnapshotError({ path, problem: 'must be a TON address' })
   return canonical
 }

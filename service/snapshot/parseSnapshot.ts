@@ -1,3 +1,4 @@
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import {
   ASSET_KINDS,
@@ -8,7 +9,6 @@ import {
   ROUTER_TYPES,
   type RouterRow,
 } from '../../store/rows/referenceRows.js'
-import { NATIVE_ADDRESS } from '../address/canonicalAddress.js'
 import {
   address,
   amount,

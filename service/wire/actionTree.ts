@@ -10,7 +10,7 @@ import type { OperationRow } from '../../store/rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionRow } from '../../store/rows/indexerRows.js'
 import { Nullable } from './common.js'
 
-/** `TxId` (`wire-contract.md` §4.7). */
+/** `TxId` (`docs/wire.md` §4.7). */
 export const TxIdSchema = Type.Object({
   lt: Type.Integer(),
   hash: Type.String({ description: '64 hex digits' }),
@@ -86,7 +86,7 @@ const LP_ACCOUNT_ADD: ReadonlySet<string> = new Set<TransactionKind>([
   'v1.add_liquidity',
   'v2.add_liquidity',
 ])
-/** Swap refunds that name the ask side (`wire-contract.md` §6.5). */
+/** Swap refunds that name the ask side (`docs/wire.md` §6.5). */
 const ASK_SIDE_REFUNDS: ReadonlySet<string> = new Set<ResultCode>([
   'swap_refund_no_liq',
   'swap_refund_reserve_err',
@@ -106,7 +106,7 @@ export type ActionTreeInput = {
 type Json = Record<string, unknown>
 
 /**
- * The action tree of one trace (`wire-contract.md` §6.5): every exchange action its
+ * The action tree of one trace (`docs/wire.md` §6.5): every exchange action its
  * transactions performed, in logical-time order, with `prev_index` pointing at the nearest
  * ancestor action. The action's `@type`, version and `tx_payload` come from the transaction's
  * stored action (the indexer's `actionPayload`); a row indexed before actions were stored falls

@@ -10,7 +10,7 @@ export type WalletAssetContext = {
 
 const KIND = Type.String({ enum: ['Ton', 'Wton', 'Jetton', 'NotAnAsset'] })
 
-/** Asset object of the list/detail/wallet endpoints (`wire-contract.md` §4.1). */
+/** Asset object of the list/detail/wallet endpoints (`docs/wire.md` §4.1). */
 export const AssetSchema = Type.Object({
   contract_address: AddressString,
   symbol: Type.String({ examples: ['USDL'] }),
@@ -81,7 +81,7 @@ export function toWireAsset(row: AssetRow, wallet?: WalletAssetContext): WireAss
   }
 }
 
-/** Asset object of the query endpoints (`wire-contract.md` §4.2). */
+/** Asset object of the query endpoints (`docs/wire.md` §4.2). */
 export const AssetQueryItemSchema = Type.Object({
   contract_address: AddressString,
   kind: KIND,

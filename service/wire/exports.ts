@@ -1,10 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { Nullable } from './common.js'
 import { decimalised, formatUsd, usdDecimal } from './usdPricing.js'
 
 /**
- * The wire shapes of the two listing-service exports (`wire-contract.md` §6.15–6.16) and the
+ * The wire shapes of the two listing-service exports (`docs/wire.md` §6.15–6.16) and the
  * mappings both the routes and any faster aggregation call.
  * @module
  */
@@ -116,8 +117,7 @@ export function canonicalPair(
   return aIsQuote ? { base: b, quote: a } : { base: a, quote: b }
 }
 
-/** The native coin's zero address. */
-const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON_ADDRESS = NATIVE_ADDRESS
 
 /**
  * Price of 1 unit of the first amount's token in the second's, decimalised:

@@ -14,7 +14,7 @@ const FarmNftSchema = Type.Object({
   unstake_timestamp: Nullable(Type.String()),
 })
 
-/** Farm object (`wire-contract.md` §4.5). */
+/** Farm object (`docs/wire.md` §4.5). */
 export const FarmSchema = Type.Object({
   minter_address: AddressString,
   pool_address: AddressString,
@@ -52,7 +52,7 @@ export const FarmSchema = Type.Object({
   reward_token_address: Nullable(
     Type.String({
       description:
-        "The first reward's token (index 0), beside rewards[]: what yield adapters read (wire-contract.md C23)",
+        "The first reward's token (index 0), beside rewards[]: what yield adapters read (docs/wire.md C23)",
     }),
   ),
   nft_infos: Type.Array(FarmNftSchema, {
@@ -122,7 +122,7 @@ export function toWireFarm(row: FarmRow, nfts: readonly FarmNftRow[]): WireFarm 
 /**
  * The token of a farm's first reward stream (lowest `index`), `null` for a farm without one:
  * the live API's `reward_token_address`, which typed clients dropped (TS 0.22) but DefiLlama's
- * yield adapter still reads with `apy` and `status` (`wire-contract.md` C23).
+ * yield adapter still reads with `apy` and `status` (`docs/wire.md` C23).
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@ import { formatUsd, usdDecimal, usdValue } from './usdPricing.js'
 
 const UsdString = Type.String({ description: 'USD, decimal string', examples: ['12.5'] })
 
-/** `/v1/stats/fees` (`wire-contract.md` §6.14, `AssetFeeStats` §4.7). */
+/** `/v1/stats/fees` (`docs/wire.md` §6.14, `AssetFeeStats` §4.7). */
 export const FeeStatsSchema = Type.Object({
   since: Type.String(),
   until: Type.String(),

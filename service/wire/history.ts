@@ -4,7 +4,7 @@ import { TxIdSchema } from './actionTree.js'
 import { AddressString, AmountString } from './common.js'
 import { OperationStatSchema } from './operation.js'
 
-/** `GET /v1/swap/status` (`wire-contract.md` §6.4): `Found` with its fields, or `NotFound`. */
+/** `GET /v1/swap/status` (`docs/wire.md` §6.4): `Found` with its fields, or `NotFound`. */
 export const SwapStatusSchema = Type.Object({
   '@type': Type.String({ enum: ['Found', 'NotFound'] }),
   address: Type.Optional(Type.String({ description: 'The owner wallet' })),

@@ -1,3 +1,4 @@
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 
@@ -7,8 +8,7 @@ const marketPools = new WeakMap<
   { readonly version: string; readonly pools: readonly IndexedMarketPool[] }
 >()
 
-/** The native coin's zero address (`wire-contract.md` §1). */
-const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+const TON_ADDRESS = NATIVE_ADDRESS
 
 /** A USD stablecoin the statistics price everything against. */
 export type UsdStablecoin = {

@@ -6,7 +6,7 @@ import { AddressString, AmountString, Nullable } from './common.js'
 
 /**
  * Operation types as the live wire sends them in `operation_type`: lower-case snake_case
- * (`wire-contract.md` §2.8, C18 — production market-data adapters compare with `"swap"`).
+ * (`docs/wire.md` §2.8, C18 — production market-data adapters compare with `"swap"`).
  */
 export const WIRE_OPERATION_TYPES = {
   Swap: 'swap',
@@ -22,7 +22,7 @@ export const WIRE_OPERATION_TYPES = {
 /** An `operation_type` on the wire. */
 export type WireOperationType = (typeof WIRE_OPERATION_TYPES)[OperationType]
 
-/** `OperationStat` (`wire-contract.md` §4.6). */
+/** `OperationStat` (`docs/wire.md` §4.6). */
 export const OperationStatSchema = Type.Object({
   pool_tx_hash: Type.String(),
   pool_address: AddressString,
@@ -77,7 +77,7 @@ export const OperationsInfoSchema = Type.Object({
 export type WireOperation = Static<typeof OperationStatSchema>
 
 /**
- * The signed amounts of an operation (`wire-contract.md` §4.6): what flowed into the pool is
+ * The signed amounts of an operation (`docs/wire.md` §4.6): what flowed into the pool is
  * positive, what left it negative. Stored rows keep magnitudes; the direction follows from the
  * kind: a swap's input (the side whose reserve grew, or the only amount of a refunded swap)
  * is positive and its output negative; liquidity sent or added is positive; liquidity
@@ -112,7 +112,7 @@ export function signedAmounts(op: OperationRow): { asset0: bigint; asset1: bigin
 }
 
 /**
- * An operation on the wire (`OperationStat`, `wire-contract.md` §4.6): `operation_type` in
+ * An operation on the wire (`OperationStat`, `docs/wire.md` §4.6): `operation_type` in
  * lower-case snake_case, amounts as signed decimal strings (> 0 into the pool), deltas the
  * reserve changes, `pool_tx_lt` an integer, `wallet_tx_lt` a string.
  *

@@ -3,7 +3,7 @@ import type { PoolRow } from '../../store/rows/referenceRows.js'
 import type { LpPositionRow } from '../../store/rows/walletRows.js'
 import { AddressString, AmountString, Nullable } from './common.js'
 
-/** Pool object (`wire-contract.md` §4.3). Wallet fields are null outside a wallet context. */
+/** Pool object (`docs/wire.md` §4.3). Wallet fields are null outside a wallet context. */
 export const PoolSchema = Type.Object({
   address: AddressString,
   router_address: AddressString,

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import type { RouterRow } from '../../store/rows/referenceRows.js'
 import { AddressString } from './common.js'
 
-/** Router object of the wire (`wire-contract.md` §4.4). */
+/** Router object of the wire (`docs/wire.md` §4.4). */
 export const RouterSchema = Type.Object({
   address: AddressString,
   major_version: Type.Integer({ examples: [2] }),

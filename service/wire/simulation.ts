@@ -5,7 +5,7 @@ import { RouterSchema } from './router.js'
 const Fraction = (description: string, example: string) =>
   Type.String({ description, examples: [example] })
 
-/** Body of `/v1/swap/simulate` and `/v1/reverse_swap/simulate` (`wire-contract.md` §6.1). */
+/** Body of `/v1/swap/simulate` and `/v1/reverse_swap/simulate` (`docs/wire.md` §6.1). */
 export const SwapSimulationSchema = Type.Object({
   offer_address: AddressString,
   ask_address: AddressString,
@@ -39,7 +39,7 @@ export const SwapSimulationSchema = Type.Object({
 /** A swap simulation as the wire sends it. */
 export type WireSwapSimulation = Static<typeof SwapSimulationSchema>
 
-/** Body of `/v1/liquidity_provision/simulate` (`wire-contract.md` §6.3). */
+/** Body of `/v1/liquidity_provision/simulate` (`docs/wire.md` §6.3). */
 export const ProvisionSimulationSchema = Type.Object({
   provision_type: Type.String({ enum: ['Initial', 'Balanced', 'Arbitrary'] }),
   router_address: AddressString,

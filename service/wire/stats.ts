@@ -22,7 +22,7 @@ export const StatsPoolQuery = Type.Object({
   ),
 })
 
-/** `/v1/stats/dex` (`wire-contract.md` §6.14, `DexStats` §4.7). */
+/** `/v1/stats/dex` (`docs/wire.md` §6.14, `DexStats` §4.7). */
 export const DexStatsSchema = Type.Object({
   since: Timestamp,
   until: Timestamp,

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import type { FeeVaultRow, StakeRow } from '../../store/rows/walletRows.js'
 import { AddressString, AmountString, Nullable } from './common.js'
 
-/** Unwrapped body of `/v1/wallets/{address}/stakes` (`wire-contract.md` §6.13). */
+/** Unwrapped body of `/v1/wallets/{address}/stakes` (`docs/wire.md` §6.13). */
 export const StakesSchema = Type.Object({
   ston_balance: AmountString,
   staked_ston: AmountString,
@@ -57,7 +57,7 @@ export function toWireStakes(row: StakeRow | undefined): WireStakes {
   }
 }
 
-/** One referral-fee vault (`vault_list[]`, `wire-contract.md` §4.7). */
+/** One referral-fee vault (`vault_list[]`, `docs/wire.md` §4.7). */
 export const VaultSchema = Type.Object({
   vault_address: AddressString,
   asset_address: AddressString,

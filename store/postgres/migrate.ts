@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg'
+import { renamedMigrations } from '../migrationNames.js'
 import { StoreError } from '../StoreError.js'
-import { POSTGRES_MIGRATIONS } from './migrations.js'
+import { POSTGRES_MIGRATION_RENAMES, POSTGRES_MIGRATIONS } from './migrations.js'
 
 /** The advisory lock key every migrating process takes (several replicas may start at once). */
 const MIGRATION_LOCK = 7_244_001
@@ -10,18 +11,20 @@ const MIGRATION_LOCK = 7_244_001
  * migration it has not seen, in name order, in its own transaction, recorded in
  * `schema_migrations`, under a session advisory lock so that processes starting together
  * migrate once. `check` only verifies (a read-only replica): it throws when a migration is
- * missing. Returns the names applied now.
+ * missing. Returns the names applied now. A migration recorded under a name it had before a
+ * rename ({@link POSTGRES_MIGRATION_RENAMES}) counts as applied under its current name, and a
+ * writer rewrites its record.
  *
  * @example
  * ```ts
- * await migratePostgres(client) // ['2026_11_26_0_schema', …] on a new database, [] afterwards
+ * await migratePostgres(client) // ['2026_11_26_00_schema', …] on a new database, [] afterwards
  * ```
  * @throws {StoreError} `STORE_MIGRATION` when the database holds a migration this build does
  *   not know (written by a newer build), lacks one in `check` mode, or a migration fails.
  */
 export async function migratePostgres(
   client: PoolClient,
-  { check = false, migrations = POSTGRES_MIGRATIONS } = {},
+  { check = false, migrations = POSTGRES_MIGRATIONS, renames = POSTGRES_MIGRATION_RENAMES } = {},
 ): Promise<string[]> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
   try {
@@ -35,6 +38,27 @@ export async function migratePostgres(
         ? (await client.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name)
         : [],
     )
+    const renamed = renamedMigrations(applied, renames)
+    if (renamed.length > 0 && !check) {
+      try {
+        await client.query('BEGIN')
+        for (const [from, to] of renamed) {
+          await client.query('UPDATE schema_migrations SET name = $1 WHERE name = $2', [to, from])
+        }
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw new StoreError({
+          code: 'STORE_MIGRATION',
+          message: 'Renaming the recorded migrations failed.',
+          cause: error,
+        })
+      }
+    }
+    for (const [from, to] of renamed) {
+      applied.delete(from)
+      applied.add(to)
+    }
     const known = new Set(migrations.map((m) => m.name))
     const unknown = [...applied].filter((name) => !known.has(name)).sort()
     if (unknown.length > 0) {

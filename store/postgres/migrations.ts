@@ -2,8 +2,9 @@
  * The PostgreSQL schema as an append-only list of dated migrations, the same tables, columns,
  * keys and indexes as the SQLite store's (`store/sqlite/migrations.ts`), in PostgreSQL's types.
  * Never edit or reorder a migration once released: add a new one with a later name (and the
- * same change to the SQLite list). The first migration is the SQLite schema as of its
- * `2026_11_26_10_pool_index_covers_wallets`, so a PostgreSQL database never needs the SQLite
+ * same change to the SQLite list), named as there (`YYYY_MM_DD_NN_words`, `MIGRATION_NAME` of
+ * `store/migrationNames.ts`; a rename goes into {@link POSTGRES_MIGRATION_RENAMES}). The first
+ * migration is the SQLite schema as of its `2026_11_24_09_pool_index_covers_wallets`, so a PostgreSQL database never needs the SQLite
  * list's backfills.
  *
  * Conventions: raw integer amounts are `NUMERIC` (exact, any width: uint120 reserves and a year
@@ -16,16 +17,16 @@
  *
  * @example
  * ```ts
- * POSTGRES_MIGRATIONS.map((m) => m.name) // ['2026_11_26_0_schema', '2026_11_26_1_data_version', …]
+ * POSTGRES_MIGRATIONS.map((m) => m.name) // ['2026_11_26_00_schema', '2026_11_26_01_data_version', …]
  * ```
  */
 export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql: string }[] = [
   {
-    name: '2026_11_26_0_schema',
+    name: '2026_11_26_00_schema',
     sql: schema(),
   },
   {
-    name: '2026_11_26_1_data_version',
+    name: '2026_11_26_01_data_version',
     sql: `
       -- version is bumped by every writing transaction (in that transaction) and read by every
       -- reader: the token the response caches of every replica key on (Store.dataVersion()).
@@ -39,7 +40,7 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
     `,
   },
   {
-    name: '2026_11_26_2_indexed_pool_fee_address',
+    name: '2026_11_26_02_indexed_pool_fee_address',
     sql: `
       -- Where a pool sends its protocol fees, read off its state-init and followed through fee
       -- changes, so the pool's REST row comes from the index alone (NULL: not known).
@@ -47,10 +48,10 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
     `,
   },
   {
-    name: '2026_11_26_3_chain_journal',
+    name: '2026_11_26_03_chain_journal',
     sql: `
       -- The live chain's journal (local/journal/PostgresChainJournal.ts), the SQLite store's
-      -- 2026_11_26_30_chain_journal: blocks (root message), their transactions, the account
+      -- 2026_11_26_01_chain_journal: blocks (root message), their transactions, the account
       -- states of the blocks after the newest snapshot, snapshots, the demo's base market.
       CREATE TABLE chain_blocks (
         seqno BIGINT PRIMARY KEY,
@@ -483,4 +484,22 @@ function schema(): string {
       PRIMARY KEY (pair_id, hour)
     );
   `
+}
+
+/**
+ * The names migrations of {@link POSTGRES_MIGRATIONS} had before they were renamed to sortable,
+ * zero-padded names dated the day they were written (old name → current name). A database
+ * migrated under an old name has its record rewritten on open instead of running the migration
+ * again (`renamedMigrations`, `store/migrationNames.ts`). Append to it when renaming; never
+ * remove an entry (a database may still carry the old name).
+ *
+ * @example
+ * ```ts
+ * POSTGRES_MIGRATION_RENAMES['2026_11_26_0_schema'] // '2026_11_26_00_schema'
+ * ```
+ */
+export const POSTGRES_MIGRATION_RENAMES: Readonly<Record<string, string>> = {
+  '2026_11_26_0_schema': '2026_11_26_00_schema',
+  '2026_11_26_1_data_version': '2026_11_26_01_data_version',
+  '2026_11_26_2_indexed_pool_fee_address': '2026_11_26_02_indexed_pool_fee_address',
 }

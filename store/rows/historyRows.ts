@@ -1,11 +1,11 @@
 /**
  * Exchange history, written by the indexer and read by the history endpoints (operations,
- * statistics, exports). The shape is the wire's `OperationStat` (`wire-contract.md` §4.6) with
+ * statistics, exports). The shape is the wire's `OperationStat` (`docs/wire.md` §4.6) with
  * amounts as `bigint`; signed deltas are negative when the pool paid out.
  * @module
  */
 
-/** Operation type as the wire names it (`wire-contract.md` §2.8). */
+/** Operation type as the wire names it (`docs/wire.md` §2.8). */
 export type OperationType =
   | 'Swap'
   | 'SendLiquidity'

@@ -62,7 +62,7 @@ export type ActionFieldValue = string | number | boolean | null
 
 /**
  * What a transaction that starts an exchange action carried, already in the wire shape of the
- * action tree (`wire-contract.md` §6.5): stored as JSON TEXT next to the transaction so the tree
+ * action tree (`docs/wire.md` §6.5): stored as JSON TEXT next to the transaction so the tree
  * can show message fields although message bodies are not stored.
  *
  * @example
@@ -74,7 +74,7 @@ export type ActionFieldValue = string | number | boolean | null
  * ```
  */
 export interface IndexedAction {
-  /** Action `@type` (`wire-contract.md` §2.10): `swap`, `provide_liquidity`, `direct_add_liquidity`, … */
+  /** Action `@type` (`docs/wire.md` §2.10): `swap`, `provide_liquidity`, `direct_add_liquidity`, … */
   readonly type: string
   readonly version: 'v1' | 'v2'
   /** The whole `tx_payload`: `opcode`, `query_id` and the action's fields. */
@@ -137,7 +137,7 @@ export interface IndexedPoolRow {
 
 /**
  * A withdrawal from a DEX v2 referral vault (`withdraw_fee` → `vault_pay_to`), the wire's
- * `FeeWithdrawal` (`wire-contract.md` §4.7) with the vault owner added.
+ * `FeeWithdrawal` (`docs/wire.md` §4.7) with the vault owner added.
  *
  * @example
  * ```ts

@@ -7,7 +7,7 @@
  * @module
  */
 
-/** Curve family of a router, as the wire's `router_type` names it (`wire-contract.md` §2.5). */
+/** Curve family of a router, as the wire's `router_type` names it (`docs/wire.md` §2.5). */
 export type RouterType =
   | 'ConstantProduct'
   | 'StableSwap'
@@ -55,7 +55,7 @@ export interface RouterRow {
   readonly poolCreationEnabled: boolean
 }
 
-/** Asset kind as the wire names it (`wire-contract.md` §2.1). */
+/** Asset kind as the wire names it (`docs/wire.md` §2.1). */
 export type AssetKind = 'Ton' | 'Wton' | 'Jetton' | 'NotAnAsset'
 
 /**

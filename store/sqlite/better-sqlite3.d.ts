@@ -1,7 +1,7 @@
 /**
  * The part of `better-sqlite3`'s API this store uses (the package ships no types and
  * `@types/better-sqlite3` is not a dependency). Mirrors the driver's documented API
- * (`docs/api.md`); kept internal: no public signature of ton-dex-lab mentions these types.
+ * (`WiseLibs/better-sqlite3` `docs/api.md`); kept internal: no public signature of ton-dex-lab mentions these types.
  */
 declare module 'better-sqlite3' {
   namespace Database {

@@ -8,7 +8,7 @@ import { createSqliteStore } from './createSqliteStore.js'
 import { migrate } from './migrate.js'
 import { MIGRATIONS } from './migrations.js'
 
-const ACTION_MIGRATION = '2026_11_23_0_indexed_transaction_action'
+const ACTION_MIGRATION = '2026_11_22_04_indexed_transaction_action'
 
 let dir: string
 beforeEach(() => {

@@ -1,17 +1,20 @@
 import type Database from 'better-sqlite3'
+import { renamedMigrations } from '../migrationNames.js'
 import { StoreError } from '../StoreError.js'
 import { registerBigIntegerFunctions } from './bigIntegerSql.js'
-import { MIGRATIONS } from './migrations.js'
+import { MIGRATION_RENAMES, MIGRATIONS } from './migrations.js'
 
 /**
  * Brings a database up to the newest schema: applies, in name order, every migration of
  * {@link MIGRATIONS} it has not seen, each in its own transaction, recording it in
- * `schema_migrations`. Returns the names applied now. Registers the exact-sum SQL functions
+ * `schema_migrations`. Returns the names applied now. A migration recorded under a name it
+ * had before a rename ({@link MIGRATION_RENAMES}) has its record rewritten to the current name
+ * first, so it does not run twice. Registers the exact-sum SQL functions
  * (`big_add`, `big_sum`) on `db` first: migrations that fill rollups use them.
  *
  * @example
  * ```ts
- * migrate(db) // ['2026_11_22_0_reference_data', …] on a new database, [] afterwards
+ * migrate(db) // ['2026_11_22_00_reference_data', …] on a new database, [] afterwards
  * ```
  * @throws {StoreError} `STORE_MIGRATION` when the database holds a migration this build does
  *   not know (it was written by a newer build) or a migration fails.
@@ -19,6 +22,7 @@ import { MIGRATIONS } from './migrations.js'
 export function migrate(
   db: Database.Database,
   migrations: readonly { readonly name: string; readonly sql: string }[] = MIGRATIONS,
+  renames: Readonly<Record<string, string>> = MIGRATION_RENAMES,
 ): string[] {
   registerBigIntegerFunctions(db)
   db.exec(
@@ -29,6 +33,17 @@ export function migrate(
       (row) => row.name,
     ),
   )
+  const renamed = renamedMigrations(applied, renames)
+  if (renamed.length > 0) {
+    const rename = db.prepare('UPDATE schema_migrations SET name = ? WHERE name = ?')
+    db.transaction(() => {
+      for (const [from, to] of renamed) rename.run(to, from)
+    })()
+    for (const [from, to] of renamed) {
+      applied.delete(from)
+      applied.add(to)
+    }
+  }
   const known = new Set(migrations.map((m) => m.name))
   const unknown = [...applied].filter((name) => !known.has(name))
   if (unknown.length > 0) {

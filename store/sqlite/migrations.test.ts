@@ -26,7 +26,7 @@ describe('migrations of a database written before the read model', () => {
     const old = new Database(path)
     migrate(
       old,
-      MIGRATIONS.filter((m) => m.name < '2026_11_24_5'),
+      MIGRATIONS.filter((m) => m.name < '2026_11_24_00'),
     )
     // Rows as the previous build wrote them: logical times as bare digits ('999' < '1000' fails).
     const insert = (row: OperationRow) => {

@@ -1,6 +1,8 @@
 /**
  * The SQLite schema as an append-only list of dated migrations. Never edit or reorder a
- * migration once released: add a new one with a later name. Conventions: token amounts are TEXT
+ * migration once released: add a new one with a later name, dated the day it is written and
+ * numbered within that day (`YYYY_MM_DD_NN_words`, `MIGRATION_NAME` of
+ * `store/migrationNames.ts`); a rename goes into {@link MIGRATION_RENAMES}. Conventions: token amounts are TEXT
  * holding the decimal digits of a raw integer (never REAL: uint120 reserves do not fit INTEGER
  * or a double); basis points, decimals and versions are INTEGER; booleans are INTEGER 0/1;
  * lists of strings are TEXT holding a JSON array; addresses are TEXT in the canonical
@@ -8,12 +10,12 @@
  *
  * @example
  * ```ts
- * MIGRATIONS.map((m) => m.name) // ['2026_11_22_0_reference_data', …]
+ * MIGRATIONS.map((m) => m.name) // ['2026_11_22_00_reference_data', …]
  * ```
  */
 export const MIGRATIONS: readonly { readonly name: string; readonly sql: string }[] = [
   {
-    name: '2026_11_22_0_reference_data',
+    name: '2026_11_22_00_reference_data',
     sql: `
       CREATE TABLE routers (
         address TEXT PRIMARY KEY,
@@ -118,7 +120,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_22_1_wallet_positions',
+    name: '2026_11_22_01_wallet_positions',
     sql: `
       CREATE TABLE wallet_balances (
         wallet_address TEXT NOT NULL,
@@ -192,7 +194,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_22_2_operations_history',
+    name: '2026_11_22_02_operations_history',
     sql: `
       -- Written by the indexer. No foreign keys: history outlives a market replacement.
       CREATE TABLE operations (
@@ -237,7 +239,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_22_3_indexer_state',
+    name: '2026_11_22_03_indexer_state',
     sql: `
       -- Written by the indexer together with its cursor, in one transaction per batch.
       CREATE TABLE indexed_transactions (
@@ -297,7 +299,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_23_0_indexed_transaction_action',
+    name: '2026_11_22_04_indexed_transaction_action',
     sql: `
       -- The exchange action a transaction starts, as JSON TEXT in the action tree's wire shape
       -- ({type, version, tx_payload, exit_code, result}); NULL for every other transaction and
@@ -306,7 +308,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_23_1_indexed_wallets',
+    name: '2026_11_22_05_indexed_wallets',
     sql: `
       -- The indexer's wallet ledger (indexer/wallets), written with each batch and its cursor.
       CREATE TABLE indexed_jetton_wallets (
@@ -337,7 +339,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_24_5_sortable_logical_times',
+    name: '2026_11_24_00_sortable_logical_times',
     sql: `
       -- Logical times become 20-digit zero-padded TEXT (a uint64 has at most 20 digits): text
       -- order is then numeric order and indexes can serve ORDER BY ... lt directly.
@@ -359,7 +361,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_24_6_indexed_pool_assets',
+    name: '2026_11_24_01_indexed_pool_assets',
     sql: `
       -- The assets behind a pool's router wallets, written by the indexer with the pool. Pools
       -- indexed before take them from their first operation, else stand for their wallets (as
@@ -376,7 +378,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_24_7_history_rollups',
+    name: '2026_11_24_02_history_rollups',
     sql: `
       -- Rollups of the operations, kept true by the store in the transaction that inserts the
       -- operations (store/sqlite/rollups.ts). span is 'hour' (bucket 'YYYY-MM-DDTHH') or 'day' (bucket 'YYYY-MM-DD'); amounts
@@ -437,7 +439,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_24_8_wallet_first_seen',
+    name: '2026_11_24_03_wallet_first_seen',
     sql: `
       -- The first operation time of every wallet, kept with the other rollups: the distinct
       -- wallets of a window that starts before any operation are those first seen by its end.
@@ -453,7 +455,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_24_9_external_message_hashes',
+    name: '2026_11_24_04_external_message_hashes',
     sql: `
       -- The hashes of each indexed transaction's external-in message: as sent and normalized
       -- (TEP-467, what TON Connect users track), for /v1/transaction/query?ext_msg_hash=.
@@ -465,7 +467,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_25_10_wallet_day_gaps',
+    name: '2026_11_24_05_wallet_day_gaps',
     sql: `
       -- Distinct wallets of whole days without a union of their wallet sets: every active day
       -- of a wallet counted under the wallet's previous active day ('' for its first), so the
@@ -487,7 +489,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_25_11_swap_running_totals',
+    name: '2026_11_24_06_swap_running_totals',
     sql: `
       -- Running totals of each pool's successful swaps (same columns as swap_rollups), one row
       -- per pool and hour with swaps: everything up to the end of that hour. The swaps of the
@@ -529,7 +531,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_25_20_block_numbers',
+    name: '2026_11_24_07_block_numbers',
     sql: `
       -- The chain block holding each indexed transaction and operation (a live chain's numbered
       -- block: one executed message chain), written by the indexer when its source names it.
@@ -546,7 +548,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_25_30_indexed_pool_kinds',
+    name: '2026_11_24_08_indexed_pool_kinds',
     sql: `
       -- The DEX v2 pool kind (read off the pool's state-init) and its parameters, as the
       -- indexer follows them; pools indexed before were all constant product.
@@ -557,7 +559,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_26_10_pool_index_covers_wallets',
+    name: '2026_11_24_09_pool_index_covers_wallets',
     sql: `
       -- A pool's distinct wallets over a window (/v1/stats/pool with pool_address) read from the
       -- index alone: 40 000 operations of one pool in 30 days were 40 000 random row reads.
@@ -567,7 +569,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_26_20_indexed_pool_fee_address',
+    name: '2026_11_26_00_indexed_pool_fee_address',
     sql: `
       -- Where a pool sends its protocol fees, read off its state-init and followed through fee
       -- changes, so the pool's REST row comes from the index alone (NULL: not known).
@@ -575,7 +577,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
   {
-    name: '2026_11_26_30_chain_journal',
+    name: '2026_11_26_01_chain_journal',
     sql: `
       -- The live chain's journal (local/journal/SqliteChainJournal.ts), in the file of the index
       -- it feeds: blocks (root message), their transactions, the account states of the blocks
@@ -615,3 +617,35 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
     `,
   },
 ]
+
+/**
+ * The names migrations of {@link MIGRATIONS} had before they were renamed to sortable,
+ * zero-padded names dated the day they were written (old name → current name). A database
+ * migrated under an old name has its record rewritten on open instead of running the migration
+ * again (`renamedMigrations`, `store/migrationNames.ts`). Append to it when renaming; never
+ * remove an entry (a database may still carry the old name).
+ *
+ * @example
+ * ```ts
+ * MIGRATION_RENAMES['2026_11_22_0_reference_data'] // '2026_11_22_00_reference_data'
+ * ```
+ */
+export const MIGRATION_RENAMES: Readonly<Record<string, string>> = {
+  '2026_11_22_0_reference_data': '2026_11_22_00_reference_data',
+  '2026_11_22_1_wallet_positions': '2026_11_22_01_wallet_positions',
+  '2026_11_22_2_operations_history': '2026_11_22_02_operations_history',
+  '2026_11_22_3_indexer_state': '2026_11_22_03_indexer_state',
+  '2026_11_23_0_indexed_transaction_action': '2026_11_22_04_indexed_transaction_action',
+  '2026_11_23_1_indexed_wallets': '2026_11_22_05_indexed_wallets',
+  '2026_11_24_5_sortable_logical_times': '2026_11_24_00_sortable_logical_times',
+  '2026_11_24_6_indexed_pool_assets': '2026_11_24_01_indexed_pool_assets',
+  '2026_11_24_7_history_rollups': '2026_11_24_02_history_rollups',
+  '2026_11_24_8_wallet_first_seen': '2026_11_24_03_wallet_first_seen',
+  '2026_11_24_9_external_message_hashes': '2026_11_24_04_external_message_hashes',
+  '2026_11_25_10_wallet_day_gaps': '2026_11_24_05_wallet_day_gaps',
+  '2026_11_25_11_swap_running_totals': '2026_11_24_06_swap_running_totals',
+  '2026_11_25_20_block_numbers': '2026_11_24_07_block_numbers',
+  '2026_11_25_30_indexed_pool_kinds': '2026_11_24_08_indexed_pool_kinds',
+  '2026_11_26_10_pool_index_covers_wallets': '2026_11_24_09_pool_index_covers_wallets',
+  '2026_11_26_20_indexed_pool_fee_address': '2026_11_26_00_indexed_pool_fee_address',
+}

@@ -65,7 +65,7 @@ const referralRollup = (span: 'hour' | 'day', bucket: string) => `
 /**
  * Keeps the rollup tables (`swap_rollups`, `swap_running_totals`, `referral_rollups`,
  * `wallet_days`, `wallet_day_gaps`, `wallet_first_seen`; see the
- * `2026_11_24_7_history_rollups`, `…_8_wallet_first_seen`, `2026_11_25_10_wallet_day_gaps`
+ * `2026_11_24_02_history_rollups`, `…_03_wallet_first_seen`, `2026_11_24_05_wallet_day_gaps`
  * and `…_11_swap_running_totals` migrations) true: `rollUp()` folds every operation stored since
  * the last call (by rowid, recorded in `rollup_state`) into them. Every writer of operations
  * calls it inside the transaction that inserted them, so a rollup never disagrees with the

@@ -1,3 +1,5 @@
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
+
 /**
  * How a statistics window is read: whole days and whole hours from the rollup tables, the
  * ragged edges from the operations themselves. A window of any length thus reads at most
@@ -77,13 +79,8 @@ export const HOUR_BUCKET_SQL = 'substr(pool_tx_timestamp, 1, 13)'
 /** The daily bucket of a timestamp, as SQL: its first 10 characters. */
 export const DAY_BUCKET_SQL = 'substr(pool_tx_timestamp, 1, 10)'
 
-function seconds(timestamp: string): number {
-  return Date.parse(`${timestamp}Z`) / 1000
-}
-
-function iso(s: number): string {
-  return new Date(s * 1000).toISOString().slice(0, 19)
-}
+const seconds = unixSeconds
+const iso = isoSeconds
 
 function hourLabel(s: number): string {
   return iso(s).slice(0, 13)

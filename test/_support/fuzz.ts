@@ -27,3 +27,43 @@ export function fuzz<T>(overrides: FcParameters<T> = {}): FcParameters<T> {
 export function fuzzEmulated<T>(overrides: FcParameters<T> = {}): FcParameters<T> {
   return fuzz({ endOnFailure: process.env.FUZZ_SHRINK !== '1', ...overrides })
 }
+
+/**
+ * Counts the runs of a property that got past its early returns (a pool that refuses, a target
+ * out of reach) to the assertions, so a property whose generator drifts into refusals fails
+ * instead of passing without testing anything. Call `reached()` where the assertions start and
+ * `check()` after `fc.assert`: it fails when fewer than `share` of the runs (`numRuns` of the
+ * parameters) got there. A replay of one recorded case (`FUZZ_PATH`) or fewer than 50 runs
+ * (`FUZZ_RUNS` turned down) checks nothing: too few to tell a drift from chance.
+ *
+ * @example
+ * ```ts
+ * const parameters = fuzz({ numRuns: 1000 })
+ * const cases = reachedCases(parameters, 0.5)
+ * fc.assert(fc.property(arb, (x) => { if (refused(x)) return; cases.reached(); expect(…) }), parameters)
+ * cases.check() // fails below 500 of 1 000 runs
+ * ```
+ */
+export function reachedCases<T>(
+  parameters: FcParameters<T>,
+  share: number,
+): { reached: () => void; check: () => void; readonly count: number } {
+  let count = 0
+  const runs = parameters.numRuns ?? 100
+  const floor = parameters.path === undefined && runs >= 50 ? Math.ceil(runs * share) : 0
+  return {
+    reached: () => {
+      count += 1
+    },
+    check: () => {
+      if (count < floor) {
+        throw new Error(
+          `only ${count} of ${runs} runs reached the assertions; the floor is ${floor} (${share * 100} %)`,
+        )
+      }
+    },
+    get count() {
+      return count
+    },
+  }
+}

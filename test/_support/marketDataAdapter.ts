@@ -1,6 +1,7 @@
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 /**
  * Reads one day of the API the way production market-data adapters read the live one
- * (DefiLlama's `fees/ston` and yield adapters, trading dashboards; `wire-contract.md` §2.8,
+ * (DefiLlama's `fees/ston` and yield adapters, trading dashboards; `docs/wire.md` §2.8,
  * §4.6, C23, C26): swaps are the operations of `/v1/stats/operations` with `success`,
  * `operation_type == "swap"` and `exit_code` `swap_ok` / `swap_ok_ref`; the LP, protocol and
  * referral fees are priced at the USD price of `fee_asset_address` derived from `/v1/pools`
@@ -107,7 +108,7 @@ export async function readAdapterDay(
   referralBps: (operation: WireOperation, pool: WirePool) => Promise<number>,
 ): Promise<AdapterDay> {
   const since = `${day}T00:00:00`
-  const until = new Date(Date.parse(`${since}Z`) + 86_400_000).toISOString().slice(0, 19)
+  const until = isoSeconds(unixSeconds(since) + 86_400)
   const { pool_list: pools } = (await get('/v1/pools')) as { pool_list: WirePool[] }
   const { farm_list: farms } = (await get('/v1/farms')) as { farm_list: WireFarm[] }
   const { asset_list: assets } = (await get('/v1/assets')) as {

@@ -1,3 +1,4 @@
+import { unixSeconds } from '../../protocol/timeText.js'
 /**
  * The statistics as the service computed them before the store aggregated them in SQL: one
  * JavaScript pass over every operation of the window. Kept only as the reference the SQL
@@ -60,7 +61,7 @@ export function referencePoolStats(
     if (o.operationType !== 'Swap' || !o.success) continue
     swapsByPool.set(o.poolAddress, [...(swapsByPool.get(o.poolAddress) ?? []), o])
   }
-  const seconds = Math.max(1, (Date.parse(`${until}Z`) - Date.parse(`${since}Z`)) / 1000)
+  const seconds = Math.max(1, unixSeconds(until) - unixSeconds(since))
   const stats = []
   for (const p of pools) {
     if (wanted !== undefined && !wanted.includes(p.address)) continue
@@ -71,7 +72,7 @@ export function referencePoolStats(
     for (const o of swapsByPool.get(p.address) ?? []) {
       base += o.asset0Amount
       quote += o.asset1Amount
-      // The LP fee is in the fee asset, the ask asset (`wire-contract.md` C26).
+      // The LP fee is in the fee asset, the ask asset (`docs/wire.md` C26).
       const ask = o.asset0Delta > 0n ? o.asset1Address : o.asset0Address
       lpFeesUsd = lpFeesUsd.add(usdValue(prices, o.feeAssetAddress ?? ask, o.lpFeeAmount))
     }

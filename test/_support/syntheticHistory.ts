@@ -10,13 +10,15 @@
  * @module
  */
 import { Address } from '@ton/core'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
 import type { FeeWithdrawalRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { AssetRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { Store } from '../../store/Store.js'
 
-/** The native coin's zero address. */
-export const TON_ADDRESS = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+/** The native coin's zero address (`protocol/nativeAddress.ts`). */
+export const TON_ADDRESS = NATIVE_ADDRESS
 
 /** Options of {@link writeSyntheticHistory}. */
 export type SyntheticHistoryOptions = {
@@ -79,7 +81,7 @@ export async function writeSyntheticHistory(
   const walletCount = options.wallets ?? Math.max(50, Math.min(300_000, Math.round(n / 30)))
   const referrerCount = options.referrers ?? Math.max(3, Math.min(200, Math.round(n / 50_000)))
   const days = options.days ?? 365
-  const endSeconds = Date.parse(`${options.end ?? '2026-11-01T00:00:00'}Z`) / 1000
+  const endSeconds = unixSeconds(options.end ?? '2026-11-01T00:00:00')
   const startSeconds = endSeconds - days * 86_400
   const batchSize = options.batch ?? 20_000
 
@@ -159,7 +161,7 @@ export async function writeSyntheticHistory(
     feeVaults: [],
   })
 
-  const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 19)
+  const iso = isoSeconds
   const span = endSeconds - startSeconds
   let first = ''
   let last = ''

@@ -18,7 +18,7 @@ const OPS_PER_SCENARIO = 10
  * that round to nothing are skipped, which leaves about 1 100 compared cases. */
 const SCENARIOS = 55
 
-/** Scenarios kept as regressions (the reference pool of contracts.md §6 and edge cases). */
+/** Scenarios kept as regressions (the reference pool of docs/contracts.md §6 and edge cases). */
 const REGRESSIONS: Record<'v1' | 'v2', Scenario[]> = {
   v1: [
     {

@@ -9,7 +9,7 @@
  */
 import { kindDifferentialSuite } from './_support/kindDifferential.js'
 
-/** Kept: the reference pool of contracts.md §6 (A = 100, then 200), a single-sided provision,
+/** Kept: the reference pool of docs/contracts.md §6 (A = 100, then 200), a single-sided provision,
  * a swap of twice the reserve and a 1-unit swap (zero output). */
 kindDifferentialSuite('stableswap', [
   {

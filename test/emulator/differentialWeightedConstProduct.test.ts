@@ -11,7 +11,7 @@ import { kindDifferentialSuite } from './_support/kindDifferential.js'
 
 const E18 = 10n ** 18n
 
-/** Kept: the reference pool of contracts.md §6 (w0 = 0.8), an input over 30 % of the reserve
+/** Kept: the reference pool of docs/contracts.md §6 (w0 = 0.8), an input over 30 % of the reserve
  * (97), an ignored second weight, single-sided provisions. */
 kindDifferentialSuite('weighted_const_product', [
   {

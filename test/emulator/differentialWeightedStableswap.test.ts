@@ -11,7 +11,7 @@ import { kindDifferentialSuite } from './_support/kindDifferential.js'
 
 const E18 = 10n ** 18n
 
-/** Kept: the reference pool of contracts.md §6 (amp 100, w0 0.8) with a rate change;
+/** Kept: the reference pool of docs/contracts.md §6 (amp 100, w0 0.8) with a rate change;
  * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003); a payout
  * short of TON after a long Newton solve; an LP mint that needs a muldiv; a pool whose action
  * phase lacks TON after the solve (37); a refund lost for lack of TON (709). */

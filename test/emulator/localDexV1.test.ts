@@ -28,7 +28,7 @@ describe('DEX v1: swaps', () => {
       ask: w.b,
       amount: 1_000_000_000n,
     })
-    // contracts.md §6: v1, R_in 1e12, R_out 2e12, a 1e9 → 1992015968 without a referral.
+    // docs/contracts.md §6: v1, R_in 1e12, R_out 2e12, a 1e9 → 1992015968 without a referral.
     expect([r.status, r.exitCode, r.amountOut, r.delivered]).toEqual([
       'ok',
       EXIT_CODES.swap_ok,

@@ -1,6 +1,6 @@
 /**
  * The DEX v2 stableswap, weighted constant product and weighted stableswap fixtures reproduce
- * the reference vectors of `contracts.md` §6 (computed by executing the public contracts), take
+ * the reference vectors of `docs/contracts.md` §6 (computed by executing the public contracts), take
  * their parameters from the router's `set_params` (before and after the first provision) and the
  * rate setter's `set_rate`, and refund every math exception with its exit code.
  */
@@ -35,7 +35,7 @@ async function create(w: KindWorld, amount0: bigint, amount1: bigint) {
 
 /**
  * Rewrites pool A/B's reserves and LP supply in its storage (the common prefix of every kind's
- * layout, contracts.md §2.14), to start from a state no sequence of provisions reaches.
+ * layout, docs/contracts.md §2.14), to start from a state no sequence of provisions reaches.
  */
 async function overwritePoolBalances(
   w: KindWorld,
@@ -89,7 +89,7 @@ describe('stableswap router and pool', () => {
     await w.dex.restore(w.base)
   })
 
-  it('mints D(A, a0, a1) first and swaps as contracts.md §6 (A = 100)', async () => {
+  it('mints D(A, a0, a1) first and swaps as docs/contracts.md §6 (A = 100)', async () => {
     await w.dex.setPoolParams(w.poolAB, { amp: 100n })
     const { receipt } = await create(w, 10n ** 12n, 10n ** 12n)
     expect([receipt.status, receipt.lpMinted, receipt.lpOut]).toEqual([
@@ -107,7 +107,7 @@ describe('stableswap router and pool', () => {
     ])
   })
 
-  it('mints a single-sided provision as contracts.md §6', async () => {
+  it('mints a single-sided provision as docs/contracts.md §6', async () => {
     await w.dex.setPoolParams(w.poolAB, { amp: 100n })
     await create(w, 10n ** 12n, 10n ** 12n)
     const r = await w.dex.provide(w.router, {
@@ -185,7 +185,7 @@ describe('weighted constant product router and pool', () => {
     await w.dex.restore(w.base)
   })
 
-  it('sets w0 once before the first provision and swaps as contracts.md §6 (w0 = 0.8)', async () => {
+  it('sets w0 once before the first provision and swaps as docs/contracts.md §6 (w0 = 0.8)', async () => {
     await w.dex.setPoolParams(w.poolAB, { w0: 8n * 10n ** 17n })
     const { receipt } = await create(w, 10n ** 12n, 2n * 10n ** 12n)
     expect(receipt.lpMinted).toBe(1_148_698_354_997n)
@@ -229,7 +229,7 @@ describe('weighted stableswap router and pool', () => {
     await w.dex.restore(w.base)
   })
 
-  it('sets the rate at the first provision and swaps as contracts.md §6', async () => {
+  it('sets the rate at the first provision and swaps as docs/contracts.md §6', async () => {
     await w.dex.setPoolParams(w.poolAB, { amp: 100n * E18, w0: 8n * 10n ** 17n })
     const { receipt } = await create(w, 10n ** 12n, 2n * 10n ** 12n)
     expect(receipt.status).toBe('minted')
@@ -268,7 +268,7 @@ describe('weighted stableswap router and pool', () => {
     expect(receipt.lpMinted).toBe(2_999_999_999_999n)
   })
 
-  it('swaps 1:1 pools at both scales of contracts.md §6', async () => {
+  it('swaps 1:1 pools at both scales of docs/contracts.md §6', async () => {
     await w.dex.setPoolParams(w.poolAB, { w0: E18 / 2n })
     await create(w, 10n ** 12n, 10n ** 12n)
     const r = await swapIn(w, 0, 1_000_000_000n)

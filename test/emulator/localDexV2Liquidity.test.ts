@@ -75,7 +75,7 @@ describe('DEX v2 constant product: liquidity', () => {
   it('returns a single-sided provision whose imbalance fees exceed a side to the LP account', async () => {
     // R = (1e6, 1e6), L = P = 100 bps: adding 1e11 on one side charges the other side more fee
     // than it holds, the invariant's square root gets a negative input and the pool mints
-    // nothing (contracts.md §2.8: any math exception → liq = 0).
+    // nothing (docs/contracts.md §2.8: any math exception → liq = 0).
     const { pool } = await w.dex.createPool(w.router, {
       from: w.bob,
       assetA: w.a,

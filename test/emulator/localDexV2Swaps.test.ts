@@ -35,7 +35,7 @@ describe('DEX v2 constant product: swaps', () => {
     expect(r.status).toBe('ok')
     expect(r.exitCode).toBe(EXIT_CODES.swap_ok)
     expect(r.amountOut).toBe(expected.amountOut)
-    // contracts.md §6: R_in 1e12, R_out 2e12, L 20, P 10, a 1e9 → 1992015968.
+    // docs/contracts.md §6: R_in 1e12, R_out 2e12, L 20, P 10, a 1e9 → 1992015968.
     expect(r.amountOut).toBe(1_992_015_968n)
     expect(r.delivered).toBe(r.amountOut)
     expect(await w.dex.jettonBalance(w.b, w.alice.address)).toBe(balance + r.amountOut)
@@ -72,7 +72,7 @@ describe('DEX v2 constant product: swaps', () => {
     ])
     // Bob paid 0.3 TON of gas and got the output plus the unused gas back.
     const gained = (await w.bob.getBalance()) - tonBefore
-    expect(gained > tonOut.amountOut - toNano('0.3')).toBe(true)
+    expect(gained).toBeGreaterThan(tonOut.amountOut - toNano('0.3'))
     expect(await w.dex.poolState(w.poolBT)).toEqual(tonOut.pool)
   })
 

@@ -8,8 +8,14 @@ import {
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXIT_CODES, POOL_KINDS, type PoolKind } from '../../core/index.js'
 import { crossSwapRouterTon } from '../../emulator/crossSwapV2.js'
-import { DEX_V2_OP, JETTON_OP, type LocalJetton } from '../../emulator/index.js'
-import { dexV2SetParamsBody, dexV2SetRateBody, jettonBurnBody } from '../../protocol/index.js'
+import type { LocalJetton } from '../../emulator/index.js'
+import {
+  DEX_V2_OP,
+  dexV2SetParamsBody,
+  dexV2SetRateBody,
+  JETTON_OP,
+  jettonBurnBody,
+} from '../../protocol/index.js'
 import { buildKindWorld, KIND_WORLD_MINT, type KindWorld } from './_support/kindWorld.js'
 
 // The fixtures at the edges where the real STON.fi v2.2 contracts were measured to behave in a

@@ -155,7 +155,7 @@ describe('@ston-fi/sdk DEX v2.2 constant product against the emulator', () => {
     const r = await pool.sendBurn(sender, { amount: both.lpOut, userWalletAddress: w.bob.address })
     expect(failedTransactions(r.transactions)).toEqual([])
     expect(await w.dex.poolState(w.poolAB)).toEqual(burned.pool)
-    // The SDK's collect_fees body lacks the two Maybe bits: the pool throws 9 (contracts.md §7.5).
+    // The SDK's collect_fees body lacks the two Maybe bits: the pool throws 9 (docs/contracts.md §7.5).
     await w.dex.setFees(w.poolAB, {
       lpFee: 20n,
       protocolFee: 10n,

@@ -28,7 +28,7 @@ describe('transaction stream', () => {
     const r = await dex.swap(router, { from: alice, offer: a, ask: b, amount: 10n ** 9n })
     expect(seen.map((t) => t.lt)).toEqual(r.transactions.map((t) => t.lt))
     expect(seen.length).toBeGreaterThanOrEqual(8)
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.lt > seen[i - 1]!.lt).toBe(true)
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.lt).toBeGreaterThan(seen[i - 1]!.lt)
     expect(new Set(seen.map((t) => t.now))).toEqual(new Set([1_700_000_500]))
     // The sandbox's own history is dropped after each batch: memory stays flat.
     expect(await dex.blockchain.getTransactions(alice.address)).toEqual([])

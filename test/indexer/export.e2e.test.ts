@@ -10,12 +10,12 @@ import { createService } from '../../service/createService.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 
-/** Field lists of `wire-contract.md` §6.15 (CMC) and §6.16 (DEX Screener, STON.fi variant). */
+/** Field lists of `docs/wire.md` §6.15 (CMC) and §6.16 (DEX Screener, STON.fi variant). */
 const CMC_FIELDS = [
   ...['base_id', 'base_name', 'base_symbol', 'quote_id', 'quote_name', 'quote_symbol'],
   ...['last_price', 'base_volume', 'quote_volume', 'base_liquidity', 'quote_liquidity', 'url'],
 ].sort()
-/** The DEX Screener adapter spec v1.1's asset and pair fields (`wire-contract.md` §6.16). */
+/** The DEX Screener adapter spec v1.1's asset and pair fields (`docs/wire.md` §6.16). */
 const DS_ASSET = ['id', 'name', 'symbol', 'totalSupply', 'circulatingSupply', 'coinGeckoId']
 const DS_PAIR = [
   ...['id', 'dexKey', 'asset0Id', 'asset1Id', 'createdAtBlockNumber', 'createdAtBlockTimestamp'],

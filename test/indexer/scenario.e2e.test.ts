@@ -39,7 +39,7 @@ describe('scenario → emulator → indexer → store', () => {
       expect(op.referralAddress).toBe(s.referral)
       expect(op.asset0Amount + op.asset1Amount).toBe(s.amountIn + s.amountOut)
       expect(op.referralFeeAmount).toBe(s.referralOut)
-      // DEX v1 refunds a missed minimum with `swap_refund_no_liq` (contracts.md §1.2).
+      // DEX v1 refunds a missed minimum with `swap_refund_no_liq` (docs/contracts.md §1.2).
       if (!s.ok)
         expect(op.exitCode).toBe(s.dex === 'v1' ? 'swap_refund_no_liq' : 'swap_refund_slippage')
     })

@@ -165,7 +165,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
   it('records both hops of a cross-swap as pool operations that match core', async () => {
     const hop1 = swap(abBefore, { side: sideOf(w.poolAB, w.a), amountIn: 4_000_000_000n })
     const hop2 = swap(btBefore, { side: sideOf(w.poolBT, w.b), amountIn: hop1.amountOut })
-    // contracts.md §6 numbers: R(A, B) = (1e12, 2e12), R(B, TON) = (1e12, 100 TON), 4e9 A in.
+    // docs/contracts.md §6 numbers: R(A, B) = (1e12, 2e12), R(B, TON) = (1e12, 100 TON), 4e9 A in.
     expect([hop1.amountOut, hop2.amountOut]).toEqual([7_944_302_344n, 785_818_240n])
     expect(ok.hops.map((h) => h.amountOut)).toEqual([hop1.amountOut, hop2.amountOut])
     expect([abAfterOk, btAfterOk]).toEqual([hop1.pool, hop2.pool])
@@ -204,7 +204,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
     expect(amounts(second as OperationRow)).toEqual(
       inOut(w.poolBT, w.b, hop1.amountOut, hop2.amountOut),
     )
-    expect((first as OperationRow).poolTxLt < (second as OperationRow).poolTxLt).toBe(true)
+    expect((first as OperationRow).poolTxLt).toBeLessThan((second as OperationRow).poolTxLt)
   })
 
   it('puts both hops under one origin in the action tree, with payloads and results', async () => {
@@ -272,7 +272,7 @@ describe('DEX v2 cross-swap and direct add through the indexer', () => {
   it('shows a cross-swap whose last hop refunds: hop 1 swapped, hop 2 returned its input', async () => {
     const hop1 = swap(abAfterOk, { side: sideOf(w.poolAB, w.a), amountIn: 1_000_000_000n })
     const hop2 = swap(btAfterOk, { side: sideOf(w.poolBT, w.b), amountIn: hop1.amountOut })
-    expect(hop2.amountOut < toNano('1000')).toBe(true)
+    expect(hop2.amountOut).toBeLessThan(toNano('1000'))
     expect(refunded.hops.map((h) => [h.status, h.amountOut])).toEqual([
       ['ok', hop1.amountOut],
       ['refunded', 0n],

@@ -58,7 +58,8 @@ describe('wallet ledger: balances derived from transactions equal the emulator',
       ...{ assetB: v2pool.asset1, amountB: 6_000_000n, minLpOut: 10n ** 30n },
     })
     const waiting = await dex.lpAccount(v2pool, alice.address)
-    expect(waiting.amount0 > 0n && waiting.amount1 > 0n).toBe(true)
+    expect(waiting.amount0).toBeGreaterThan(0n)
+    expect(waiting.amount1).toBeGreaterThan(0n)
     destroyedLpAccount = await chain.lpAccountAddress(v2pool, alice.address)
     const direct = dexV2DirectAddLiquidityBody({
       ...{ amount0: waiting.amount0 / 2n, amount1: waiting.amount1 / 2n },
@@ -112,7 +113,7 @@ describe('wallet ledger: balances derived from transactions equal the emulator',
     const locked = wallets.filter((w) => w.ownerAddress === null)
     const v1 = scenario.pools.filter((p) => p.router.dex === 'v1').map((p) => p.address.toString())
     expect(locked.map((w) => w.masterAddress)).toEqual(v1)
-    expect(locked.every((w) => w.balance > 0n)).toBe(true)
+    for (const w of locked) expect(w.balance).toBeGreaterThan(0n)
   })
 
   it('restores the LP tokens of the burn the DEX v2 pool bounced', async () => {

@@ -13,11 +13,11 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fixtureCode } from '../../contracts-fixtures/fixtureCode.js'
 import { createPoolState, swap } from '../../core/index.js'
-import { isoSeconds } from '../../indexer/ingest/isoSeconds.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import type { TestWallet } from '../../local/wallets/testWallets.js'
 import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { isoSeconds } from '../../protocol/timeText.js'
 import { type Dapp, dapp } from './_support/dapp.js'
 
 let exchange: RunningLocalExchange

@@ -104,9 +104,17 @@ describe('/local/status and the one port', () => {
     }
     expect(status.mode).toBe('live')
     expect(status.index.seqno).toBe(status.chain.seqno)
-    const preflight = await fetch(`${exchange.url}/api/v2/jsonRPC`, { method: 'OPTIONS' })
+    // A browser's preflight, answered by the REST API's one CORS policy (service/http/cors.ts).
+    const preflight = await fetch(`${exchange.url}/api/v2/jsonRPC`, {
+      method: 'OPTIONS',
+      headers: {
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type')
     const info = await fetch(`${exchange.url}/api/v2/getMasterchainInfo`)
     expect(((await info.json()) as { result: { last: { seqno: number } } }).result.last.seqno).toBe(
       status.chain.seqno,

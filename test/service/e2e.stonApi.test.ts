@@ -6,7 +6,7 @@ import {
   type RunningLocalExchange as RunningService,
   startLocalExchange as startService,
 } from '../../local/startLocalExchange.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { demoAddresses } from './_support/setupService.js'
 
 /**

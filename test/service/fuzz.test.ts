@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { demoMarket } from '../../local/demo/demoMarket.js'
 import { demoWalletAddress } from '../../local/demo/demoWallets.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { fuzz } from '../_support/fuzz.js'
 import { useService } from './_support/setupService.js'
 

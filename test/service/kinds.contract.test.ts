@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { swap } from '../../core/ops/swap.js'
 import { priceImpact } from '../../core/quote/priceImpact.js'
 import { demoMarket } from '../../local/demo/demoMarket.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { toPoolState } from '../../service/market/poolState.js'
 import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import {

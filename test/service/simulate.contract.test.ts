@@ -1,7 +1,7 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { demoMarket } from '../../local/demo/demoMarket.js'
-import { NATIVE_ADDRESS } from '../../service/address/canonicalAddress.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { SwapSimulationSchema } from '../../service/wire/simulation.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
 import {
@@ -20,7 +20,7 @@ const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')
 const D = 10_000n
 
-/** The constant-product swap of `contracts.md` §1.1 / §2.2, written out as an oracle. */
+/** The constant-product swap of `docs/contracts.md` §1.1 / §2.2, written out as an oracle. */
 function cpSwap(p: PoolRow, offer: string, amountIn: bigint, referralBps = 0n, lpFee = p.lpFee) {
   const [ri, ro] = p.token0Address === offer ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
   const aif = amountIn * (D - lpFee)

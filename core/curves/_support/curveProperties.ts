@@ -56,10 +56,10 @@ export function reverseSwapIsMinimal(pools: fc.Arbitrary<PoolState>, maxShare: b
       const r = accepted(() => reverseSwap(pool, { side, amountOut, referralBps }))
       fc.pre(r !== undefined)
       expect(swap(pool, { side, amountIn: r.amountIn, referralBps }).amountOut).toBe(r.amountOut)
-      expect(r.amountOut >= amountOut).toBe(true)
+      expect(r.amountOut).toBeGreaterThanOrEqual(amountOut)
       if (r.amountIn > 1n) {
         const below = accepted(() => swap(pool, { side, amountIn: r.amountIn - 1n, referralBps }))
-        expect(below === undefined || below.amountOut < amountOut).toBe(true)
+        if (below !== undefined) expect(below.amountOut).toBeLessThan(amountOut)
       }
     },
   )
@@ -76,7 +76,8 @@ export function grossOutNeverDecreases(curve: Curve, trades: fc.Arbitrary<Trade>
       accepted(() => curve.grossOut(t.pool, t.side, x)),
     )
     fc.pre(a !== undefined && b !== undefined && c !== undefined)
-    expect(a <= b && a <= c).toBe(true)
+    expect(a).toBeLessThanOrEqual(b)
+    expect(a).toBeLessThanOrEqual(c)
   })
 }
 
@@ -95,10 +96,10 @@ export function expectFeesAddUp(
   const gross = curve.grossOut(pool, side, amountIn)
   const { amountOut, protocolFeeOut, referralFeeOut } = result
   expect(amountOut + protocolFeeOut + referralFeeOut).toBe(gross)
-  expect(gross < reserveOut(pool, side)).toBe(true)
-  expect(protocolFeeOut * FEE_DIVIDER >= gross * pool.protocolFee).toBe(true)
-  expect((protocolFeeOut - 1n) * FEE_DIVIDER < gross * pool.protocolFee).toBe(true)
-  expect((referralFeeOut - 1n) * FEE_DIVIDER < gross * referralBps).toBe(true)
+  expect(gross).toBeLessThan(reserveOut(pool, side))
+  expect(protocolFeeOut * FEE_DIVIDER).toBeGreaterThanOrEqual(gross * pool.protocolFee)
+  expect((protocolFeeOut - 1n) * FEE_DIVIDER).toBeLessThan(gross * pool.protocolFee)
+  expect((referralFeeOut - 1n) * FEE_DIVIDER).toBeLessThan(gross * referralBps)
   return gross
 }
 

@@ -31,7 +31,8 @@ describe('fmul', () => {
         fc.bigInt({ min: -(1n << 120n), max: 1n << 120n }),
         (a, b) => {
           const r = fmul(a, b)
-          expect(r * ONE <= a * b && a * b < (r + 1n) * ONE).toBe(true)
+          expect(r * ONE).toBeLessThanOrEqual(a * b)
+          expect(a * b).toBeLessThan((r + 1n) * ONE)
         },
       ),
       fuzz({ numRuns: 500 }),
@@ -70,8 +71,10 @@ describe('fdiv and fdivUp', () => {
         (a, b) => {
           const down = fdiv(a, b)
           const up = fdivUp(a, b)
-          expect(down * b <= a * ONE && a * ONE < (down + 1n) * b).toBe(true)
-          expect(up * b >= a * ONE && (up - 1n) * b < a * ONE).toBe(true)
+          expect(down * b).toBeLessThanOrEqual(a * ONE)
+          expect(a * ONE).toBeLessThan((down + 1n) * b)
+          expect(up * b).toBeGreaterThanOrEqual(a * ONE)
+          expect((up - 1n) * b).toBeLessThan(a * ONE)
         },
       ),
       fuzz({ numRuns: 500 }),

@@ -7,7 +7,7 @@ const { ONE_18 } = FIXED_POINT
 /**
  * Fixed-point product `floor(a·b / 1e18)` (FB `math::fp::mul`, a TVM `muldiv`: the 513-bit
  * intermediate cannot overflow, the quotient must fit 257 bits). Rounds DOWN (toward −∞ for a
- * negative product), never up — unlike Balancer's `mulUp` (`contracts.md` §2.7).
+ * negative product), never up — unlike Balancer's `mulUp` (`docs/contracts.md` §2.7).
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
  * Constants of the fixed-point library the weighted pools use (FB `contracts/math/math.fc`,
- * `contracts.md` §2.7): Balancer's LogExpMath table, with the same values and scales.
+ * `docs/contracts.md` §2.7): Balancer's LogExpMath table, with the same values and scales.
  * Defined once at module load so no hot path re-creates a bigint.
  *
  * @example

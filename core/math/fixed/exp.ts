@@ -38,7 +38,7 @@ const TABLE_PRODUCTS: readonly bigint[] = Array.from({ length: 1 << EXP_TABLE_SI
 
 /**
  * e^x for an 18-decimal `x` in [−41, 130], 18 decimals out (FB `math::fp::exp`;
- * `contracts.md` §2.7). exp(1) is exactly 2718281828459045235. A negative argument returns
+ * `docs/contracts.md` §2.7). exp(1) is exactly 2718281828459045235. A negative argument returns
  * floor(1e36 / e^−x). Otherwise it takes out e^128 or e^64 (no decimals), moves to 20
  * decimals, multiplies in e^(2^k) for k = 5..−2 with floored `muldiv`s, adds the Taylor
  * series up to the 12th term (each term floored), and floors the product back to 18 decimals.

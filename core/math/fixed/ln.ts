@@ -38,7 +38,7 @@ const LN_STEPS: readonly LnStep[] = aN.map((an, n) => {
 
 /**
  * Natural logarithm of an 18-decimal number, 18 decimals out (FB `__fp_math::ln`, the routine
- * `pow` uses; `contracts.md` §2.7). Below 1 it returns −ln(floor(1e36 / a)). From 1 up it
+ * `pow` uses; `docs/contracts.md` §2.7). Below 1 it returns −ln(floor(1e36 / a)). From 1 up it
  * divides out e^128 and e^64 (no decimals), moves to 20 decimals, divides out e^(2^k) for
  * k = 5..−4 with `muldiv`, then sums 6 terms of the atanh series 2·Σ z^(2i+1)/(2i+1) with
  * z = (a − 1)/(a + 1), every step floored, and finally floors (sum)/100.

@@ -26,7 +26,7 @@ const ONE_36_LESS_ONE = ONE_36 - 1n
 const LN36_SAFE_EXPONENT = 1n << 198n
 
 /**
- * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `contracts.md` §2.7), computed as
+ * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `docs/contracts.md` §2.7), computed as
  * exp(y·ln x): y = 0 gives 1, x = 0 gives 0, x = 1 gives 1. For 0.9 < x < 1.1 it uses the
  * 36-decimal {@link ln36} split into floor(l / 1e18)·y + floor((l mod 1e18)·y / 1e18) (floor
  * division and floor modulo, as the TVM does for negative l); otherwise ln(x)·y. The product is

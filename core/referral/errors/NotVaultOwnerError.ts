@@ -2,7 +2,7 @@ import type { Address } from '@ton/core'
 import { BaseError } from '../../errors/BaseError.js'
 
 /**
- * Only the owner of an escrow vault may withdraw from it (`service-spec.md`, "On-chain vault
+ * Only the owner of an escrow vault may withdraw from it (`docs/referral.md`, "On-chain vault
  * interface", `sendVaultWithdrawTokens`; "Errors" 4).
  *
  * @example

@@ -2,7 +2,7 @@ import { BaseError } from '../../errors/BaseError.js'
 
 /**
  * A quote request's `referrerFeeBps` is an integer outside 0..100 bps. 100 bps (1 %) is the
- * largest referral fee any venue accepts (`service-spec.md`, "Limits"); 0 means no referral fee.
+ * largest referral fee any venue accepts (`docs/referral.md`, "Limits"); 0 means no referral fee.
  *
  * @example
  * ```ts

@@ -2,8 +2,8 @@ import { BaseError } from '../../errors/BaseError.js'
 
 /**
  * A quote request names a referrer on another blockchain. The aggregation protocol's
- * `referrerAddress.blockchain` must be 607, the code of TON (`service-spec.md`, "Referral
- * parameters in a quote request").
+ * `referrerAddress.blockchain` must be 607, the code of TON (`docs/referral.md`,
+ * "Quote request").
  *
  * @example
  * ```ts

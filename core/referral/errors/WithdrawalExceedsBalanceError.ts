@@ -1,7 +1,7 @@
 import { BaseError } from '../../errors/BaseError.js'
 
 /**
- * An escrow withdrawal asks for more jetton units than the vault holds (`service-spec.md`,
+ * An escrow withdrawal asks for more jetton units than the vault holds (`docs/referral.md`,
  * "On-chain vault interface": the amount must not exceed the balance).
  *
  * @example

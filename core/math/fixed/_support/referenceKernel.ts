@@ -31,7 +31,7 @@ const LN36_SERIES_DIVISORS: readonly bigint[] = [3n, 5n, 7n, 9n, 11n, 13n, 15n]
 
 /**
  * Natural logarithm of an 18-decimal number, 18 decimals out (FB `__fp_math::ln`, the routine
- * `pow` uses; `contracts.md` §2.7). Below 1 it returns −referenceLn(floor(1e36 / a)). From 1 up it
+ * `pow` uses; `docs/contracts.md` §2.7). Below 1 it returns −referenceLn(floor(1e36 / a)). From 1 up it
  * divides out e^128 and e^64 (no decimals), moves to 20 decimals, divides out e^(2^k) for
  * k = 5..−4 with `muldiv`, then sums 6 terms of the atanh series 2·Σ z^(2i+1)/(2i+1) with
  * z = (a − 1)/(a + 1), every step floored, and finally floors (sum)/100.
@@ -135,7 +135,7 @@ const INVERSE_E_18 = ONE_36 / E_18
 
 /**
  * e^x for an 18-decimal `x` in [−41, 130], 18 decimals out (FB `math::fp::exp`;
- * `contracts.md` §2.7). referenceExp(1) is exactly 2718281828459045235. A negative argument returns
+ * `docs/contracts.md` §2.7). referenceExp(1) is exactly 2718281828459045235. A negative argument returns
  * floor(1e36 / e^−x). Otherwise it takes out e^128 or e^64 (no decimals), moves to 20
  * decimals, multiplies in e^(2^k) for k = 5..−2 with floored `muldiv`s, adds the Taylor
  * series up to the 12th term (each term floored), and floors the product back to 18 decimals.
@@ -195,7 +195,7 @@ const TWO_18 = 2n * ONE_18
 const FOUR_18 = 4n * ONE_18
 
 /**
- * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `contracts.md` §2.7), computed as
+ * x^y for 18-decimal `x ≥ 0` and `y` (FB `math::fp::pow`; `docs/contracts.md` §2.7), computed as
  * referenceExp(y·ln x): y = 0 gives 1, x = 0 gives 0, x = 1 gives 1. For 0.9 < x < 1.1 it uses the
  * 36-decimal {@link ln36} split into floor(l / 1e18)·y + floor((l mod 1e18)·y / 1e18) (floor
  * division and floor modulo, as the TVM does for negative l); otherwise referenceLn(x)·y. The product is
