@@ -25,7 +25,7 @@ for (const file of readdirSync(DATA).filter((f) => f.endsWith('.json'))) {
       tx = undefined
     }
     for (const message of tx === undefined ? [] : [tx.inMessage, ...tx.outMessages.values()]) {
-      if (message !== undefined) cells.push(message.body)
+      if (message) cells.push(message.body)
     }
   }
 }

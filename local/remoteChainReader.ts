@@ -1,5 +1,6 @@
 import { Address, beginCell, Cell } from '@ton/core'
 import type { TonApiClient } from '../indexer/source/tonApiClient.js'
+import { withRetries } from '../indexer/source/withRetries.js'
 import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 
@@ -48,12 +49,17 @@ export async function remoteAddressGetter(
   }
 }
 
+/** Attempts of one read the REST API makes of the upstream (backing off 200, 400 ms). */
+const READ_ATTEMPTS = 3
+
 /**
  * The {@link ChainReader} of a follow node: what the REST API asks the chain now (a wallet's TON
  * balance, a jetton wallet's or a pool's address, a wallet's seqno), asked of the followed
  * upstream through its TON HTTP API (`getAddressBalance`, `runGetMethod`), within the same
- * request-rate limit as the follower. An upstream that cannot answer makes it answer
- * `undefined` (the REST API then answers from the index alone), never an error.
+ * request-rate limit as the follower. A rate limit or a blip is asked again (three attempts);
+ * an upstream that still cannot answer makes it answer `undefined` (the REST API then answers
+ * from the index alone), never an error. With `jettonBalances` (a follower of the exchange's
+ * traces only), a wallet's jetton balances too (toncenter v3 `jetton/wallets`).
  *
  * @example
  * ```ts
@@ -65,20 +71,19 @@ export function remoteChainReader(
   client: TonApiClient,
   options: { readonly jettonBalances?: boolean } = {},
 ): ChainReader {
-  const run = async (address: string, method: string, args: readonly string[]) => {
+  // A rate limit or a blip is asked again a few times: a REST answer must not lose a balance
+  // to one 429; a refusal, or a blip that lasts, answers `undefined`.
+  const retried = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
     try {
-      return await runGetMethod(client, address, method, args)
+      return await withRetries(call, { attempts: READ_ATTEMPTS, onRetry: () => client.noteRetry() })
     } catch {
       return undefined
     }
   }
-  const addressOf = async (contract: string, method: string, args: readonly string[]) => {
-    try {
-      return await remoteAddressGetter(client, contract, method, args)
-    } catch {
-      return undefined
-    }
-  }
+  const run = (address: string, method: string, args: readonly string[]) =>
+    retried(() => runGetMethod(client, address, method, args)).then((stack) => stack ?? undefined)
+  const addressOf = (contract: string, method: string, args: readonly string[]) =>
+    retried(() => remoteAddressGetter(client, contract, method, args))
   return {
     jettonWalletAddress: (jetton, owner) => addressOf(jetton, 'get_wallet_address', [owner]),
     poolAddress: (router, wallet0, wallet1) =>
@@ -88,23 +93,21 @@ export function remoteChainReader(
       return top?.[0] === 'num' && typeof top[1] === 'string' ? Number(BigInt(top[1])) : undefined
     },
     async balance(address) {
-      try {
-        const text = await client.call<string>('getAddressBalance', { address })
-        return /^\d+$/.test(String(text)) ? BigInt(text) : undefined
-      } catch {
-        return undefined
-      }
+      const text = await retried(() => client.call<string>('getAddressBalance', { address }))
+      return /^\d+$/.test(String(text)) ? BigInt(text as string) : undefined
     },
     ...(options.jettonBalances === true ? { jettonBalances: (owner: string) => held(owner) } : {}),
   }
 
   /** toncenter v3 `/api/v3/jetton/wallets?owner_address=…`: the owner's wallets and balances. */
   async function held(owner: string) {
-    try {
-      const { jetton_wallets } = await client.get<{
+    const answer = await retried(() =>
+      client.get<{
         jetton_wallets: readonly { address: string; jetton: string; balance: string }[]
-      }>('/api/v3/jetton/wallets', { owner_address: owner, limit: '1000' })
-      return jetton_wallets.map((w) => ({
+      }>('/api/v3/jetton/wallets', { owner_address: owner, limit: '1000' }),
+    )
+    try {
+      return answer?.jetton_wallets.map((w) => ({
         jetton: canonicalAddress(w.jetton, 'jetton'),
         wallet: canonicalAddress(w.address, 'address'),
         balance: BigInt(w.balance),
