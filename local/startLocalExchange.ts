@@ -11,11 +11,9 @@ import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type ChainJournal, MemoryChainJournal } from './chain/ChainJournal.js'
 import { LiveChain } from './chain/LiveChain.js'
-import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
-import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
-import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
-import { startDemoMarket } from './demo/startDemoMarket.js'
+import type { ScenarioWorld } from './demo/runScenario.js'
+import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
 import { startLiveIndexer } from './liveIndexer.js'
@@ -38,12 +36,15 @@ export type StartLocalExchangeOptions = ServeOptions & {
   /** Where the demo build draws its progress bar (none when absent). */
   readonly progress?: NodeJS.WriteStream | undefined
   /**
-   * Fast first start (what `npm start` does): on a new database, list the market as soon as
-   * the demo's routers and pools are set up and answer requests while the scenario's swaps fill
-   * in the history behind it (`GET /local/status` shows the progress). Default false: the whole
-   * demo is built before the server listens.
+   * A dated first start (what `npm start` does): on a new database the demo is built as the
+   * history of the {@link DEMO_HISTORY_DAYS} days before the first start (the set-up 30 days
+   * ago, the swaps spread over the month, the arbitrage wallet holding the reference prices)
+   * before the server listens, in the database itself (an interrupted build is started over at
+   * the next start); from the first answer on the chain runs on the wall clock. Default false:
+   * the demo is built undated (every block at the chain's time), in `<db>.building`, renamed
+   * when whole.
    */
-  readonly fastStart?: boolean | undefined
+  readonly datedHistory?: boolean | undefined
 }
 
 /** A running local exchange; see {@link startLocalExchange}. */
@@ -69,6 +70,11 @@ export type RunningLocalExchange = {
 const WALLET_TON = toNano('100000')
 /** Whole tokens of every demo jetton each test wallet gets at genesis. */
 const WALLET_TOKENS = 1_000_000n
+/**
+ * Swaps of the dated demo history by default: sized so that `npm start` on an empty database
+ * answers within 10 s on two cores (`--demo-swaps` builds a larger one, before listening too).
+ */
+export const DATED_DEMO_SWAPS = 80
 /** The emulator seed of the local chain (its TVM random seed). */
 const CHAIN_SEED = 'ton-dex-lab demo market'
 
@@ -97,7 +103,7 @@ export async function startLocalExchange(
   const wallets = testWallets() // key derivation runs while the chain opens
   const memory = options.dbPath === ':memory:' || options.dbPath === ''
   let seeded = false
-  if (!memory && !existsSync(options.dbPath) && options.fastStart !== true) {
+  if (!memory && !existsSync(options.dbPath) && options.datedHistory !== true) {
     const building = `${options.dbPath}.building`
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
     const parts = await openParts(building, false, options, wallets)
@@ -115,11 +121,7 @@ export async function startLocalExchange(
   }
 }
 
-/** Where the demo history stands (`GET /local/status`). */
-type DemoState = { state: 'building' | 'ready'; done: number; total: number; error?: string }
-
 type Parts = {
-  readonly demo: DemoState
   readonly store: Store
   /** The REST service, built while the chain opens. */
   readonly app: FastifyInstance
@@ -158,7 +160,6 @@ async function openParts(
         store,
         app: await building,
         live: undefined,
-        demo: { state: 'ready', done: 0, total: 0 },
         seeded: false,
         close,
       }
@@ -171,11 +172,14 @@ async function openParts(
 
     // The local exchange is a process of its own: it takes the emulator's process-wide speed-ups.
     const dex = await createLocalDex({ seed: CHAIN_SEED, fastCells: true })
-    // The fast first start writes the demo as the history of the 30 days before it: the chain's
-    // clock reads the history's time until it is written, then the wall clock.
-    const dated = empty && !hasChain && options.fastStart === true && options.demo !== 'reference'
+    // The dated first start writes the demo as the history of the 30 days before it: the
+    // chain's clock reads the history's time until it is written, then the wall clock.
     const firstStart = Math.floor(Date.now() / 1000)
-    const clock = dated ? new HistoryClock(firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS) : undefined
+    const dated =
+      empty && !hasChain && options.datedHistory === true && options.demo !== 'reference'
+        ? { from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS, to: firstStart }
+        : undefined
+    const clock = dated === undefined ? undefined : new HistoryClock(dated.from)
     const chain = await LiveChain.open({
       blockchain: dex.blockchain,
       journal,
@@ -192,44 +196,27 @@ async function openParts(
     })
     const blockOf = (tx: Transaction) => demoBlocks.get(tx.hash().toString('hex'))
     const wallets = await walletsReady
-    let seeded = false
     let base: MarketData | undefined
-    const demo: DemoState = { state: 'ready', done: 0, total: 0 }
-    let history: Promise<ScenarioResult> | undefined
-    const keepBase = (market: MarketData) => {
+    const keepBase = async (market: MarketData) => {
       base = market
+      // A whole first build: the chain's state and the market base are stored before the
+      // market makes the store non-empty (an interrupted build is started over).
+      await chain.checkpoint()
       sqliteJournal?.saveMarketBase(stringifyMarket(market))
     }
-    if (dated && clock !== undefined) {
-      const total = options.demoSwaps ?? 1500
-      Object.assign(demo, { state: 'building', total })
-      const bar = options.progress === undefined ? undefined : progressBar(options.progress)
-      const started = await startDemoMarket(store, {
-        dex,
-        execute: async (job) => (await chain.execute(job)).result,
-        swaps: total,
-        blockOf,
-        fundMore: (world) => fundTestWallets(dex, wallets, world),
-        onProgress: (done) => {
-          demo.done = done
-          bar?.update('demo history: emulating swaps', done, total)
-        },
-        dated: {
-          from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS,
-          to: firstStart,
-          onTime: (now) => clock.advance(now),
-        },
-      })
-      keepBase(started.market)
-      // Written (or failed): the chain's clock is the wall clock from now on.
-      history = started.done.finally(() => clock.handOver())
-      seeded = true
-    } else if (empty) {
-      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf)
+    let seeded = false
+    if (empty) {
+      const history =
+        dated === undefined || clock === undefined
+          ? undefined
+          : { ...dated, onTime: (now: number) => clock.advance(now) }
+      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf, history)
     } else {
       const saved = sqliteJournal?.loadMarketBase()
       base = saved === undefined ? undefined : parseMarket(saved)
     }
+    // Written: the chain's clock is the wall clock from now on.
+    clock?.handOver()
     stopDemoBlocks()
     demoBlocks.clear()
     const assetOf = await routerAssets(store)
@@ -246,37 +233,8 @@ async function openParts(
     closers.splice(1, 0, () => indexer.close())
     // The market as the chain left it (its activity, what was created on it), before serving.
     await refresh?.()
-    let closing = false
-    closers.unshift(() => {
-      closing = true
-    })
-    if (history !== undefined) {
-      const startedAt = performance.now()
-      const log = options.progress
-      history
-        .then(async (result) => {
-          // The whole-history check: the index against the emulator's getters, as the full build.
-          await indexer.indexed(chain.head.seqno)
-          const testWallets = wallets.map((w) => w.address)
-          await deriveEmulatedMarket(store, dex, {
-            ...result,
-            wallets: [...result.wallets, ...testWallets],
-          })
-          Object.assign(demo, { state: 'ready' })
-          const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
-          log?.write(
-            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps and ${result.arbitrage.length} arbitrage swaps over the ${DEMO_HISTORY_DAYS} days before the first start), checked against the emulator's getters\n`,
-          )
-        })
-        .catch((error: unknown) => {
-          if (closing) return
-          const message = error instanceof Error ? error.message : String(error)
-          Object.assign(demo, { state: 'ready', error: message })
-          log?.write(`\ndemo history failed: ${message}\n`)
-        })
-    }
     const app = await building
-    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close, demo }
+    return { store, app, live: { chain, dex, indexer, wallets }, seeded, close }
   } catch (error) {
     await close()
     throw error
@@ -290,8 +248,9 @@ async function seed(
   dex: LocalDex,
   wallets: readonly TestWallet[],
   options: StartLocalExchangeOptions,
-  onMarket: (market: MarketData) => void,
+  onMarket: (market: MarketData) => Promise<void>,
   blockOf: (tx: Transaction) => TransactionBlock | undefined,
+  dated: SeedDemoOptions['dated'],
 ): Promise<boolean> {
   const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
   if (options.demo === 'reference') {
@@ -304,7 +263,8 @@ async function seed(
   const bar = options.progress === undefined ? undefined : progressBar(options.progress)
   const started = performance.now()
   const seeded = await seedDemoMarket(store, {
-    swaps: options.demoSwaps,
+    swaps: options.demoSwaps ?? (dated === undefined ? undefined : DATED_DEMO_SWAPS),
+    dated,
     blockOf,
     dex,
     execute,
@@ -315,7 +275,11 @@ async function seed(
   })
   if (seeded) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    bar?.done(`demo market built on the local chain in ${seconds} s`)
+    bar?.done(
+      dated === undefined
+        ? `demo market built on the local chain in ${seconds} s`
+        : `demo history of the ${DEMO_HISTORY_DAYS} days before this first start built on the local chain in ${seconds} s`,
+    )
   }
   return seeded
 }
@@ -352,16 +316,15 @@ async function listen(
         if (own(request.url)) handler(request, response)
         else app.routing(request, response)
       })
-      // Fastify's own default (Node's is 5 s): while the demo history is emulated, a part can
-      // hold the event loop for seconds, and a client reusing a kept-alive connection then
-      // races the server closing it.
+      // Fastify's own default (Node's is 5 s): a client reusing a kept-alive connection while
+      // the chain holds the event loop would race the server closing it.
       server.keepAliveTimeout = 72_000
       return server
     },
   })
   await local.register(tonHttpApi, { chain: () => live?.chain })
   await local.register(async (scope) => {
-    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
+    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live) })
   })
   // Browser dApps call the chain endpoint cross-origin: answer preflights, allow any origin.
   local.addHook('onSend', async (_request, reply) => {
@@ -395,17 +358,14 @@ async function listen(
   }
 }
 
-function status(live: LocalLive | undefined, demo: DemoState): LocalStatus | undefined {
+function status(live: LocalLive | undefined): LocalStatus | undefined {
   if (live === undefined) return undefined
   const head = live.chain.head
   return {
     mode: 'live',
-    state: demo.state,
+    // The demo is whole before the server listens.
+    state: 'ready',
     chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
     index: { seqno: live.indexer.indexedSeqno },
-    ...(demo.state === 'building'
-      ? { progress: { phase: 'demo swaps', done: demo.done, total: demo.total } }
-      : {}),
-    ...(demo.error === undefined ? {} : { error: demo.error }),
   }
 }
