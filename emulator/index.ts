@@ -21,6 +21,7 @@ export {
   PTON_V2_OP,
 } from '../protocol/opCodes.js'
 export type { FeeSettings, PoolParams } from './adminFlows.js'
+export { installBocCache, uninstallBocCache } from './bocCache.js'
 export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {
   type CreateLocalDexOptions,

@@ -16,9 +16,11 @@ describe('ton-dex-lab/emulator public surface', () => {
         "PTON_V2_OP",
         "clearCellCache",
         "createLocalDex",
+        "installBocCache",
         "installCellCache",
         "installNativeSha256",
         "sideOf",
+        "uninstallBocCache",
         "uninstallCellCache",
         "uninstallNativeSha256",
       ]
