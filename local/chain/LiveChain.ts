@@ -235,6 +235,7 @@ export class LiveChain {
     this.snapshotSeqno = snapshotSeqno
     this.lastNow = head.now
     this.unsubscribe = blockchain.onTransactions((txs) => this.capture(txs))
+    yieldBeforeEachTransaction(blockchain)
   }
 
   /**
@@ -767,6 +768,27 @@ export class LiveChain {
       })
     }
     return loadTransaction(Cell.fromBase64(res.result.transaction).beginParse())
+  }
+}
+
+/** Executors already yielding (a chain reopened on the same sandbox wraps it once). */
+const yielding = new WeakSet<object>()
+
+/**
+ * Gives the event loop a turn before each transaction the sandbox executes. The executor is
+ * synchronous WebAssembly behind promises, so a message chain (a swap is 8–12 transactions)
+ * would otherwise hold the process for its whole length and every HTTP request would wait for
+ * it; with a turn between transactions a request waits at most for one transaction. Nothing
+ * else reads the sandbox meanwhile: every read of the chain's state is queued behind the job.
+ */
+function yieldBeforeEachTransaction(blockchain: LocalBlockchain): void {
+  const executor = blockchain.executor
+  if (yielding.has(executor)) return
+  yielding.add(executor)
+  const run = executor.runTransaction.bind(executor)
+  executor.runTransaction = async (args) => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return run(args)
   }
 }
 
