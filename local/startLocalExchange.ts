@@ -73,8 +73,13 @@ const WALLET_TOKENS = 1_000_000n
 /**
  * Swaps of the dated demo history by default: sized so that `npm start` on an empty database
  * answers within 10 s on two cores (`--demo-swaps` builds a larger one, before listening too).
+ *
+ * @example
+ * ```ts
+ * await startLocalExchange({ dbPath, host, port, datedHistory: true }) // DATED_DEMO_SWAPS (60) swaps
+ * ```
  */
-export const DATED_DEMO_SWAPS = 80
+export const DATED_DEMO_SWAPS = 60
 /** The emulator seed of the local chain (its TVM random seed). */
 const CHAIN_SEED = 'ton-dex-lab demo market'
 
