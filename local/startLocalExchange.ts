@@ -89,9 +89,10 @@ const CHAIN_SEED = 'ton-dex-lab demo market'
  * over the same store, the TON HTTP API (`/api/v2/…`, toncenter v2) and the local endpoints
  * (`/local/wallets`, `/local/faucet`, `/local/status`), all on one port. A new database gets
  * the demo market, built by running the demo scenario through the chain (so its contracts are
- * live), and five funded test wallets: with `fastStart` the market is listed once the
- * scenario's set-up ran and its swaps fill in behind it; otherwise it is built whole in
- * `<db>.building` and renamed, so an interrupted first start leaves nothing behind. A database with a chain resumes it; a
+ * live), and five funded test wallets, whole before the server listens: with `datedHistory`
+ * as the history of the 30 days before the first start, in the database itself and marked
+ * whole last (an interrupted build is started over); otherwise undated, in `<db>.building`,
+ * renamed when whole. A database with a chain resumes it; a
  * database filled by `ton-dex-lab import` (no chain) is served read-only, with 503 from the TON
  * HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs.
  *
