@@ -4,6 +4,7 @@ import {
   Executor,
   LocalBlockchainStorage,
 } from '@ton/sandbox'
+import { installBocCache } from './bocCache.js'
 import { installCellCache } from './cellCache.js'
 import { installNativeSha256 } from './nativeSha256.js'
 
@@ -30,10 +31,11 @@ export type LocalBlockchainOptions = {
    * Switch `@ton/core` into its faster mode FOR THE WHOLE PROCESS (every `Cell` of every
    * library, not only this chain's): cell hashes use Node's native SHA-256
    * ({@link installNativeSha256}) and parsed bags of cells reuse the cells already built
-   * ({@link installCellCache}). No result changes (both are property-tested against the
+   * ({@link installCellCache}), and a cell serialized again is copied from its first
+   * serialization ({@link installBocCache}). No result changes (each is property-tested against the
    * originals); an emulated swap costs about half (`docs/emulator.md#performance`). Default
    * `false`: a library does not patch its dependencies unless asked. Once on, it stays on
-   * (undo with `uninstallNativeSha256`, `uninstallCellCache`).
+   * (undo with `uninstallNativeSha256`, `uninstallCellCache`, `uninstallBocCache`).
    */
   readonly fastCells?: boolean | undefined
 }
@@ -65,6 +67,7 @@ export class LocalBlockchain extends Blockchain {
     if (options.fastCells === true) {
       installNativeSha256()
       installCellCache()
+      installBocCache()
     }
     const chain = new LocalBlockchain({
       executor: await Executor.create(),

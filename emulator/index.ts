@@ -12,6 +12,7 @@
  */
 
 export type { FeeSettings, PoolParams } from './adminFlows.js'
+export { installBocCache, uninstallBocCache } from './bocCache.js'
 export { clearCellCache, installCellCache, uninstallCellCache } from './cellCache.js'
 export {
   type CreateLocalDexOptions,

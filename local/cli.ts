@@ -166,7 +166,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
           const local = await startLocalExchange({
             ...options,
             progress: io.progress ?? process.stderr,
-            fastStart: true,
+            datedHistory: true,
           })
           exchange = local
           if (!requested) for (const line of banner(local, database)) out(line)

@@ -18,12 +18,10 @@ import { registerControlRoutes } from './control/controlRoutes.js'
 import { LocalSnapshots } from './control/LocalSnapshots.js'
 import { mineWhenIdle } from './control/mineWhenIdle.js'
 import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
-import { deriveEmulatedMarket } from './demo/buildEmulatedMarket.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
 import { jettonDecimals } from './demo/jettonDecimals.js'
-import type { ScenarioResult, ScenarioWorld } from './demo/runScenario.js'
-import { seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
-import { startDemoMarket } from './demo/startDemoMarket.js'
+import type { ScenarioWorld } from './demo/runScenario.js'
+import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
 import { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 import { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 import { liveChainReader } from './liveChainReader.js'
@@ -52,12 +50,15 @@ export type StartLocalExchangeOptions = ServeOptions & {
   /** Where the demo build draws its progress bar (none when absent). */
   readonly progress?: NodeJS.WriteStream | undefined
   /**
-   * Fast first start (what `npm start` does): on a new database, list the market as soon as
-   * the demo's routers and pools are set up and answer requests while the scenario's swaps fill
-   * in the history behind it (`GET /local/status` shows the progress). Default false: the whole
-   * demo is built before the server listens.
+   * A dated first start (what `npm start` does): on a new database the demo is built as the
+   * history of the {@link DEMO_HISTORY_DAYS} days before the first start (the set-up 30 days
+   * ago, the swaps spread over the month, the arbitrage wallet holding the reference prices)
+   * before the server listens, in the database itself (an interrupted build is started over at
+   * the next start); from the first answer on the chain runs on the wall clock. Default false:
+   * the demo is built undated (every block at the chain's time), in `<db>.building`, renamed
+   * when whole.
    */
-  readonly fastStart?: boolean | undefined
+  readonly datedHistory?: boolean | undefined
 }
 
 /** A running local exchange; see {@link startLocalExchange}. */
@@ -83,6 +84,16 @@ export type RunningLocalExchange = {
 const WALLET_TON = toNano('100000')
 /** Whole tokens of every demo jetton each test wallet gets at genesis. */
 const WALLET_TOKENS = 1_000_000n
+/**
+ * Swaps of the dated demo history by default: sized so that `npm start` on an empty database
+ * answers within 10 s on two cores (`--demo-swaps` builds a larger one, before listening too).
+ *
+ * @example
+ * ```ts
+ * await startLocalExchange({ dbPath, host, port, datedHistory: true }) // DATED_DEMO_SWAPS (60) swaps
+ * ```
+ */
+export const DATED_DEMO_SWAPS = 60
 /** The emulator seed of the local chain (its TVM random seed). */
 const CHAIN_SEED = 'ton-dex-lab demo market'
 
@@ -93,13 +104,13 @@ const CHAIN_SEED = 'ton-dex-lab demo market'
  * over the same store, the TON HTTP API (`/api/v2/…`, toncenter v2) and the local endpoints
  * (`/local/wallets`, `/local/faucet`, `/local/status`), all on one port. A new database gets
  * the demo market, built by running the demo scenario through the chain (so its contracts are
- * live), and five funded test wallets: with `fastStart` the market is listed once the
- * scenario's set-up ran and its swaps fill in behind it; otherwise it is built whole in
- * `<db>.building` and renamed, so an interrupted first start leaves nothing behind (on
- * PostgreSQL a chain without a listed market is deleted on the next start). A database with a
- * chain resumes it; a database filled by `ton-dex-lab import` (no chain) is served read-only,
- * with 503 from the TON HTTP API and `/local/*`. What `npm start` (`ton-dex-lab serve`) runs,
- * and `ton-dex-lab serve --db postgres://…`.
+ * live), and five funded test wallets, whole before the server listens: with `datedHistory`
+ * as the history of the 30 days before the first start, in the database itself and marked
+ * whole last (an interrupted build is started over; on PostgreSQL a chain without a listed
+ * market is deleted on the next start); otherwise undated, in `<db>.building`, renamed when
+ * whole. A database with a chain resumes it; a database filled by `ton-dex-lab import` (no
+ * chain) is served read-only, with 503 from the TON HTTP API and `/local/*`. What `npm start`
+ * (`ton-dex-lab serve`) runs, and `ton-dex-lab serve --db postgres://…`.
  *
  * @example
  * ```ts
@@ -115,7 +126,7 @@ export async function startLocalExchange(
   const postgres = options.databaseUrl !== undefined
   const memory = !postgres && (options.dbPath === ':memory:' || options.dbPath === '')
   let seeded = false
-  if (!postgres && !memory && !existsSync(options.dbPath) && options.fastStart !== true) {
+  if (!postgres && !memory && !existsSync(options.dbPath) && options.datedHistory !== true) {
     const building = `${options.dbPath}.building`
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
     const parts = await openParts(building, false, options, wallets)
@@ -133,11 +144,7 @@ export async function startLocalExchange(
   }
 }
 
-/** Where the demo history stands (`GET /local/status`). */
-type DemoState = { state: 'building' | 'ready'; done: number; total: number; error?: string }
-
 type Parts = {
-  readonly demo: DemoState
   readonly store: Store
   /** The REST service, built while the chain opens. */
   readonly app: FastifyInstance
@@ -189,7 +196,6 @@ async function openParts(
         store,
         app: await building,
         live: undefined,
-        demo: { state: 'ready', done: 0, total: 0 },
         seeded: false,
         close,
       }
@@ -202,11 +208,14 @@ async function openParts(
 
     // The local exchange is a process of its own: it takes the emulator's process-wide speed-ups.
     const dex = await createLocalDex({ seed: CHAIN_SEED, fastCells: true })
-    // The fast first start writes the demo as the history of the 30 days before it: the chain's
-    // clock reads the history's time until it is written, then the wall clock.
-    const dated = empty && !hasChain && options.fastStart === true && options.demo !== 'reference'
+    // The dated first start writes the demo as the history of the 30 days before it: the
+    // chain's clock reads the history's time until it is written, then the wall clock.
     const firstStart = Math.floor(Date.now() / 1000)
-    const clock = dated ? new HistoryClock(firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS) : undefined
+    const dated =
+      empty && !hasChain && options.datedHistory === true && options.demo !== 'reference'
+        ? { from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS, to: firstStart }
+        : undefined
+    const clock = dated === undefined ? undefined : new HistoryClock(dated.from)
     const chain = await LiveChain.open({
       blockchain: dex.blockchain,
       journal,
@@ -223,47 +232,27 @@ async function openParts(
     })
     const blockOf = (tx: Transaction) => demoBlocks.get(tx.hash().toString('hex'))
     const wallets = await walletsReady
-    let seeded = false
     let base: MarketData | undefined
-    const demo: DemoState = { state: 'ready', done: 0, total: 0 }
-    let history: Promise<ScenarioResult> | undefined
-    const keepBase = (market: MarketData) => {
+    const keepBase = async (market: MarketData) => {
       base = market
-      // The one journal connection runs its calls in order: this lands before later blocks.
-      Promise.resolve(storedJournal?.saveMarketBase(stringifyMarket(market))).catch(
-        (error: unknown) => console.error('the demo market base was not stored:', error),
-      )
+      // A whole first build: the chain's state and the market base are stored before the
+      // market makes the store non-empty (an interrupted build is started over).
+      await chain.checkpoint()
+      await storedJournal?.saveMarketBase(stringifyMarket(market))
     }
-    if (dated && clock !== undefined) {
-      const total = options.demoSwaps ?? 1500
-      Object.assign(demo, { state: 'building', total })
-      const bar = options.progress === undefined ? undefined : progressBar(options.progress)
-      const started = await startDemoMarket(store, {
-        dex,
-        execute: async (job) => (await chain.execute(job)).result,
-        swaps: total,
-        blockOf,
-        fundMore: (world) => fundTestWallets(dex, wallets, world),
-        onProgress: (done) => {
-          demo.done = done
-          bar?.update('demo history: emulating swaps', done, total)
-        },
-        dated: {
-          from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS,
-          to: firstStart,
-          onTime: (now) => clock.advance(now),
-        },
-      })
-      keepBase(started.market)
-      // Written (or failed): the chain's clock is the wall clock from now on.
-      history = started.done.finally(() => clock.handOver())
-      seeded = true
-    } else if (empty) {
-      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf)
+    let seeded = false
+    if (empty) {
+      const history =
+        dated === undefined || clock === undefined
+          ? undefined
+          : { ...dated, onTime: (now: number) => clock.advance(now) }
+      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf, history)
     } else {
       const saved = await storedJournal?.loadMarketBase()
       base = saved === undefined ? undefined : parseMarket(saved)
     }
+    // Written: the chain's clock is the wall clock from now on.
+    clock?.handOver()
     stopDemoBlocks()
     demoBlocks.clear()
     const assetOf = await routerAssets(store)
@@ -326,35 +315,6 @@ async function openParts(
     if (blockTimer !== undefined) closers.unshift(blockTimer)
     // The market as the chain left it (its activity, what was created on it), before serving.
     await refresh?.()
-    let closing = false
-    closers.unshift(() => {
-      closing = true
-    })
-    if (history !== undefined) {
-      const startedAt = performance.now()
-      const log = options.progress
-      history
-        .then(async (result) => {
-          // The whole-history check: the index against the emulator's getters, as the full build.
-          await indexer.indexed(chain.head.seqno)
-          const testWallets = wallets.map((w) => w.address)
-          await deriveEmulatedMarket(store, dex, {
-            ...result,
-            wallets: [...result.wallets, ...testWallets],
-          })
-          Object.assign(demo, { state: 'ready' })
-          const seconds = ((performance.now() - startedAt) / 1000).toFixed(1)
-          log?.write(
-            `\ndemo history complete in ${seconds} s (${result.swaps.length} swaps and ${result.arbitrage.length} arbitrage swaps over the ${DEMO_HISTORY_DAYS} days before the first start), checked against the emulator's getters\n`,
-          )
-        })
-        .catch((error: unknown) => {
-          if (closing) return
-          const message = error instanceof Error ? error.message : String(error)
-          Object.assign(demo, { state: 'ready', error: message })
-          log?.write(`\ndemo history failed: ${message}\n`)
-        })
-    }
     const app = await building
     const live: LocalLive = {
       chain,
@@ -365,10 +325,11 @@ async function openParts(
         chain,
         snapshots,
         indexed,
-        building: () => demo.state === 'building',
+        // The demo history is whole before the server listens.
+        building: () => false,
       },
     }
-    return { store, app, live, seeded, close, demo }
+    return { store, app, live, seeded, close }
   } catch (error) {
     await close()
     throw error
@@ -391,8 +352,9 @@ async function seed(
   dex: LocalDex,
   wallets: readonly TestWallet[],
   options: StartLocalExchangeOptions,
-  onMarket: (market: MarketData) => void,
+  onMarket: (market: MarketData) => Promise<void>,
   blockOf: (tx: Transaction) => TransactionBlock | undefined,
+  dated: SeedDemoOptions['dated'],
 ): Promise<boolean> {
   const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
   if (options.demo === 'reference') {
@@ -405,7 +367,8 @@ async function seed(
   const bar = options.progress === undefined ? undefined : progressBar(options.progress)
   const started = performance.now()
   const seeded = await seedDemoMarket(store, {
-    swaps: options.demoSwaps,
+    swaps: options.demoSwaps ?? (dated === undefined ? undefined : DATED_DEMO_SWAPS),
+    dated,
     blockOf,
     dex,
     execute,
@@ -416,7 +379,11 @@ async function seed(
   })
   if (seeded) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    bar?.done(`demo market built on the local chain in ${seconds} s`)
+    bar?.done(
+      dated === undefined
+        ? `demo market built on the local chain in ${seconds} s`
+        : `demo history of the ${DEMO_HISTORY_DAYS} days before this first start built on the local chain in ${seconds} s`,
+    )
   }
   return seeded
 }
@@ -456,9 +423,8 @@ async function listen(
         if (own(request.url)) handler(request, response)
         else app.routing(request, response)
       })
-      // Fastify's own default (Node's is 5 s): while the demo history is emulated, a part can
-      // hold the event loop for seconds, and a client reusing a kept-alive connection then
-      // races the server closing it.
+      // Fastify's own default (Node's is 5 s): a client reusing a kept-alive connection while
+      // the chain holds the event loop would race the server closing it.
       server.keepAliveTimeout = 72_000
       return server
     },
@@ -470,7 +436,7 @@ async function listen(
       : { actions: blockActions({ store, indexed: (seqno) => live.indexer.indexed(seqno) }) }),
   })
   await local.register(async (scope) => {
-    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live, parts.demo) })
+    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live) })
     registerControlRoutes(scope, () => requireLive(live).control)
   })
   // Browser dApps call the chain endpoints cross-origin: the REST API's CORS policy.
@@ -493,17 +459,14 @@ async function listen(
   }
 }
 
-function status(live: LocalLive | undefined, demo: DemoState): LocalStatus | undefined {
+function status(live: LocalLive | undefined): LocalStatus | undefined {
   if (live === undefined) return undefined
   const head = live.chain.head
   return {
     mode: 'live',
-    state: demo.state,
+    // The demo is whole before the server listens.
+    state: 'ready',
     chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
     index: { seqno: live.indexer.indexedSeqno },
-    ...(demo.state === 'building'
-      ? { progress: { phase: 'demo swaps', done: demo.done, total: demo.total } }
-      : {}),
-    ...(demo.error === undefined ? {} : { error: demo.error }),
   }
 }

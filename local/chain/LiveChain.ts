@@ -276,6 +276,7 @@ export class LiveChain {
     this.snapshotSeqno = snapshotSeqno
     this.lastNow = head.now
     this.unsubscribe = blockchain.onTransactions((txs) => this.capture(txs))
+    yieldBeforeEachTransaction(blockchain)
   }
 
   /**
@@ -955,11 +956,7 @@ export class LiveChain {
     })
     const accounts: JournalAccountState[] = []
     for (const [raw, address] of touched) {
-      const state = await this.shardAccount(address)
-      accounts.push({
-        address: raw,
-        shardAccount: beginCell().store(storeShardAccount(state)).endCell().toBoc(),
-      })
+      accounts.push({ address: raw, shardAccount: await this.shardAccountBoc(address) })
     }
     return {
       seqno: block.seqno,
@@ -979,6 +976,18 @@ export class LiveChain {
       state: Buffer.from(json, 'utf8'),
     })
     this.snapshotSeqno = this.committed.seqno
+  }
+
+  /**
+   * The account's state as a bag of cells. The sandbox keeps every account as the executor's
+   * own serialized `ShardAccount` (base64) and parses it only on demand: reusing those bytes
+   * spares parsing the state and serializing it again for every account of every block.
+   */
+  private async shardAccountBoc(address: Address): Promise<Buffer> {
+    const contract = await this.blockchain.getContract(address)
+    const stored = (contract as unknown as { _account?: unknown })._account
+    if (typeof stored === 'string') return Buffer.from(stored, 'base64')
+    return beginCell().store(storeShardAccount(contract.account)).endCell().toBoc()
   }
 
   private async shardAccount(address: Address): Promise<ShardAccount> {
@@ -1022,6 +1031,27 @@ export class LiveChain {
 
 /** A block waiting to be stored: with the accounts changed without a transaction (`setBalance`). */
 type PendingBlock = ChainBlock & { readonly touched?: readonly Address[] }
+
+/** Executors already yielding (a chain reopened on the same sandbox wraps it once). */
+const yielding = new WeakSet<object>()
+
+/**
+ * Gives the event loop a turn before each transaction the sandbox executes. The executor is
+ * synchronous WebAssembly behind promises, so a message chain (a swap is 8–12 transactions)
+ * would otherwise hold the process for its whole length and every HTTP request would wait for
+ * it; with a turn between transactions a request waits at most for one transaction. Nothing
+ * else reads the sandbox meanwhile: every read of the chain's state is queued behind the job.
+ */
+function yieldBeforeEachTransaction(blockchain: LocalBlockchain): void {
+  const executor = blockchain.executor
+  if (yielding.has(executor)) return
+  yielding.add(executor)
+  const run = executor.runTransaction.bind(executor)
+  executor.runTransaction = async (args) => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return run(args)
+  }
+}
 
 function wallClock(options: LiveChainOptions): number {
   return Math.floor((options.clock ?? (() => Date.now() / 1000))())

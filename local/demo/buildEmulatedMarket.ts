@@ -14,6 +14,7 @@ import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
+import { demoReferencePath } from './demoHistory.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
 import { jettonDecimals } from './jettonDecimals.js'
@@ -46,6 +47,24 @@ export type BuildEmulatedMarketOptions = {
    * index with it); default none.
    */
   readonly blockOf?: ((transaction: Transaction) => TransactionBlock | undefined) | undefined
+  /**
+   * Dates the history (runScenario's `dated`): the set-up at `from`, the swaps spread over the
+   * time to `to` by the daily activity pattern, the tail and `fundMore` at `to`; `onTime` hears
+   * each part's time before it runs (the live chain's `HistoryClock` follows it). The scenario
+   * then runs in parts of `chunk` swaps, one `execute` each after a turn of the event loop (a
+   * signal is handled between two parts), and an arbitrage wallet holds the pools near the
+   * demo's reference path (`demoReferencePath`, ending at the reference prices at `to`).
+   * Default: undated, one `execute`.
+   */
+  readonly dated?:
+    | {
+        readonly from: number
+        readonly to: number
+        readonly onTime?: ((now: number) => void) | undefined
+      }
+    | undefined
+  /** Swaps per part of a dated history (default 10; the arbitrage wallet trades after each). */
+  readonly chunk?: number | undefined
 }
 
 /** The market part the emulator produced (no farms or stakes: the emulator has none). */
@@ -96,18 +115,38 @@ export async function buildEmulatedMarket(
   })
   let ran: ScenarioResult
   let funded: readonly Address[]
+  const scenarioOptions = {
+    swaps: options.swaps ?? 1500,
+    seed: options.seed ?? 1,
+    tonPoolUsdt: TON_POOL_USDT,
+    // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
+    kinds: true,
+    onProgress: (done: number, total: number) => options.onProgress?.('emulate', done, total),
+  }
+  const { dated } = options
   try {
-    ;[ran, funded] = await execute(async () => {
-      const result = await runScenario(dex, {
-        swaps: options.swaps ?? 1500,
-        seed: options.seed ?? 1,
-        tonPoolUsdt: TON_POOL_USDT,
-        // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
-        kinds: true,
-        onProgress: (done, total) => options.onProgress?.('emulate', done, total),
+    if (dated === undefined) {
+      ;[ran, funded] = await execute(async () => {
+        const result = await runScenario(dex, scenarioOptions)
+        return [result, (await options.fundMore?.(result)) ?? []] as const
       })
-      return [result, (await options.fundMore?.(result)) ?? []] as const
-    })
+    } else {
+      // The emulator runs synchronously between resolved promises: a turn of the event loop
+      // before each part lets a signal (Ctrl-C) be handled during a long history.
+      const part = async <T>(job: () => Promise<T>): Promise<T> => {
+        await new Promise((resolve) => setImmediate(resolve))
+        return execute(job)
+      }
+      ran = await runScenario(dex, {
+        ...scenarioOptions,
+        run: part,
+        chunk: options.chunk ?? 10,
+        dated,
+        reference: demoReferencePath({ to: dated.to, tonPoolUsdt: TON_POOL_USDT }),
+      })
+      const result = ran
+      funded = await part(async () => (await options.fundMore?.(result)) ?? [])
+    }
   } finally {
     stop()
   }
@@ -120,7 +159,11 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
-  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario)
+  // A dated history is `npm start`'s first start: its pools and every indexed account are
+  // checked; the sweep of every wallet × jetton / pool / vault is the undated build's (tests).
+  const { market, pricesUsd } = await deriveEmulatedMarket(store, dex, scenario, {
+    walletSweep: dated === undefined,
+  })
   return { market, pricesUsd, ingest, scenario: ran }
 }
 

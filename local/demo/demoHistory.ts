@@ -175,11 +175,11 @@ export function activityTimes(options: {
 
 /**
  * The clock of a dated demo history on the live chain (`LiveChain.open({ clock })`): while the
- * history is written it reads the history's own time — which only moves forward, and never past
- * the wall clock — so the chain stamps every block of the history, and anything else it runs
- * meanwhile (a dApp's transaction between two parts), at that time; after
- * {@link HistoryClock.handOver} it is the wall clock. Every block time stays monotonic: the
- * history's times increase, and the wall clock is later than all of them.
+ * history is written — before the local exchange listens, so nothing else runs on the chain —
+ * it reads the history's own time, which only moves forward and never past the wall clock, and
+ * the chain stamps every block of the history at that time; after {@link HistoryClock.handOver}
+ * (the history is whole) it is the wall clock. Every block time stays monotonic: the history's
+ * times increase, and the wall clock is later than all of them.
  *
  * @example
  * ```ts

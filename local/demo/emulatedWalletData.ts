@@ -25,7 +25,7 @@ export type EmulatedWalletData = {
  * (`get_wallet_data`, `get_lp_account_data`, `get_vault_data`; a destroyed one must be at 0),
  * and — unless `sweep` is false — every wallet × jetton / pool / vault of the scenario against
  * `LocalDex`, so that nothing is missed (about 80 getter runs per wallet on the demo's nine
- * pools: the fast first start leaves it to its whole-history check). Native TON balances cannot be derived from the exchange's messages: they are read
+ * pools: `npm start`'s dated first start skips it to answer sooner). Native TON balances cannot be derived from the exchange's messages: they are read
  * from the emulator. Withdrawn vaults are listed with balance 0.
  *
  * @throws {WalletLedgerMismatchError} when a derived amount differs from the contract's.

@@ -11,10 +11,14 @@ import { TON_ADDRESS } from './runScenario.js'
  */
 export type SeedDemoOptions = Pick<
   BuildEmulatedMarketOptions,
-  'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore' | 'blockOf'
+  'swaps' | 'onProgress' | 'dex' | 'execute' | 'fundMore' | 'blockOf' | 'dated' | 'chunk'
 > & {
-  /** Receives the market written to the store. */
-  readonly onMarket?: ((market: MarketData) => void) | undefined
+  /**
+   * Receives the market before it is written to the store, and is awaited: what it stores
+   * beside the market (the live chain's snapshot, the market base) is in place before the store
+   * stops being empty, the mark of a whole first build.
+   */
+  readonly onMarket?: ((market: MarketData) => void | Promise<void>) | undefined
 }
 
 /**
@@ -38,8 +42,8 @@ export async function seedDemoMarket(
   const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
   const wallets = scenario.wallets.map((w) => w.toString())
   const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+  await options.onMarket?.(written)
   await store.replaceMarket(written)
-  options.onMarket?.(written)
   return true
 }
 
