@@ -1,6 +1,7 @@
 import { Address, beginCell, Cell } from '@ton/core'
 import type { TonApiClient } from '../indexer/source/tonApiClient.js'
 import { withRetries } from '../indexer/source/withRetries.js'
+import { addressText } from '../protocol/addressText.js'
 import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 
@@ -43,7 +44,8 @@ export async function remoteAddressGetter(
   if (typeof bytes !== 'string') return undefined
   try {
     const slice = Cell.fromBoc(Buffer.from(bytes, 'base64'))[0]?.beginParse()
-    return slice?.loadMaybeAddress()?.toString({ bounceable: true, urlSafe: true })
+    const address = slice?.loadMaybeAddress()
+    return address ? addressText(address) : undefined
   } catch {
     return undefined
   }

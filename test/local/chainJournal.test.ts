@@ -146,7 +146,7 @@ describe('the journal tables are store migrations', () => {
         db.prepare('SELECT name FROM schema_migrations').all() as { name: string }[]
       ).map((r) => r.name)
       expect(names).toContain('2026_11_26_01_chain_journal')
-      expect(names).toContain('2026_11_22_0_reference_data')
+      expect(names).toContain('2026_11_22_00_reference_data')
     } finally {
       db.close()
     }
