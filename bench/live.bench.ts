@@ -250,6 +250,8 @@ const poolAddress = Address.parse(
   (await built.store.listIndexedPools()).find((p) => p.kind === 'constant_product')?.address ?? '',
 )
 const poolAccount: ShardAccount = (await chain.blockchain.getContract(poolAddress)).account
+// The DEX v2 codes are library cells of the chain, as on mainnet: a plain sandbox needs them.
+const libraries = chain.blockchain.libs
 await built.close()
 
 /** Runs `body` with `@ton/core` as published (the process-wide speed-ups off). */
@@ -268,6 +270,7 @@ async function plainCore<T>(body: () => Promise<T>): Promise<T> {
 async function plainSandbox(): Promise<Blockchain> {
   const plain = await Blockchain.create({ config: 'slim' })
   plain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false }
+  plain.libs = libraries
   return plain
 }
 /** The same message chains on a fresh sandbox, from the live chain's genesis. */
