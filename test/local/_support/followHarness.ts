@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { FollowOptions } from '../../../local/serveOptions.js'
 import { type RunningFollowNode, startFollowNode } from '../../../local/startFollowNode.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../../local/startLocalExchange.js'
+import { dapp } from './dapp.js'
 
 /** An upstream U (the local exchange with a demo history) and the followers started on it. */
 export type FollowHarness = {
@@ -49,4 +50,33 @@ export async function followHarness(name: string, demoSwaps: number): Promise<Fo
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Sends a swap to U with `@ston-fi/sdk` from a test wallet and waits (up to 60 s) until the
+ * wallet's operations on R show it; answers how long after U answered, or `undefined`.
+ */
+export async function swapSeenOnFollower(
+  upstream: RunningLocalExchange,
+  follower: RunningFollowNode,
+): Promise<{ upstreamCounted: boolean; seenAfterMs: number | undefined }> {
+  const app = dapp(upstream.url)
+  const wallet = upstream.wallets[1]
+  if (wallet === undefined) throw new Error('no test wallet')
+  const operations = async (base: string) => {
+    const response = await fetch(
+      `${base}/v1/wallets/${wallet.address}/operations?since=2020-01-01T00:00:00&until=2030-01-01T00:00:00`,
+    )
+    return ((await response.json()) as { operations: unknown[] }).operations.length
+  }
+  const before = await operations(follower.url)
+  await app.send(wallet, await app.swapParams(wallet, 1_000_000n))
+  const sent = performance.now()
+  const upstreamCounted = (await operations(upstream.url)) === before + 1
+  let seenAfterMs: number | undefined
+  while (seenAfterMs === undefined && performance.now() - sent < 60_000) {
+    if ((await operations(follower.url)) === before + 1) seenAfterMs = performance.now() - sent
+    else await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { upstreamCounted, seenAfterMs }
 }
