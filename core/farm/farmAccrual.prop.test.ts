@@ -75,8 +75,8 @@ describe('farm accrual properties', () => {
             adminFee,
             active: true,
           })
-          expect(next.accrued + next.accruedFee <= next.deposited).toBe(true)
-          expect(next.accruedPerUnit >= pool.accruedPerUnit).toBe(true)
+          expect(next.accrued + next.accruedFee).toBeLessThanOrEqual(next.deposited)
+          expect(next.accruedPerUnit).toBeGreaterThanOrEqual(pool.accruedPerUnit)
           expect(next.lastUpdateTime).toBe(now)
           pool = next
           if (e.kind === 'stake') staked += e.amount
@@ -142,8 +142,8 @@ describe('farm accrual properties', () => {
         checked++
         expect(pending + claimedExact).toBe(pool.accrued)
         expect(pool.claimed).toBe(paid * NANOREWARDS_PER_UNIT)
-        expect(pool.claimed <= pool.accrued).toBe(true)
-        expect(farmPoolRemaining(pool) >= 0n).toBe(true)
+        expect(pool.claimed).toBeLessThanOrEqual(pool.accrued)
+        expect(farmPoolRemaining(pool)).toBeGreaterThanOrEqual(0n)
       }),
       fuzz({ numRuns: 300 }),
     )
@@ -170,8 +170,8 @@ describe('farm accrual properties', () => {
             now: START + d1 + d2,
           })
           checked++
-          expect(two.accruedPerUnit <= one.accruedPerUnit).toBe(true)
-          expect(one.accruedPerUnit - two.accruedPerUnit <= 2n).toBe(true)
+          expect(two.accruedPerUnit).toBeLessThanOrEqual(one.accruedPerUnit)
+          expect(one.accruedPerUnit - two.accruedPerUnit).toBeLessThanOrEqual(2n)
           expect(two.accrued).toBe(two.accruedPerUnit * staked)
         },
       ),

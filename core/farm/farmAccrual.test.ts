@@ -85,7 +85,7 @@ describe('accrueFarmPool: mainnet vectors', () => {
     expect((p0.rate * 132n) / 86_400n - (p0.after.accrued - p0.before.accrued)).toBe(
       72_337_145_832n,
     )
-    expect(72_337_145_832n < STAKED_BEFORE).toBe(true)
+    expect(72_337_145_832n).toBeLessThan(STAKED_BEFORE)
   })
 
   test('item #284: pending per pool and the whole-unit payout', () => {
@@ -123,7 +123,7 @@ describe('accrueFarmPool: mainnet vectors', () => {
       })
     }
     // 45 days by rate leave 30·10^9 plus the per-day floor dust.
-    expect(farmPoolRemaining(state) >= 30n * 10n ** 9n).toBe(true)
+    expect(farmPoolRemaining(state)).toBeGreaterThanOrEqual(30n * 10n ** 9n)
     state = accrueFarmPool(state, {
       now: 46n * 86_400n,
       staked,
@@ -131,8 +131,8 @@ describe('accrueFarmPool: mainnet vectors', () => {
       adminFee: 0n,
       active: true,
     })
-    expect(farmPoolRemaining(state) < staked).toBe(true)
-    expect(farmPoolRemaining(state) >= 0n).toBe(true)
+    expect(farmPoolRemaining(state)).toBeLessThan(staked)
+    expect(farmPoolRemaining(state)).toBeGreaterThanOrEqual(0n)
   })
 })
 

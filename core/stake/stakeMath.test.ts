@@ -23,7 +23,7 @@ describe('stake math: mainnet vectors', () => {
   test('our vote power is within 4·10^-8 of the observed one', () => {
     const ours = stakeVotePower(100_000_000n, 1_701_727_434n, 1_693_837_802n)
     expect(ours).toBe(141_422_797n)
-    expect((ours - 141_422_792n) * 10n ** 8n < 4n * 141_422_792n).toBe(true)
+    expect((ours - 141_422_792n) * 10n ** 8n).toBeLessThan(4n * 141_422_792n)
   })
 
   test('durations: 3 to 24 months of 2 629 800 s', () => {
@@ -47,7 +47,7 @@ describe('stake math: properties', () => {
           const p = pow2Fixed(num, den)
           const exact = 2 ** (Number(num) / Number(den)) * 1e18
           checked++
-          expect(Math.abs(Number(p) - exact) / exact < 1e-12).toBe(true)
+          expect(Math.abs(Number(p) - exact) / exact).toBeLessThan(1e-12)
           expect(pow2Fixed(num + den, den)).toBe(p * 2n)
         },
       ),
@@ -64,8 +64,8 @@ describe('stake math: properties', () => {
         fc.bigInt({ min: 0n, max: 10n ** 7n }),
         (staked, t, more) => {
           const g = gemstonMinted(staked, t)
-          expect(g <= staked).toBe(true)
-          expect(gemstonMinted(staked, t + more) >= g).toBe(true)
+          expect(g).toBeLessThanOrEqual(staked)
+          expect(gemstonMinted(staked, t + more)).toBeGreaterThanOrEqual(g)
         },
       ),
       fuzz({ numRuns: 300 }),

@@ -345,7 +345,8 @@ describe.each(POOL_KINDS)('%s: TON the contracts keep', (kind) => {
     expect(await tonOf(w.poolAB.address)).toBe(toNano('0.01'))
     // The real LP wallet keeps 0.0169 TON after one mint (0.01 storage + 0.01 gas budget − gas).
     const lpKept = await tonOf(await walletOf(w, w.poolAB.address, w.alice.address))
-    expect(lpKept > toNano('0.015') && lpKept < toNano('0.02')).toBe(true)
+    expect(lpKept).toBeGreaterThan(toNano('0.015'))
+    expect(lpKept).toBeLessThan(toNano('0.02'))
     // The reference TEP-74 wallet keeps 0.0219 TON after its first receive (0.015 gas budget).
     await w.dex.swap(w.router, {
       from: w.alice,
@@ -355,7 +356,8 @@ describe.each(POOL_KINDS)('%s: TON the contracts keep', (kind) => {
       receiver: w.carol.address,
     })
     const carolB = await tonOf(await walletOf(w, w.b.minter, w.carol.address))
-    expect(carolB > toNano('0.02') && carolB < toNano('0.025')).toBe(true)
+    expect(carolB).toBeGreaterThan(toNano('0.02'))
+    expect(carolB).toBeLessThan(toNano('0.025'))
   })
 })
 
