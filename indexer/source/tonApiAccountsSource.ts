@@ -22,6 +22,8 @@ export type TonApiAccountsSourceOptions = {
    * again at start (traces that began before it and end after it; default 64).
    */
   readonly lookbackBlocks?: number | undefined
+  /** Router transactions per discovery page (default 1000, toncenter's maximum). */
+  readonly discoveryPage?: number | undefined
 }
 
 /** Router transactions per v3 discovery page (toncenter's maximum). */
@@ -104,6 +106,7 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
   const routers = options.routers.map((r) => Address.parse(r).toRawString().toUpperCase())
   const routerSet = new Set(routers)
   const lookback = Math.max(0, options.lookbackBlocks ?? 64)
+  const pageSize = Math.max(1, options.discoveryPage ?? DISCOVERY_PAGE)
   const readHead = headReader(client)
   /** The head last answered (the follower asks it before each call). */
   let head: SourceHead | undefined
@@ -111,6 +114,8 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
   const discovered = new Map<string, bigint>()
   /** Where discovery reads from (unix time), `undefined` for the beginning. */
   let since: number | undefined
+  /** Discovery pages of `since`'s answer already read (a long history takes several calls). */
+  let resumeOffset = 0
   let started = false
   /** The last gap seen (`account:lt`): the same gap twice in a row is fatal. */
   let lastGap: string | undefined
@@ -124,14 +129,16 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
    */
   const discover = async (until: number, untilTime: number): Promise<number> => {
     let complete = false
-    let lastSeqno = until
-    let lastTime: number | undefined
+    /** The block of the last router transaction these pages held (new or known). */
+    let lastSeen: number | undefined
+    let pages = 0
     for (let page = 0; page < DISCOVERY_PAGES; page++) {
+      pages += 1
       const query: Record<string, string | readonly string[]> = {
         account: routers,
         sort: 'asc',
-        limit: String(DISCOVERY_PAGE),
-        offset: String(page * DISCOVERY_PAGE),
+        limit: String(pageSize),
+        offset: String(resumeOffset + page * pageSize),
       }
       if (since !== undefined) query.start_utime = String(since)
       const { transactions } = await client.get<{ transactions: readonly V3Transaction[] }>(
@@ -144,13 +151,14 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
         if (!routerSet.has(account) || beyond.has(account)) continue
         const lt = BigInt(tx.lt)
         const known = discovered.get(account)
-        if (known !== undefined && lt <= known) continue
         const seqno = tx.mc_block_seqno ?? Number.POSITIVE_INFINITY
         // Past the head asked for: found again on a later call (the account's order is kept).
         if (seqno > until) {
           beyond.add(account)
           continue
         }
+        lastSeen = Math.max(lastSeen ?? 0, seqno)
+        if (known !== undefined && lt <= known) continue
         // Each transaction names its account's previous one: a page that left one out shows.
         if (known !== undefined && BigInt(tx.prev_trans_lt) !== known) {
           const gap = `${account}:${tx.prev_trans_lt}`
@@ -169,8 +177,6 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
           throw error
         }
         discovered.set(account, lt)
-        lastSeqno = seqno
-        lastTime = tx.now
         if (
           tx.trace_id !== null &&
           !deliveredTraces.has(tx.trace_id) &&
@@ -179,7 +185,7 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
           waiting.set(tx.trace_id, undefined)
         }
       }
-      if (transactions.length < DISCOVERY_PAGE) {
+      if (transactions.length < pageSize) {
         complete = true
         break
       }
@@ -189,11 +195,14 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
       // What is final now was read; what becomes final later has a later time, give or take
       // the finality lag.
       since = Math.max(since ?? 0, untilTime - FINALITY_MARGIN_S)
+      resumeOffset = 0
       return until
     }
-    // Stopped early: complete only below the last block reached; go on from its time.
-    if (lastTime !== undefined) since = lastTime
-    return Math.max(0, lastSeqno - 1)
+    // Stopped early (a long history): the next call reads on from where these pages ended
+    // (new transactions come after them in ascending order); complete below the last block
+    // these pages reached.
+    resumeOffset += pages * pageSize
+    return Math.max(0, (lastSeen ?? 1) - 1)
   }
 
   const readTraces = async () => {
