@@ -132,6 +132,8 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
     /** The block of the last router transaction these pages held (new or known). */
     let lastSeen: number | undefined
     let pages = 0
+    /** The first page that held a transaction past `until` (read again by the next call). */
+    let firstBeyond: number | undefined
     for (let page = 0; page < DISCOVERY_PAGES; page++) {
       pages += 1
       const query: Record<string, string | readonly string[]> = {
@@ -155,6 +157,7 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
         // Past the head asked for: found again on a later call (the account's order is kept).
         if (seqno > until) {
           beyond.add(account)
+          firstBeyond ??= page
           continue
         }
         lastSeen = Math.max(lastSeen ?? 0, seqno)
@@ -199,9 +202,13 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
       return until
     }
     // Stopped early (a long history): the next call reads on from where these pages ended
-    // (new transactions come after them in ascending order); complete below the last block
-    // these pages reached.
-    resumeOffset += pages * pageSize
+    // (new transactions come after them in ascending order) — or from the first page that
+    // held a transaction past `until`, not read yet; complete below the last block these
+    // pages reached.
+    resumeOffset += (firstBeyond ?? pages) * pageSize
+    // A page that reached past `until` read everything up to it (a later-final transaction of
+    // another shard is found by the next call and delivered in the first block not delivered).
+    if (firstBeyond !== undefined) return until
     return Math.max(0, (lastSeen ?? 1) - 1)
   }
 
