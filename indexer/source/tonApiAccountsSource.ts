@@ -48,7 +48,6 @@ type V3Transaction = {
   account: string
   hash: string
   lt: string
-  now: number
   prev_trans_lt: string
   mc_block_seqno: number | null
   trace_id: string | null
