@@ -48,13 +48,13 @@ import {
   toNano,
 } from '@ton/core'
 import { Blockchain } from '@ton/sandbox'
+import { type TestWallet, testWallets } from '../chain/wallets/testWallets.js'
 import { installBocCache, uninstallBocCache } from '../emulator/bocCache.js'
 import { installCellCache, uninstallCellCache } from '../emulator/cellCache.js'
 import { createLocalDex, DEFAULT_LOCAL_DEX_NOW } from '../emulator/createLocalDex.js'
 import { installNativeSha256, uninstallNativeSha256 } from '../emulator/nativeSha256.js'
 import { ARBITRAGE_WALLET } from '../local/demo/runScenario.js'
 import { DATED_DEMO_SWAPS, startLocalExchange } from '../local/startLocalExchange.js'
-import { type TestWallet, testWallets } from '../local/wallets/testWallets.js'
 import { dapp } from '../test/local/_support/dapp.js'
 import { writeResult } from './_support/measure.js'
 

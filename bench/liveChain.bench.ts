@@ -29,12 +29,12 @@ import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
 import { Address, beginCell, internal, SendMode, storeMessage, toNano } from '@ton/core'
 import Fastify from 'fastify'
+import { deployTestWallets, transferMessage } from '../chain/_support/testWallets.js'
+import { MemoryChainJournal } from '../chain/ChainJournal.js'
+import { LiveChain } from '../chain/LiveChain.js'
+import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
 import { createLocalDex } from '../emulator/createLocalDex.js'
 import { LocalBlockchain } from '../emulator/LocalBlockchain.js'
-import { deployTestWallets, transferMessage } from '../local/chain/_support/testWallets.js'
-import { MemoryChainJournal } from '../local/chain/ChainJournal.js'
-import { LiveChain } from '../local/chain/LiveChain.js'
-import { tonHttpApi } from '../local/tonHttpApi/tonHttpApi.js'
 
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100)
 const ROUNDS = 3

@@ -22,9 +22,9 @@
  */
 import { toNano } from '@ton/core'
 import Fastify from 'fastify'
+import { LiveChain } from '../chain/LiveChain.js'
+import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
 import { createLocalDex } from '../emulator/createLocalDex.js'
-import { LiveChain } from '../local/chain/LiveChain.js'
-import { tonHttpApi } from '../local/tonHttpApi/tonHttpApi.js'
 
 const SWAPS = Number(process.env.BENCH_V3_SWAPS ?? 300)
 const ROUNDS = 3

@@ -1,9 +1,9 @@
 import { Address } from '@ton/core'
+import type { ChainBlock } from '../chain/LiveChain.js'
+import type { BlockActions } from '../chain/tonHttpApi/streaming.js'
+import type { V3Json } from '../chain/tonHttpApi/v3/wire.js'
 import type { OperationRow } from '../store/rows/historyRows.js'
 import type { Store } from '../store/Store.js'
-import type { ChainBlock } from './chain/LiveChain.js'
-import type { BlockActions } from './tonHttpApi/streaming.js'
-import type { V3Json } from './tonHttpApi/v3/wire.js'
 
 /** toncenter v3's action type of each DEX operation the indexer records (others have none). */
 const ACTION_TYPES: Partial<Record<OperationRow['operationType'], string>> = {

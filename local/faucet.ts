@@ -1,9 +1,9 @@
 import { Address, toNano } from '@ton/core'
+import type { LiveChain } from '../chain/LiveChain.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import { canonicalAddressText } from '../protocol/addressText.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { Store } from '../store/Store.js'
-import type { LiveChain } from './chain/LiveChain.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 
 /** Most TON one faucet request sends: 10 000 TON. */

@@ -16,24 +16,6 @@
  * @module
  */
 
-export {
-  type ChainBlockRecord,
-  type ChainJournal,
-  ChainJournalError,
-  type ChainJournalErrorCode,
-  type ChainSnapshotRecord,
-  MemoryChainJournal,
-} from './chain/ChainJournal.js'
-export {
-  type AccountInfo,
-  type ChainBlock,
-  type ChainHead,
-  type ChainSavepoint,
-  LiveChain,
-  type LiveChainOptions,
-  type TimeMove,
-} from './chain/LiveChain.js'
-export { LiveChainError, type LiveChainErrorReason } from './chain/LiveChainError.js'
 export { type CliIo, runCli } from './cli.js'
 export { demoMarket } from './demo/demoMarket.js'
 export {
@@ -48,8 +30,6 @@ export {
   type FaucetRequest,
   faucet,
 } from './faucet.js'
-export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
-export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
@@ -61,12 +41,3 @@ export {
   type StartLocalExchangeOptions,
   startLocalExchange,
 } from './startLocalExchange.js'
-export { TonHttpApiError, type TonHttpApiErrorCode } from './tonHttpApi/TonHttpApiError.js'
-export { type TonHttpApiOptions, tonHttpApi } from './tonHttpApi/tonHttpApi.js'
-export {
-  TEST_WALLET_NAMES,
-  TEST_WALLET_SEED,
-  type TestWallet,
-  testWalletMnemonic,
-  testWallets,
-} from './wallets/testWallets.js'

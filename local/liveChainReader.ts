@@ -1,8 +1,8 @@
 import { Address, beginCell } from '@ton/core'
+import type { LiveChain } from '../chain/LiveChain.js'
+import { LiveChainError } from '../chain/LiveChainError.js'
 import { addressText } from '../protocol/addressText.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
-import type { LiveChain } from './chain/LiveChain.js'
-import { LiveChainError } from './chain/LiveChainError.js'
 
 /**
  * The REST service's {@link ChainReader} over the local exchange's live chain: jetton-wallet

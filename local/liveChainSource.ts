@@ -1,6 +1,6 @@
 import { Cell, loadTransaction, type Transaction } from '@ton/core'
+import type { ChainBlock, LiveChain } from '../chain/LiveChain.js'
 import type { ChainSource, SourceBlock } from '../indexer/source/ChainSource.js'
-import type { ChainBlock, LiveChain } from './chain/LiveChain.js'
 
 /** Parsed blocks kept for the follower after the chain published them. */
 const RECENT_BLOCKS = 4096

@@ -1,7 +1,7 @@
+import type { LiveChain } from '../chain/LiveChain.js'
 import { createFollower, type FollowerStatus } from '../indexer/follow/createFollower.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import type { Store } from '../store/Store.js'
-import type { LiveChain } from './chain/LiveChain.js'
 import { liveChainSource } from './liveChainSource.js'
 
 /** Options of {@link startLiveIndexer}. */

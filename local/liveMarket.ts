@@ -1,11 +1,11 @@
 import { Address, TupleReader } from '@ton/core'
+import type { LiveChain } from '../chain/LiveChain.js'
+import { LiveChainError } from '../chain/LiveChainError.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { AssetRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
-import type { LiveChain } from './chain/LiveChain.js'
-import { LiveChainError } from './chain/LiveChainError.js'
 
 /**
  * Lists the jettons a dApp creates on the live chain: after an indexed batch, every jetton

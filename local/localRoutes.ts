@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import type { LiveChain } from '../chain/LiveChain.js'
+import type { TestWallet } from '../chain/wallets/testWallets.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { Store } from '../store/Store.js'
-import type { LiveChain } from './chain/LiveChain.js'
 import type { LocalControl } from './control/controlRoutes.js'
 import { faucet } from './faucet.js'
 import { LocalExchangeError, toLocalExchangeError } from './LocalExchangeError.js'
 import type { LiveIndexer } from './liveIndexer.js'
-import type { TestWallet } from './wallets/testWallets.js'
 
 /** What `/local/*` serves from when a chain runs. */
 export type LocalLive = {

@@ -37,6 +37,7 @@ describe('export snapshots', () => {
       'testing',
       'protocol',
       'emulator',
+      'chain',
       'indexer',
       'store',
       'service',

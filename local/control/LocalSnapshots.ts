@@ -1,4 +1,4 @@
-import type { ChainSavepoint, LiveChain } from '../chain/LiveChain.js'
+import type { ChainSavepoint, LiveChain } from '../../chain/LiveChain.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
 import type { SqliteTableSnapshots } from './SqliteTableSnapshots.js'
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { LiveChain } from '../chain/LiveChain.js'
+import { LiveChain } from '../../chain/LiveChain.js'
 import { toLocalExchangeError } from '../LocalExchangeError.js'
 import { registerControlRoutes } from './controlRoutes.js'
 import { LocalSnapshots } from './LocalSnapshots.js'

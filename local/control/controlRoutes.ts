@@ -1,8 +1,8 @@
 import { Address, Cell, loadStateInit, type StateInit } from '@ton/core'
 import { type BlockchainTransaction, internal } from '@ton/sandbox'
 import type { FastifyInstance } from 'fastify'
+import type { ChainBlock, LiveChain } from '../../chain/LiveChain.js'
 import { canonicalAddressText } from '../../protocol/addressText.js'
-import type { ChainBlock, LiveChain } from '../chain/LiveChain.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
 import type { LocalSnapshots } from './LocalSnapshots.js'
 

@@ -1,4 +1,4 @@
-import type { LiveChain } from '../chain/LiveChain.js'
+import type { LiveChain } from '../../chain/LiveChain.js'
 
 /**
  * `--block-time <s>`: makes a block without transactions whenever the chain made none for

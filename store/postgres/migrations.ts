@@ -50,7 +50,7 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
   {
     name: '2026_11_26_03_chain_journal',
     sql: `
-      -- The live chain's journal (local/journal/PostgresChainJournal.ts), the SQLite store's
+      -- The live chain's journal (chain/journal/PostgresChainJournal.ts), the SQLite store's
       -- 2026_11_26_01_chain_journal: blocks (root message), their transactions, the account
       -- states of the blocks after the newest snapshot, snapshots, the demo's base market.
       CREATE TABLE chain_blocks (

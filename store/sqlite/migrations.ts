@@ -579,7 +579,7 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
   {
     name: '2026_11_26_01_chain_journal',
     sql: `
-      -- The live chain's journal (local/journal/SqliteChainJournal.ts), in the file of the index
+      -- The live chain's journal (chain/journal/SqliteChainJournal.ts), in the file of the index
       -- it feeds: blocks (root message), their transactions, the account states of the blocks
       -- after the newest snapshot, snapshots, and the demo's base market. IF NOT EXISTS: the
       -- journal created these tables itself before they were a migration.

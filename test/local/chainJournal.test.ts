@@ -13,9 +13,9 @@ import {
   type ChainJournal,
   ChainJournalError,
   MemoryChainJournal,
-} from '../../local/chain/ChainJournal.js'
-import { PostgresChainJournal } from '../../local/journal/PostgresChainJournal.js'
-import { SqliteChainJournal } from '../../local/journal/SqliteChainJournal.js'
+} from '../../chain/ChainJournal.js'
+import { PostgresChainJournal } from '../../chain/journal/PostgresChainJournal.js'
+import { SqliteChainJournal } from '../../chain/journal/SqliteChainJournal.js'
 import { createPostgresStore } from '../../store/postgres/createPostgresStore.js'
 import { createTestDatabase, testPostgresUrl } from '../_support/postgresDatabase.js'
 

@@ -11,10 +11,10 @@ import {
   toNano,
 } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { TestWallet } from '../../chain/wallets/testWallets.js'
 import { fixtureCode } from '../../contracts-fixtures/fixtureCode.js'
 import { createPoolState, swap } from '../../core/index.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
-import type { TestWallet } from '../../local/wallets/testWallets.js'
 import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { isoSeconds } from '../../protocol/timeText.js'

@@ -6,7 +6,7 @@ import {
   TEST_WALLET_NAMES,
   testWalletMnemonic,
   testWallets,
-} from '../../local/wallets/testWallets.js'
+} from '../../chain/wallets/testWallets.js'
 
 test('default: five v4r2 wallets with valid 24-word mnemonics, the same on every machine', async () => {
   const wallets = await testWallets()

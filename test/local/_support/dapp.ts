@@ -1,7 +1,7 @@
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
 import { Address, internal, SendMode } from '@ton/core'
-import type { TestWallet } from '../../../local/wallets/testWallets.js'
+import type { TestWallet } from '../../../chain/wallets/testWallets.js'
 
 /** A dApp's view of a running local exchange: the official clients on its URL, nothing else. */
 export type Dapp = {

@@ -1,6 +1,6 @@
 import { Address, beginCell, type TupleItem } from '@ton/core'
-import type { LiveChain } from '../../chain/LiveChain.js'
-import { LiveChainError } from '../../chain/LiveChainError.js'
+import type { LiveChain } from '../../LiveChain.js'
+import { LiveChainError } from '../../LiveChainError.js'
 import type { MessageIndex } from './MessageIndex.js'
 
 /**

@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/errors/BaseError.js'
-import { LiveChainError } from '../chain/LiveChainError.js'
+import { LiveChainError } from '../LiveChainError.js'
 
 /**
  * Stable codes of {@link TonHttpApiError}.

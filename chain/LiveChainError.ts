@@ -1,4 +1,4 @@
-import { BaseError } from '../../core/errors/BaseError.js'
+import { BaseError } from '../core/errors/BaseError.js'
 
 /**
  * Why the live chain refused or failed a request.

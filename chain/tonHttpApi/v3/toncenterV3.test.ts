@@ -6,13 +6,9 @@ import { fixtureCode } from '../../../contracts-fixtures/fixtureCode.js'
 import { createLocalDex } from '../../../emulator/createLocalDex.js'
 import type { LocalJetton, LocalPool, LocalPton, LocalRouter } from '../../../emulator/model.js'
 import { externalMessageHash } from '../../../protocol/externalMessageHash.js'
-import {
-  deployTestWallets,
-  type TestWallet,
-  transferBoc,
-} from '../../chain/_support/testWallets.js'
-import { MemoryChainJournal } from '../../chain/ChainJournal.js'
-import { LiveChain } from '../../chain/LiveChain.js'
+import { deployTestWallets, type TestWallet, transferBoc } from '../../_support/testWallets.js'
+import { MemoryChainJournal } from '../../ChainJournal.js'
+import { LiveChain } from '../../LiveChain.js'
 import { tonHttpApi } from '../tonHttpApi.js'
 
 const bob = Address.parse(`0:${'b0'.repeat(32)}`)

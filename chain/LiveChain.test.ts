@@ -1,7 +1,7 @@
 import { Address, beginCell, Cell, storeMessage, storeShardAccount, toNano } from '@ton/core'
 import { internal } from '@ton/sandbox'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
+import { LocalBlockchain } from '../emulator/LocalBlockchain.js'
 import { deployTestWallets, type TestWallet, transferBoc } from './_support/testWallets.js'
 import { MemoryChainJournal } from './ChainJournal.js'
 import { type ChainBlock, LiveChain } from './LiveChain.js'

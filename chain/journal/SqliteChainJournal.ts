@@ -9,7 +9,7 @@ import {
   type JournalAccountState,
   type JournalTransaction,
   unknownBlock,
-} from '../chain/ChainJournal.js'
+} from '../ChainJournal.js'
 
 type BlockRow = { seqno: number; now: number; lt: string; message: Buffer | null }
 type TxRow = { seqno: number; account: string; lt: string; hash: Buffer; boc: Buffer }

@@ -1,7 +1,7 @@
 import { Address } from '@ton/core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { normalizedExternalHash } from '../../protocol/externalMessageHash.js'
-import type { ChainBlock, LiveChain } from '../chain/LiveChain.js'
+import type { ChainBlock, LiveChain } from '../LiveChain.js'
 import { TonHttpApiError } from './TonHttpApiError.js'
 import { MessageIndex, parseTransaction } from './v3/MessageIndex.js'
 import type { V3Json } from './v3/wire.js'

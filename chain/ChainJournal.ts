@@ -1,4 +1,4 @@
-import { BaseError } from '../../core/errors/BaseError.js'
+import { BaseError } from '../core/errors/BaseError.js'
 
 /**
  * One transaction of a block, as the journal stores it: enough to answer `getTransactions`

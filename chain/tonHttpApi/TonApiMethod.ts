@@ -1,4 +1,4 @@
-import type { LiveChain } from '../chain/LiveChain.js'
+import type { LiveChain } from '../LiveChain.js'
 import type { Params } from './params.js'
 
 /**

@@ -10,8 +10,8 @@ import {
 } from '@ton/core'
 import { writeBoc } from '../../emulator/bocWriter.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
-import type { AccountInfo, ChainHead } from '../chain/LiveChain.js'
-import type { LoggedTransaction } from '../chain/TransactionLog.js'
+import type { AccountInfo, ChainHead } from '../LiveChain.js'
+import type { LoggedTransaction } from '../TransactionLog.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'

@@ -7,7 +7,7 @@ import {
   type ChainSnapshotRecord,
   type JournalAccountState,
   type JournalTransaction,
-} from '../chain/ChainJournal.js'
+} from '../ChainJournal.js'
 
 /** The session advisory lock the process running a database's chain holds (see migrate.ts). */
 const CHAIN_LOCK = 7_244_003

@@ -21,7 +21,7 @@ import {
   snapshotFromSerializable,
   snapshotToSerializable,
 } from '@ton/sandbox'
-import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
+import { LocalBlockchain } from '../emulator/LocalBlockchain.js'
 import { ChainClock } from './ChainClock.js'
 import {
   type ChainBlockRecord,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { LiveChain } from '../../chain/LiveChain.js'
+import type { LiveChain } from '../../LiveChain.js'
 import { Params } from '../params.js'
 import { TonHttpApiError, toTonApiFailure } from '../TonHttpApiError.js'
 import { sendMessage, V3_ENDPOINTS } from './methods.js'

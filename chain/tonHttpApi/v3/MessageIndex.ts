@@ -1,7 +1,7 @@
 import { Cell, loadTransaction, type Transaction } from '@ton/core'
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
-import type { LiveChain } from '../../chain/LiveChain.js'
-import type { LoggedTransaction } from '../../chain/TransactionLog.js'
+import type { LiveChain } from '../../LiveChain.js'
+import type { LoggedTransaction } from '../../TransactionLog.js'
 import { messageHashes, renderV3Transaction, type TransactionPlace, type V3Json } from './wire.js'
 
 /** Longest stretch of indexing between two turns of the event loop, ms. */

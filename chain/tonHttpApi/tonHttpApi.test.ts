@@ -17,9 +17,9 @@ import {
   testKeyPair,
   transferBoc,
   transferMessage,
-} from '../chain/_support/testWallets.js'
-import type { ChainBlock } from '../chain/LiveChain.js'
-import { LiveChain } from '../chain/LiveChain.js'
+} from '../_support/testWallets.js'
+import type { ChainBlock } from '../LiveChain.js'
+import { LiveChain } from '../LiveChain.js'
 import { tonHttpApi } from './tonHttpApi.js'
 
 const bob = Address.parse(`0:${'b0'.repeat(32)}`)

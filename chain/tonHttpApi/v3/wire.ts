@@ -18,7 +18,7 @@ import {
   type TransactionStoragePhase,
 } from '@ton/core'
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
-import type { LoggedTransaction } from '../../chain/TransactionLog.js'
+import type { LoggedTransaction } from '../../TransactionLog.js'
 import { boc } from '../wire.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import type { LiveChain } from '../chain/LiveChain.js'
+import type { LiveChain } from '../LiveChain.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
 import { type BlockActions, toncenterStreaming } from './streaming.js'

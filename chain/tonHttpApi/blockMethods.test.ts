@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalJetton } from '../../emulator/model.js'
-import { LiveChain } from '../chain/LiveChain.js'
+import { LiveChain } from '../LiveChain.js'
 import { tonHttpApi } from './tonHttpApi.js'
 
 const bob = Address.parse(`0:${'b0'.repeat(32)}`)

@@ -1,0 +1,46 @@
+/**
+ * `ton-dex-lab/chain`: the live local chain as a layer of its own. `LiveChain` runs the emulator's
+ * `@ton/sandbox` chain as a chain dApps share (wall-clock time, numbered blocks, one queue,
+ * validation before execution), journaled so a restart resumes it (`SqliteChainJournal`,
+ * `PostgresChainJournal`, `MemoryChainJournal`); `tonHttpApi` serves it as toncenter's TON HTTP
+ * API v2 and the v3 subset followers read; `testWallets` are the funded wallets of a local chain
+ * (local use only: their mnemonics are published). See `chain/README.md`.
+ *
+ * @example
+ * ```ts
+ * import { LiveChain, MemoryChainJournal } from 'ton-dex-lab/chain'
+ * const chain = await LiveChain.open({ journal: new MemoryChainJournal() })
+ * chain.head.seqno // 0, the genesis state
+ * ```
+ * @module
+ */
+
+export {
+  type ChainBlockRecord,
+  type ChainJournal,
+  ChainJournalError,
+  type ChainJournalErrorCode,
+  type ChainSnapshotRecord,
+  MemoryChainJournal,
+} from './ChainJournal.js'
+export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
+export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
+export {
+  type AccountInfo,
+  type ChainBlock,
+  type ChainHead,
+  type ChainSavepoint,
+  LiveChain,
+  type LiveChainOptions,
+  type TimeMove,
+} from './LiveChain.js'
+export { LiveChainError, type LiveChainErrorReason } from './LiveChainError.js'
+export { TonHttpApiError, type TonHttpApiErrorCode } from './tonHttpApi/TonHttpApiError.js'
+export { type TonHttpApiOptions, tonHttpApi } from './tonHttpApi/tonHttpApi.js'
+export {
+  TEST_WALLET_NAMES,
+  TEST_WALLET_SEED,
+  type TestWallet,
+  testWalletMnemonic,
+  testWallets,
+} from './wallets/testWallets.js'
