@@ -4,7 +4,8 @@
  *
  * U, the local exchange, builds a demo history of `BENCH_SWAPS` swaps (default 1 500) into a
  * file database. Baseline: the in-process indexer as the local exchange runs it — U's stored
- * transaction BoCs parsed and indexed by `createIndexer` into a fresh SQLite file (no network) —
+ * transaction BoCs parsed (with a cold cell cache, as the follower parses them) and indexed by
+ * `createIndexer` into a fresh SQLite file (no network) —
  * and, apart, the indexer alone on transactions parsed beforehand. Measured, in both modes
  * (`blocks`, `accounts`): `ton-dex-lab serve --follow <U> --rps unlimited` in a child process
  * from an empty database,
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Cell, loadTransaction } from '@ton/core'
 import type { LoggedTransaction } from '../chain/TransactionLog.js'
+import { clearCellCache } from '../emulator/cellCache.js'
 import { type BlockTransaction, createIndexer } from '../indexer/ingest/createIndexer.js'
 import { startLocalExchange } from '../local/startLocalExchange.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
@@ -49,6 +51,9 @@ try {
   // transaction BoCs (parsed, then indexed) into a fresh SQLite file; and the indexer alone on
   // transactions parsed beforehand.
   const inProcess = async (parsedBefore: boolean) => {
+    // Cold, as the follower parses them: U built these very cells in this process, and the
+    // parsed-cell cache would hand them back without parsing or hashing.
+    clearCellCache()
     const store = createSqliteStore({ path: join(dir, `baseline-${parsedBefore}.sqlite`) })
     const parse = () => {
       const blocks = new Map<number, { seqno: number; now: number }>()

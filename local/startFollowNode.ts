@@ -1,6 +1,8 @@
 import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { PoolKind } from '../core/pool/PoolState.js'
+import { installCellCache } from '../emulator/cellCache.js'
+import { installNativeSha256 } from '../emulator/nativeSha256.js'
 import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
@@ -84,6 +86,11 @@ export async function startFollowNode(
   options: ServeOptions & { readonly follow: FollowOptions },
 ): Promise<RunningFollowNode> {
   const { follow } = options
+  // The follower parses every transaction's bag of cells and hashes each cell against its id:
+  // Node's native SHA-256 and the bounded cache of parsed cells, process-wide, as the local
+  // exchange's chain installs them (same results, property-tested in `emulator/`).
+  installNativeSha256()
+  installCellCache()
   const client = createTonApiClient({
     url: follow.url,
     apiKey: follow.apiKey,

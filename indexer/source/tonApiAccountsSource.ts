@@ -1,6 +1,7 @@
 import { Address, type Transaction } from '@ton/core'
 import type { ChainSource, SourceBlock, SourceHead } from './ChainSource.js'
 import { FatalIndexError, RetryableSourceError } from './errors.js'
+import { mapBounded } from './mapBounded.js'
 import type { TonApiClient } from './tonApiClient.js'
 import {
   blockHeader,
@@ -34,6 +35,8 @@ const DISCOVERY_PAGES = 4
 const TRACES_PER_REQUEST = 16
 /** Transactions per v2 `getTransactions` page (toncenter's maximum). */
 const TRANSACTIONS_PAGE = 100
+/** Requests one `blocks` call keeps pending at most (accounts' BoCs, block headers). */
+const READ_AHEAD = 8
 /** Blocks delivered per `blocks` call at most. */
 const MAX_BLOCKS = 4096
 /** Transactions delivered per `blocks` call, about (a batch ends with a whole block). */
@@ -335,8 +338,8 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
           byAccount.set(tx.account, list)
         }
       }
-      const read = await Promise.all(
-        [...byAccount].map(([account, wanted]) => exact(account, wanted)),
+      const read = await mapBounded([...byAccount], READ_AHEAD, ([account, wanted]) =>
+        exact(account, wanted),
       )
       const exactByHash = new Map<string, Transaction>()
       for (const map of read) for (const [hash, tx] of map) exactByHash.set(hash, tx)
@@ -364,16 +367,14 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
       // Block times: of the blocks with transactions and of the last one (for the lag).
       const timed = [...new Set([...perBlock.keys(), last])]
       const times = new Map<number, number>()
-      await Promise.all(
-        timed.map(async (seqno) => {
-          const header = await blockHeader(client, {
-            workchain: -1,
-            shard: MASTERCHAIN_SHARD,
-            seqno,
-          })
-          times.set(seqno, header.gen_utime)
-        }),
-      )
+      await mapBounded(timed, READ_AHEAD, async (seqno) => {
+        const header = await blockHeader(client, {
+          workchain: -1,
+          shard: MASTERCHAIN_SHARD,
+          seqno,
+        })
+        times.set(seqno, header.gen_utime)
+      })
       const blocks: SourceBlock[] = []
       let now = times.get(Math.min(...timed)) ?? 0
       for (let seqno = after + 1; seqno <= last; seqno++) {
