@@ -13,7 +13,10 @@
  * routers, assets and router wallets — is reported apart) until `/local/status` reports U's head
  * indexed; its resident memory at
  * the end (VmRSS) and at its peak (VmHWM) are read from `/proc`. Reports transactions/s of both,
- * their ratio, and the follower's requests per block. Writes `bench/results/follow.json`.
+ * their ratio, and the follower's requests per block; and, since the machine's other load moves
+ * wall-clock figures, the CPU time each side used (the in-process indexer's; the follower's and
+ * the upstream's during the catch-up) and the ratio of transactions per CPU-second. Writes
+ * `bench/results/follow.json`.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -69,10 +72,17 @@ try {
     }
     const ready = parsedBefore ? parse() : undefined
     const start = performance.now()
+    const cpuStart = process.cpuUsage()
     await createIndexer({ store, source: ready ?? parse() }).run()
     const seconds = (performance.now() - start) / 1000
+    const cpuSeconds = cpuOf(process.cpuUsage(cpuStart))
     await store.close()
-    return { seconds, transactionsPerSecond: transactions / seconds }
+    return {
+      seconds,
+      transactionsPerSecond: transactions / seconds,
+      cpuSeconds,
+      transactionsPerCpuSecond: transactions / cpuSeconds,
+    }
   }
   const journal = await inProcess(false)
   const indexerOnly = await inProcess(true)
@@ -100,6 +110,8 @@ try {
     })
     const startupSeconds = (performance.now() - followStart) / 1000
     const catchUpStart = performance.now()
+    const followerCpuStart = processCpuSeconds(child.pid as number)
+    const upstreamCpuStart = process.cpuUsage()
     let status: { index: { seqno: number }; requests: number; retries: number }
     for (;;) {
       status = (await (await fetch(`${url}/local/status`)).json()) as typeof status
@@ -107,6 +119,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const seconds = (performance.now() - catchUpStart) / 1000
+    const followerCpuSeconds = processCpuSeconds(child.pid as number) - followerCpuStart
+    const upstreamCpuSeconds = cpuOf(process.cpuUsage(upstreamCpuStart))
     const proc = readFileSync(`/proc/${child.pid}/status`, 'utf8')
     const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(proc)?.[1] ?? 0)
     child.kill('SIGTERM')
@@ -115,6 +129,9 @@ try {
       startupSeconds,
       seconds,
       transactionsPerSecond: transactions / seconds,
+      followerCpuSeconds,
+      upstreamCpuSeconds,
+      transactionsPerFollowerCpuSecond: transactions / followerCpuSeconds,
       blocksPerSecond: head / seconds,
       requests: status.requests,
       requestsPerBlock: status.requests / head,
@@ -138,19 +155,32 @@ try {
     ratio: journal.seconds / blocks.seconds,
     ratioToIndexerOnly: indexerOnly.seconds / blocks.seconds,
     accountsRatio: journal.seconds / accounts.seconds,
+    cpuRatio: journal.cpuSeconds / blocks.followerCpuSeconds,
+    accountsCpuRatio: journal.cpuSeconds / accounts.followerCpuSeconds,
   }
   const line = (name: string, f: typeof blocks) =>
-    `${name}: ${f.transactionsPerSecond.toFixed(0)} tx/s (${f.blocksPerSecond.toFixed(1)} blocks/s, ${f.requestsPerBlock.toFixed(2)} requests a block), RSS ${f.rssMiB.toFixed(0)} MiB (peak ${f.peakRssMiB.toFixed(0)} MiB)`
+    `${name}: ${f.transactionsPerSecond.toFixed(0)} tx/s (${f.blocksPerSecond.toFixed(1)} blocks/s, ${f.requestsPerBlock.toFixed(2)} requests a block), RSS ${f.rssMiB.toFixed(0)} MiB (peak ${f.peakRssMiB.toFixed(0)} MiB); CPU: follower ${f.followerCpuSeconds.toFixed(1)} s (${f.transactionsPerFollowerCpuSecond.toFixed(0)} tx per CPU-second), upstream ${f.upstreamCpuSeconds.toFixed(1)} s`
   console.log(
-    `in process (from the journal's BoCs): ${journal.transactionsPerSecond.toFixed(0)} tx/s; indexer alone: ${indexerOnly.transactionsPerSecond.toFixed(0)} tx/s`,
+    `in process (from the journal's BoCs): ${journal.transactionsPerSecond.toFixed(0)} tx/s, ${journal.transactionsPerCpuSecond.toFixed(0)} tx per CPU-second; indexer alone: ${indexerOnly.transactionsPerSecond.toFixed(0)} tx/s`,
   )
   console.log(
-    `${line('follow, blocks mode', blocks)}; ratio ${report.ratio.toFixed(3)}× (${report.ratioToIndexerOnly.toFixed(3)}× of the indexer alone)`,
+    `${line('follow, blocks mode', blocks)}; ratio ${report.ratio.toFixed(3)}× (${report.ratioToIndexerOnly.toFixed(3)}× of the indexer alone), by CPU time ${report.cpuRatio.toFixed(3)}×`,
   )
   console.log(
-    `${line('follow, accounts mode', accounts)}; ratio ${report.accountsRatio.toFixed(3)}×`,
+    `${line('follow, accounts mode', accounts)}; ratio ${report.accountsRatio.toFixed(3)}×, by CPU time ${report.accountsCpuRatio.toFixed(3)}×`,
   )
   console.log(`wrote ${writeResult('follow.json', report)}`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
+}
+
+/** User + system seconds of a `process.cpuUsage()` reading. */
+function cpuOf(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6
+}
+
+/** User + system seconds a child process has used so far (`/proc/<pid>/stat`, clock ticks). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) / 100
 }
