@@ -168,12 +168,14 @@ async function openParts(
     for (const closer of closers.splice(0)) await closer()
   }
   let liveChain: LiveChain | undefined
-  const building = createService({
+  // Loaded before the chain builds any history: the build holds the event loop for minutes on
+  // a long history, and a plugin still loading then runs past Fastify's plugin timeout.
+  const app = await createService({
     store,
     cors: options.cors ?? true,
     chain: liveChainReader(() => liveChain),
   })
-  closers.unshift(async () => (await building).close())
+  closers.unshift(() => app.close())
   try {
     // The chain's journal lives in the store's database, in tables of the store's migrations.
     const storedJournal =
@@ -194,7 +196,7 @@ async function openParts(
     if (!hasChain && !empty)
       return {
         store,
-        app: await building,
+        app,
         live: undefined,
         seeded: false,
         close,
@@ -315,7 +317,6 @@ async function openParts(
     if (blockTimer !== undefined) closers.unshift(blockTimer)
     // The market as the chain left it (its activity, what was created on it), before serving.
     await refresh?.()
-    const app = await building
     const live: LocalLive = {
       chain,
       dex,
