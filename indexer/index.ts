@@ -40,7 +40,9 @@ export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
 export type { TrackedPool } from './pool/TrackedPool.js'
 export {
   createWalletLedger,
+  type LedgerAdoption,
   type LedgerTransaction,
+  type PriorState,
   type WalletLedger,
 } from './wallets/createWalletLedger.js'
 export { WalletLedgerMismatchError } from './wallets/WalletLedgerMismatchError.js'

@@ -5,6 +5,7 @@ import { installCellCache } from '../emulator/cellCache.js'
 import { installNativeSha256 } from '../emulator/nativeSha256.js'
 import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
+import { tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
 import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
@@ -158,6 +159,7 @@ export async function startFollowNode(
         seqno: follow.fromSeqno - 1,
         pools,
         assetOf: (wallet) => routerWallets.get(wallet),
+        wallets: [...routerWallets.keys()],
       })
       console.error(`adopted ${adopted} pools at block ${follow.fromSeqno - 1}`)
     }
@@ -166,6 +168,9 @@ export async function startFollowNode(
       source,
       routers: new Set(routers),
       assetOf: (wallet) => routerWallets.get(wallet),
+      // Wallets, LP accounts and vaults that existed before the index met them (a start after
+      // the first block, or earlier history the source did not deliver) hold what their state said.
+      priorState: tonApiPriorState(client),
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
       backoff: follow.backoff,
       onRetry: (error, delayMs) => {

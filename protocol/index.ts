@@ -16,6 +16,14 @@
  * @module
  */
 
+export {
+  type JettonWalletData,
+  type LpAccountData,
+  readJettonWalletData,
+  readLpAccountData,
+  readVaultData,
+  type VaultData,
+} from './accountData.js'
 export { addressText, canonicalAddressText } from './addressText.js'
 export type {
   AdminBody,

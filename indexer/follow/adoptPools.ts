@@ -1,9 +1,10 @@
 import { TupleReader } from '@ton/core'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
+import { readJettonWalletData } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
 import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
-import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
+import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
 import { parseToncenterStack } from '../source/tonApiStack.js'
@@ -33,6 +34,12 @@ export type AdoptPoolsOptions = {
   readonly pools: readonly PoolToAdopt[]
   /** Router token wallet → asset (jetton master; the native address for proxy-TON). */
   readonly assetOf: (routerWallet: string) => string | undefined
+  /**
+   * Jetton wallets to adopt with the pools (`get_wallet_data` at the same block): the routers'
+   * own wallets, which vouch for the user wallets they pay into (the wallet ledger follows a
+   * wallet only when its master or a followed wallet of that master deploys or pays it).
+   */
+  readonly wallets?: readonly string[] | undefined
   /** The follower's cursor (default `'indexer'`). */
   readonly cursorName?: string | undefined
 }
@@ -43,7 +50,8 @@ export type AdoptPoolsOptions = {
  * get-methods run by the upstream at that block (`runGetMethod` with toncenter's `seqno`):
  * `get_pool_data` — reserves, LP supply, fees, collected fees, protocol fee address, `amp` /
  * `w0` / `rate` of its kind — and, for DEX v1, `get_jetton_data`'s supply. The pools and the
- * cursor at block `seqno` are stored in one batch; a pool that does not answer at that block
+ * cursor at block `seqno` are stored in one batch, with the jetton wallets named in `wallets`
+ * (the routers' own, read by `get_wallet_data`); a pool that does not answer at that block
  * (not deployed yet) is left to the indexer, which follows its deployment. Retryable failures are
  * retried; an upstream that keeps no state at that block fails (`SOURCE_GAP`).
  *
@@ -113,8 +121,21 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
         data.protocolFeeAddress === null ? null : addressText(data.protocolFeeAddress),
     })
   }
+  const jettonWallets: IndexedJettonWalletRow[] = []
+  for (const address of options.wallets ?? []) {
+    const reader = await run(address, 'get_wallet_data')
+    if (reader === undefined) continue
+    const data = readJettonWalletData(reader)
+    jettonWallets.push({
+      address,
+      ownerAddress: addressText(data.owner),
+      masterAddress: addressText(data.master),
+      balance: data.balance,
+    })
+  }
   await options.store.applyIndexBatch({
     ...{ transactions: [], operations: [], pools: rows, feeWithdrawals: [], links: [] },
+    jettonWallets,
     cursor: {
       name: options.cursorName ?? INDEX_CURSOR,
       value: formatCursor({ seqno, lt: 0n, hash: '' }),

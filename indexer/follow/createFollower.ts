@@ -3,6 +3,7 @@ import type { Store } from '../../store/Store.js'
 import {
   type BlockTransaction,
   type IndexSession,
+  type IndexSessionOptions,
   openIndexSession,
 } from '../ingest/createIndexer.js'
 import type { ChainSource, SourceBlock, SourceHead } from '../source/ChainSource.js'
@@ -16,6 +17,11 @@ export type FollowerOptions = {
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
   /** The routers that count as the exchange (default: every router that deploys a pool). */
   readonly routers?: ReadonlySet<string> | undefined
+  /**
+   * Reads the state of accounts first met when they existed already (see
+   * `IndexSessionOptions.priorState`), e.g. `tonApiPriorState(client)`.
+   */
+  readonly priorState?: IndexSessionOptions['priorState']
   /** The cursor the follower keeps in the store (default `'indexer'`). */
   readonly cursorName?: string | undefined
   /**
@@ -156,6 +162,7 @@ export function createFollower(options: FollowerOptions): Follower {
         assetOf: options.assetOf,
         cursorName: options.cursorName,
         routers: options.routers,
+        priorState: options.priorState,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened

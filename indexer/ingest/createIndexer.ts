@@ -23,7 +23,11 @@ import { address, type OperationContext, poolOperation } from '../pool/poolOpera
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
 import { FatalIndexError } from '../source/errors.js'
-import { createWalletLedger } from '../wallets/createWalletLedger.js'
+import {
+  createWalletLedger,
+  type LedgerAdoption,
+  type PriorState,
+} from '../wallets/createWalletLedger.js'
 import { actionPayload } from './actionPayload.js'
 import { externalMessageHashes } from './externalMessageHashes.js'
 import { messageKey } from './messageKey.js'
@@ -92,7 +96,28 @@ export type IndexSessionOptions = {
   readonly cursorName?: string | undefined
   /** Called after each committed batch with the running totals and the cursor it stored. */
   readonly onBatch?: ((stats: IngestStats, cursor: IndexCursor) => void) | undefined
+  /**
+   * Reads what accounts the wallet ledger meets for the first time held before (their state at
+   * block `seqno`, the one before their first transaction seen), when they existed already: an
+   * index that starts after the chain's first block adopts its users' LP wallets, LP accounts,
+   * vaults and jetton wallets this way. Called before each batch is written, inside it. Without
+   * it, such an account counts from zero (what moved since it was first seen).
+   */
+  readonly priorState?:
+    | ((accounts: readonly PriorStateRequest[]) => Promise<readonly PriorState[]>)
+    | undefined
 }
+
+/**
+ * An account whose state before its first transaction seen the index needs: what it is and the
+ * block whose state answers (the one before).
+ *
+ * @example
+ * ```ts
+ * const request: PriorStateRequest = { kind: 'lp-account', address: '0:5f0e…', seqno: 3020 }
+ * ```
+ */
+export type PriorStateRequest = LedgerAdoption & { readonly seqno: number }
 
 /** Options of {@link createIndexer}. */
 export type CreateIndexerOptions = IndexSessionOptions & {
@@ -277,10 +302,16 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     touched.add(pool)
   }
   let last: IndexCursor | undefined = committed
+  const priorWanted: PriorStateRequest[] = []
 
   const flush = async () => {
     // Nothing stored and the cursor where it was (blocks without transactions move it).
     if (txs.length === 0 && last === committed) return
+    // Accounts met first when they existed already: what they held is part of this batch.
+    const adopting = priorWanted.splice(0)
+    if (adopting.length > 0 && options.priorState !== undefined) {
+      for (const prior of await options.priorState(adopting)) ledger.adopt(prior)
+    }
     // Links still pending cross into later batches (or a restart): each is written once.
     const pending: MessageLinkRow[] = []
     for (const [messageHash, l] of links) {
@@ -383,6 +414,9 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     let kind: TransactionKind = internal ? (body?.type ?? 'other') : 'external'
     let resultCode: ResultCode | null = null
     ledger.apply(tx, accountAddress, aborted, body)
+    for (const adoption of ledger.takeAdoptions()) {
+      if (block !== undefined) priorWanted.push({ ...adoption, seqno: block.seqno - 1 })
+    }
     let pool = pools.get(accountAddress)
     if (pool !== undefined && (pool.asset0 === pool.wallet0 || pool.asset1 === pool.wallet1)) {
       resolveAssets(pool)

@@ -43,6 +43,32 @@ describe('jetton wallets', () => {
     ])
   })
 
+  test('adopts a wallet it meets after it existed: counted from zero, then its prior state added', () => {
+    const jetton = new JettonModel(MASTER)
+    const ledger = createWalletLedger()
+    // Deployed and funded before the ledger looked: a mint it sees finds the wallet active.
+    const [seen] = jetton.mint(ALICE, 1_000n)
+    const fed = seen as NonNullable<typeof seen>
+    feed(ledger, [{ ...fed, tx: { ...fed.tx, oldStatus: 'active' } }])
+    expect(walletRow(ledger)?.balance).toBe(1_000n)
+    const adoptions = ledger.takeAdoptions()
+    expect(adoptions).toEqual([{ kind: 'jetton-wallet', address: jetton.wallet(ALICE).toString() }])
+    expect(ledger.takeAdoptions()).toEqual([])
+    ledger.takeChanges()
+    ledger.adopt({
+      ...{ kind: 'jetton-wallet', address: jetton.wallet(ALICE).toString(), balance: 4_000n },
+      ...{ ownerAddress: ALICE.toString(), masterAddress: MASTER.toString() },
+    })
+    expect(walletRow(ledger)?.balance).toBe(5_000n)
+    // The correction is a change of the next batch; an absent prior changes nothing.
+    expect(ledger.takeChanges().jettonWallets.map((w) => w.balance)).toEqual([5_000n])
+    ledger.adopt({ kind: 'jetton-wallet', address: jetton.wallet(ALICE).toString(), absent: true })
+    expect(walletRow(ledger)?.balance).toBe(5_000n)
+    // A wallet deployed while the ledger looks is not adopted.
+    feed(ledger, jetton.mint(BOB, 10n))
+    expect(ledger.takeAdoptions()).toEqual([])
+  })
+
   test('restores a bounced internal_transfer and a bounced burn notification', () => {
     const jetton = new JettonModel(MASTER)
     const ledger = createWalletLedger()

@@ -26,7 +26,55 @@ export type LedgerTransaction = {
   readonly outMessages: { values(): Message[] }
   /** `'non-existing'` after a self-destruction (a DEX v2 LP account or vault paying out). */
   readonly endStatus: AccountStatus
+  /**
+   * The account's status before the transaction: `'active'` when an account the ledger meets
+   * for the first time existed already (its earlier history was not seen).
+   */
+  readonly oldStatus?: AccountStatus | undefined
 }
+
+/**
+ * An account the ledger began to follow although it existed before (its first transaction seen
+ * found it active): what it held before is unknown to the ledger, which counted from the
+ * state-init's zero. {@link WalletLedger.adopt} adds what its state said.
+ *
+ * @example
+ * ```ts
+ * const unseen: LedgerAdoption = { kind: 'jetton-wallet', address: '0:7a1c…' }
+ * ```
+ */
+export type LedgerAdoption = {
+  readonly kind: 'jetton-wallet' | 'lp-account' | 'vault'
+  readonly address: string
+}
+
+/**
+ * What an account held before the ledger first saw it, read from its state (get-methods at the
+ * block before): a jetton wallet's balance (and owner and master), an LP account's two
+ * amounts, a vault's deposit. `absent` when it did not exist then.
+ *
+ * @example
+ * ```ts
+ * const prior: PriorState = { kind: 'jetton-wallet', address: '0:7a1c…', balance: 1_414_213_562_373n,
+ *   ownerAddress: '0:bob…', masterAddress: '0:pool…' }
+ * ```
+ */
+export type PriorState =
+  | {
+      readonly kind: 'jetton-wallet'
+      readonly address: string
+      readonly balance: bigint
+      readonly ownerAddress: string
+      readonly masterAddress: string
+    }
+  | {
+      readonly kind: 'lp-account'
+      readonly address: string
+      readonly amount0: bigint
+      readonly amount1: bigint
+    }
+  | { readonly kind: 'vault'; readonly address: string; readonly balance: bigint }
+  | { readonly kind: LedgerAdoption['kind']; readonly address: string; readonly absent: true }
 
 /** A ledger of wallet balances built from transactions alone; see {@link createWalletLedger}. */
 export type WalletLedger = {
@@ -45,6 +93,16 @@ export type WalletLedger = {
    * no list names yet), when known.
    */
   masterOf(wallet: string): string | undefined
+  /**
+   * The accounts begun since the previous call that existed before their first transaction
+   * seen (see {@link LedgerAdoption}), then forgets them.
+   */
+  takeAdoptions(): LedgerAdoption[]
+  /**
+   * Adds what an adopted account held before its first transaction seen (its state at the
+   * block before), so its balance is the chain's and not only what moved since.
+   */
+  adopt(prior: PriorState): void
   /** The rows changed since the previous call (for the next store batch), then forgets them. */
   takeChanges(): WalletLedgerRows
   /** Every row the ledger holds. */
@@ -75,8 +133,11 @@ type Vault = Mutable<IndexedVaultRow>
  *   (`owner token_wallet router deposited`) adds, `vault_pay_to` (the
  *   answer to `withdraw_fee`) takes off.
  *
- * Aborted transactions change nothing (their state was rolled back). The ledger assumes it
- * sees an account's transactions from its deployment on. Pure and synchronous: no I/O.
+ * Aborted transactions change nothing (their state was rolled back). An account met first when
+ * it already existed (the index began after its deployment, or its earlier transactions were
+ * not in what the source delivered) is counted from zero and listed by `takeAdoptions()`;
+ * whoever can read its state at the block before adds it with `adopt()`. Pure and
+ * synchronous: no I/O.
  *
  * @param initial Rows to resume from (what the store kept at the last committed batch).
  * @example
@@ -94,8 +155,19 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
   for (const a of initial.lpAccounts ?? []) lpAccounts.set(a.address, { ...a })
   for (const v of initial.vaults ?? []) vaults.set(v.address, { ...v })
   const changed = { wallets: new Set<Wallet>(), lp: new Set<LpAccount>(), vaults: new Set<Vault>() }
+  const adoptions: LedgerAdoption[] = []
+  /** A new row for an account that was active before this transaction is adopted. */
+  const begun = (tx: LedgerTransaction, kind: LedgerAdoption['kind'], address: string) => {
+    if (tx.oldStatus === 'active') adoptions.push({ kind, address })
+  }
 
-  const credit = (account: string, message: Message, src: Address, amount: bigint) => {
+  const credit = (
+    tx: LedgerTransaction,
+    account: string,
+    message: Message,
+    src: Address,
+    amount: bigint,
+  ) => {
     let wallet = wallets.get(account)
     if (wallet === undefined) {
       const init = message.init ? readJettonWalletInit(message.init) : undefined
@@ -121,6 +193,7 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
         wallet = { address: account, ownerAddress: null, masterAddress: master, balance: 0n }
       }
       wallets.set(account, wallet)
+      begun(tx, 'jetton-wallet', account)
     }
     wallet.balance += amount
     changed.wallets.add(wallet)
@@ -145,6 +218,7 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
   }
 
   const addLiquidity = (
+    tx: LedgerTransaction,
     account: string,
     message: Message,
     src: Address,
@@ -160,13 +234,20 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
         ...{ poolAddress: addressText(init.pool), amount0: init.amount0, amount1: init.amount1 },
       }
       lpAccounts.set(account, lp)
+      begun(tx, 'lp-account', account)
     }
     lp.amount0 += a0
     lp.amount1 += a1
     changed.lp.add(lp)
   }
 
-  const deposit = (account: string, message: Message, src: Address, amount: bigint) => {
+  const deposit = (
+    tx: LedgerTransaction,
+    account: string,
+    message: Message,
+    src: Address,
+    amount: bigint,
+  ) => {
     let vault = vaults.get(account)
     if (vault === undefined) {
       const init = message.init?.data ? readVaultInit(message.init.data) : undefined
@@ -177,6 +258,7 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
         balance: init.deposited,
       }
       vaults.set(account, vault)
+      begun(tx, 'vault', account)
     }
     vault.balance += amount
     changed.vaults.add(vault)
@@ -233,7 +315,7 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
       }
       switch (body?.type) {
         case 'jetton.internal_transfer':
-          credit(account, message, src, body.amount)
+          credit(tx, account, message, src, body.amount)
           return
         case 'jetton.transfer':
         case 'jetton.burn':
@@ -241,10 +323,10 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
           return
         case 'v1.add_liquidity':
         case 'v2.add_liquidity':
-          addLiquidity(account, message, src, body.amount0, body.amount1)
+          addLiquidity(tx, account, message, src, body.amount0, body.amount1)
           break
         case 'v2.deposit_ref_fee':
-          deposit(account, message, src, body.amount)
+          deposit(tx, account, message, src, body.amount)
           return // a deposit pays nothing out
       }
       // refund_me, direct_add_liquidity and withdraw_fee act through what they send out.
@@ -252,6 +334,32 @@ export function createWalletLedger(initial: Partial<WalletLedgerRows> = {}): Wal
     },
     masterOf(wallet) {
       return wallets.get(wallet)?.masterAddress ?? undefined
+    },
+    takeAdoptions() {
+      return adoptions.splice(0)
+    },
+    adopt(prior) {
+      if ('absent' in prior) return
+      // The row counted from the state-init's zero: what the state held before is added.
+      if (prior.kind === 'jetton-wallet') {
+        const wallet = wallets.get(prior.address)
+        if (wallet === undefined) return
+        wallet.balance += prior.balance
+        wallet.ownerAddress ??= prior.ownerAddress
+        wallet.masterAddress ??= prior.masterAddress
+        changed.wallets.add(wallet)
+      } else if (prior.kind === 'lp-account') {
+        const lp = lpAccounts.get(prior.address)
+        if (lp === undefined) return
+        lp.amount0 += prior.amount0
+        lp.amount1 += prior.amount1
+        changed.lp.add(lp)
+      } else {
+        const vault = vaults.get(prior.address)
+        if (vault === undefined) return
+        vault.balance += prior.balance
+        changed.vaults.add(vault)
+      }
     },
     takeChanges() {
       const rows = {

@@ -55,7 +55,12 @@ export function message(
 /** The transaction of `inMessage`'s destination. */
 export function received(
   inMessage: Message,
-  options: { aborted?: boolean; out?: readonly Message[]; endStatus?: AccountStatus } = {},
+  options: {
+    aborted?: boolean
+    out?: readonly Message[]
+    endStatus?: AccountStatus
+    oldStatus?: AccountStatus
+  } = {},
 ): FedTransaction {
   const out = options.out ?? []
   const dest = inMessage.info.dest as Address
@@ -64,6 +69,7 @@ export function received(
       inMessage,
       outMessages: { values: () => [...out] },
       endStatus: options.endStatus ?? 'active',
+      oldStatus: options.oldStatus ?? 'uninitialized',
     },
     account: dest.toString(),
     aborted: options.aborted ?? false,

@@ -55,6 +55,23 @@ test('started at a later block, it adopts the funded pools and follows them exac
   const after = await chainFields(upstream.url)
   expect(after).not.toEqual(before)
   expect(await chainFields(follower.url)).toEqual(after)
+  // The wallets paid after S existed before it: R adopted them from their state at the block
+  // before it first saw them, so their balances are the chain's, not only what moved since.
+  const balances = async (url: string, wallet: string) => {
+    const { asset_list } = (await (
+      await fetch(`${url}/v1/wallets/${wallet}/assets`)
+    ).json()) as { asset_list: { contract_address: string; balance?: string }[] }
+    return asset_list
+      .filter((a) => a.balance !== undefined && a.balance !== '0')
+      .map((a) => [a.contract_address, a.balance])
+      .sort()
+  }
+  for (const wallet of upstream.wallets.slice(0, 3)) {
+    const address = wallet.address.toString()
+    const seen = await balances(follower.url, address)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen).toEqual(await balances(upstream.url, address))
+  }
   // Only what happened after S is R's history.
   const since = 'since=2020-01-01T00:00:00&until=2030-01-01T00:00:00'
   const stats = async (url: string) =>

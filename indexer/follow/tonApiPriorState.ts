@@ -1,0 +1,68 @@
+import { TupleReader } from '@ton/core'
+import {
+  readJettonWalletData,
+  readLpAccountData,
+  readVaultData,
+} from '../../protocol/accountData.js'
+import { addressText } from '../../protocol/addressText.js'
+import type { PriorStateRequest } from '../ingest/createIndexer.js'
+import { mapBounded } from '../source/mapBounded.js'
+import type { TonApiClient } from '../source/tonApiClient.js'
+import { parseToncenterStack } from '../source/tonApiStack.js'
+import { withRetries } from '../source/withRetries.js'
+import type { PriorState } from '../wallets/createWalletLedger.js'
+
+/** Get-method of each kind of account the ledger adopts. */
+const GETTER = {
+  'jetton-wallet': 'get_wallet_data',
+  'lp-account': 'get_lp_account_data',
+  vault: 'get_vault_data',
+} as const
+
+/**
+ * The index session's `priorState` over a TON HTTP API: each account's get-method run by the
+ * upstream at the block before its first transaction seen (`runGetMethod` with toncenter's
+ * `seqno`) — `get_wallet_data`, `get_lp_account_data` or `get_vault_data` — at most 8 at once,
+ * retryable failures retried. A non-zero exit code (no such account at that block, or not
+ * that kind of contract) answers `absent`.
+ *
+ * @example
+ * ```ts
+ * const session = await openIndexSession({ store, priorState: tonApiPriorState(client) })
+ * await tonApiPriorState(client)([{ kind: 'lp-account', address: '0:5f0e…', seqno: 3020 }])
+ * // [{ kind: 'lp-account', address: '0:5f0e…', amount0: 1000000n, amount1: 0n }]
+ * ```
+ */
+export function tonApiPriorState(
+  client: TonApiClient,
+): (accounts: readonly PriorStateRequest[]) => Promise<PriorState[]> {
+  const read = async (request: PriorStateRequest): Promise<PriorState> => {
+    const { kind, address, seqno } = request
+    const answer = await withRetries(
+      () =>
+        client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
+          address,
+          method: GETTER[kind],
+          stack: [],
+          seqno,
+        }),
+      { onRetry: () => client.noteRetry() },
+    )
+    if (answer.exit_code !== 0) return { kind, address, absent: true }
+    const reader = new TupleReader(parseToncenterStack(answer.stack))
+    if (kind === 'jetton-wallet') {
+      const data = readJettonWalletData(reader)
+      return {
+        ...{ kind, address, balance: data.balance },
+        ownerAddress: addressText(data.owner),
+        masterAddress: addressText(data.master),
+      }
+    }
+    if (kind === 'lp-account') {
+      const data = readLpAccountData(reader)
+      return { kind, address, amount0: data.amount0, amount1: data.amount1 }
+    }
+    return { kind, address, balance: readVaultData(reader).deposited }
+  }
+  return (accounts) => mapBounded(accounts, 8, read)
+}
