@@ -7,7 +7,7 @@ import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
 import { blockIdExt, boc } from './wire.js'
 
 /** Most library hashes one `getLibraries` call takes (tonlib's `smc.getLibraries` limit). */
-export const MAX_LIBRARIES = 16
+const MAX_LIBRARIES = 16
 
 /**
  * What a fork of this chain reads from it, in toncenter API v2's shapes (the hosted C++ API,
