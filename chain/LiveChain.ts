@@ -853,14 +853,14 @@ export class LiveChain {
       const older = at.seqno !== undefined && at.seqno < this.committed.seqno
       const state = this.stateAt(address, at.seqno)
       // An older state runs on a detached copy, at its block's time; the head on the account.
+      const old = state === undefined || state === null ? undefined : parseShardAccount(state)
       const contract =
         state === undefined
           ? await this.blockchain.getContract(address)
-          : new SmartContract(
-              state === null ? noAccount(address) : parseShardAccount(state),
-              this.blockchain,
-            )
-      if (contract.accountState?.type !== 'active') {
+          : old?.account == null
+            ? undefined // did not exist then (or was deleted): nothing to run
+            : new SmartContract(old, this.blockchain)
+      if (contract?.accountState?.type !== 'active') {
         throw new LiveChainError({
           reason: 'account_not_active',
           message: `Account ${address.toRawString()} has no code to run ${method}.`,

@@ -75,6 +75,10 @@ describe('account states at older blocks', () => {
     const chain = await LiveChain.open({ journal: new MemoryChainJournal() })
     const { v4 } = await deployTestWallets(chain)
     await chain.sendExternal(transferBoc(v4, 0, bob, 1n))
+    // not deployed at genesis: nothing to run then
+    expect(await reasonOf(chain.runGetMethod(v4.contract.address, 'seqno', [], { seqno: 0 }))).toBe(
+      'account_not_active',
+    )
     const point = await chain.savepoint()
     await chain.sendExternal(transferBoc(v4, 1, bob, 1n))
     const seqnoAt = async (seqno: number) =>
