@@ -3,6 +3,7 @@ import {
   Address,
   beginCell,
   Cell,
+  loadCommonMessageInfo,
   loadMessage,
   loadShardAccount,
   loadTransaction,
@@ -17,6 +18,7 @@ import {
   type BlockchainSnapshot,
   type BlockchainTransaction,
   GetMethodError,
+  SmartContract,
   type SmartContractSnapshot,
   snapshotFromSerializable,
   snapshotToSerializable,
@@ -30,6 +32,7 @@ import {
   MemoryChainJournal,
 } from './ChainJournal.js'
 import { LiveChainError } from './LiveChainError.js'
+import { StateHistory } from './StateHistory.js'
 import {
   type LoggedTransaction,
   TransactionLog,
@@ -169,7 +172,26 @@ export type LiveChainOptions = {
   readonly snapshotEvery?: number | undefined
   /** Called when a block listener throws; default `console.error`. */
   readonly onListenerError?: ((error: unknown) => void) | undefined
+  /**
+   * How much account history the chain keeps to answer an account or a get-method at an older
+   * block (`{ seqno }`): the states before each of the last `maxBlocks` blocks that changed
+   * accounts (default 1 000), at most `maxBytes` of them (default 64 MiB). Older blocks answer
+   * `LIVE_CHAIN_STATE_PRUNED`.
+   */
+  readonly stateHistory?:
+    | { readonly maxBlocks?: number | undefined; readonly maxBytes?: number | undefined }
+    | undefined
 }
+
+/**
+ * Which block's state a read answers: the head (default) or an older block `seqno`.
+ *
+ * @example
+ * ```ts
+ * await chain.account(pool, { seqno: 41 } satisfies AtBlock)
+ * ```
+ */
+export type AtBlock = { readonly seqno?: number | undefined }
 
 /**
  * The chain at one point, kept in memory by {@link LiveChain.savepoint} for
@@ -235,6 +257,15 @@ export class LiveChain {
   private readonly snapshotEvery: number
   private readonly onListenerError: (error: unknown) => void
   private readonly log: TransactionLog
+  /** The states accounts had before recent blocks changed them (reads at an older block). */
+  private readonly history: StateHistory
+  /**
+   * The state each account had before its first transaction of the batch now running, as the
+   * executor received it (`null` never: a never-seen address is the sandbox's empty account).
+   */
+  private priors = new Map<string, string>()
+  /** True while the dry run of an external runs: its transaction is not the chain's. */
+  private dryRunning = false
   /** Each block's time by seqno (blocks without transactions have no other record of it). */
   private readonly times: number[]
   private readonly blockListeners = new Set<(block: ChainBlock) => void>()
@@ -263,8 +294,16 @@ export class LiveChain {
     snapshotSeqno: number,
     log: TransactionLog,
     times: number[] = [],
+    history?: StateHistory,
   ) {
     this.times = times
+    this.history =
+      history ??
+      new StateHistory({
+        floor: head.seqno,
+        maxBlocks: options.stateHistory?.maxBlocks,
+        maxBytes: options.stateHistory?.maxBytes,
+      })
     this.blockchain = blockchain
     this.journal = journal
     this.clock = new ChainClock(options.clock ?? (() => Date.now() / 1000))
@@ -275,8 +314,14 @@ export class LiveChain {
     this.captured = head.seqno
     this.snapshotSeqno = snapshotSeqno
     this.lastNow = head.now
-    this.unsubscribe = blockchain.onTransactions((txs) => this.capture(txs))
+    const stopCapture = blockchain.onTransactions((txs) => this.capture(txs))
     yieldBeforeEachTransaction(blockchain)
+    const hook = (args: { shardAccount: string; message: Cell }) => this.notePrior(args)
+    priorHooks.set(blockchain.executor, hook)
+    this.unsubscribe = () => {
+      stopCapture()
+      if (priorHooks.get(blockchain.executor) === hook) priorHooks.delete(blockchain.executor)
+    }
   }
 
   /**
@@ -315,6 +360,23 @@ export class LiveChain {
     const latest = new Map<string, JournalAccountState>()
     let head: ChainHead = { seqno: saved.seqno, now: saved.now, lt: snapshot.lt }
     const times: number[] = []
+    // The states before each block after the snapshot: the snapshot's, then each block's result.
+    const history = new StateHistory({
+      floor: saved.seqno,
+      maxBlocks: options.stateHistory?.maxBlocks,
+      maxBytes: options.stateHistory?.maxBytes,
+    })
+    const stateText = (address: string): string | null => {
+      const state = latest.get(address)
+      if (state !== undefined) return Buffer.from(state.shardAccount).toString('base64')
+      const contract = contracts.get(address)
+      if (contract === undefined) return null
+      return beginCell()
+        .store(storeShardAccount(contract.account))
+        .endCell()
+        .toBoc()
+        .toString('base64')
+    }
     for (const block of await journal.readBlocks(0)) {
       times[block.seqno] = block.now
       for (const tx of block.transactions) log.add({ ...tx, seqno: block.seqno, now: block.now })
@@ -325,6 +387,9 @@ export class LiveChain {
           message: `The journal skips from block ${head.seqno} to block ${block.seqno}.`,
         })
       }
+      const before = new Map<string, string | null>()
+      for (const state of block.accounts) before.set(state.address, stateText(state.address))
+      history.add(block.seqno, before)
       for (const state of block.accounts) latest.set(state.address, state)
       head = { seqno: block.seqno, now: block.now, lt: block.lt }
     }
@@ -338,7 +403,7 @@ export class LiveChain {
       transactions: [],
     }
     await blockchain.loadFrom(restored)
-    return new LiveChain(blockchain, journal, options, head, saved.seqno, log, times)
+    return new LiveChain(blockchain, journal, options, head, saved.seqno, log, times, history)
   }
 
   /** The last committed block (seqno 0 = the genesis state). */
@@ -417,9 +482,14 @@ export class LiveChain {
   async setBalance(address: Address, balance: bigint): Promise<ChainBlock> {
     return this.enqueue(async () => {
       this.tick()
+      const before = await this.shardAccountText(address)
       const contract = await this.blockchain.getContract(address)
       contract.balance = balance
-      this.pending.push({ ...this.emptyBlock(), touched: [address] })
+      this.pending.push({
+        ...this.emptyBlock(),
+        touched: [address],
+        priors: new Map([[address.toRawString(), before]]),
+      })
       const [block] = await this.commit()
       return block!
     })
@@ -494,6 +564,8 @@ export class LiveChain {
       }
       await this.blockchain.loadFrom(snapshotFromSerializable(JSON.parse(savepoint.state)))
       this.log.truncate(head.seqno)
+      // the states kept were those before blocks now gone; older reads start at the savepoint
+      this.history.reset(head.seqno)
       this.times.length = Math.min(this.times.length, head.seqno + 1)
       this.committed = head
       this.captured = head.seqno
@@ -673,15 +745,50 @@ export class LiveChain {
   }
 
   /**
-   * What the chain knows about an account now.
+   * What the chain knows about an account now, or at an older block (`{ seqno }`: its state
+   * after that block, kept for the recent blocks, see {@link LiveChainOptions.stateHistory}).
    *
+   * @throws {LiveChainError} `LIVE_CHAIN_BLOCK_NOT_FOUND` for a block after the head,
+   *   `LIVE_CHAIN_STATE_PRUNED` for a block whose states are no longer kept.
    * @example
    * ```ts
    * (await chain.account(Address.parse('EQ…'))).status // 'nonexist'
+   * (await chain.account(pool, { seqno: 41 })).data // the pool's data after block 41
    * ```
    */
-  async account(address: Address): Promise<AccountInfo> {
-    return this.enqueue(async () => accountInfo(address, await this.shardAccount(address)))
+  async account(address: Address, at: AtBlock = {}): Promise<AccountInfo> {
+    return this.enqueue(async () => {
+      const state = this.stateAt(address, at.seqno)
+      if (state === undefined) return accountInfo(address, await this.shardAccount(address))
+      return accountInfo(address, state === null ? noAccount(address) : parseShardAccount(state))
+    })
+  }
+
+  /**
+   * An account's `ShardAccount` (the account, its last transaction's hash and lt) as a bag of
+   * cells, exactly as the emulator stores it, now or after block `seqno`: what toncenter's
+   * `getShardAccountCell` answers and a fork loads. An account that does not exist is
+   * `account_none` with a zero last transaction.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_BLOCK_NOT_FOUND`, `LIVE_CHAIN_STATE_PRUNED`.
+   * @example
+   * ```ts
+   * const boc = await chain.shardAccountCell(pool, { seqno: 41 })
+   * loadShardAccount(Cell.fromBoc(boc)[0]!.beginParse()).account?.storage.balance.coins // 1_204_000_000n
+   * ```
+   */
+  async shardAccountCell(address: Address, at: AtBlock = {}): Promise<Buffer> {
+    return this.enqueue(async () => {
+      const kept = this.stateAt(address, at.seqno)
+      const state = kept === undefined ? await this.shardAccountText(address) : kept
+      if (state !== null && !isNeverSeenText(state)) {
+        return Buffer.from(state, 'base64')
+      }
+      return beginCell()
+        .store(storeShardAccount(noAccount(address)))
+        .endCell()
+        .toBoc()
+    })
   }
 
   /**
@@ -740,19 +847,28 @@ export class LiveChain {
     address: Address,
     method: string | number,
     stack: readonly TupleItem[] = [],
+    at: AtBlock = {},
   ): Promise<GetMethodOutcome> {
     return this.enqueue(async () => {
-      const contract = await this.blockchain.getContract(address)
-      if (contract.accountState?.type !== 'active') {
+      const older = at.seqno !== undefined && at.seqno < this.committed.seqno
+      const state = this.stateAt(address, at.seqno)
+      // An older state runs on a detached copy, at its block's time; the head on the account.
+      const old = state === undefined || state === null ? undefined : parseShardAccount(state)
+      const contract =
+        state === undefined
+          ? await this.blockchain.getContract(address)
+          : old?.account == null
+            ? undefined // did not exist then (or was deleted): nothing to run
+            : new SmartContract(old, this.blockchain)
+      if (contract?.accountState?.type !== 'active') {
         throw new LiveChainError({
           reason: 'account_not_active',
           message: `Account ${address.toRawString()} has no code to run ${method}.`,
         })
       }
       try {
-        const res = await this.blockchain.runGetMethod(address, method, [...stack], {
-          now: this.time,
-        })
+        const now = older ? (this.times[at.seqno!] ?? this.time) : this.time
+        const res = await contract.get(method, [...stack], { now })
         return { exitCode: res.exitCode, gasUsed: res.gasUsed, stack: res.stack }
       } catch (error) {
         if (error instanceof GetMethodError) {
@@ -878,7 +994,9 @@ export class LiveChain {
       lt: this.blockchain.lt,
       message: inMessageCell(first),
       transactions: [...txs],
+      priors: this.priors,
     })
+    this.priors = new Map()
     if (!this.inJob && !this.flushScheduled) {
       this.flushScheduled = true
       void this.insideTask
@@ -926,12 +1044,13 @@ export class LiveChain {
     }
     const published: ChainBlock[] = []
     for (const [i, pendingBlock] of blocks.entries()) {
-      const { touched: _, ...block } = pendingBlock
+      const { touched: _, priors: __, ...block } = pendingBlock
       published.push(block)
       this.times[block.seqno] = block.now
       for (const tx of records[i]!.transactions) {
         this.log.add({ ...tx, seqno: block.seqno, now: block.now })
       }
+      this.keepPriorStates(pendingBlock, records[i]!)
       this.committed = { seqno: block.seqno, now: block.now, lt: block.lt }
       for (const listener of this.blockListeners) {
         try {
@@ -994,12 +1113,81 @@ export class LiveChain {
     return (await this.blockchain.getContract(address)).account
   }
 
+  /** The account's state now as the sandbox's base64 bag of cells (its own text, not a copy). */
+  private async shardAccountText(address: Address): Promise<string> {
+    const contract = await this.blockchain.getContract(address)
+    const stored = (contract as unknown as { _account?: unknown })._account
+    if (typeof stored === 'string') return stored
+    return beginCell()
+      .store(storeShardAccount(contract.account))
+      .endCell()
+      .toBoc()
+      .toString('base64')
+  }
+
+  /**
+   * The account's state after block `seqno` as base64 text, `null` for an account that did not
+   * exist then, `undefined` when it is its state now (the head, or no later block changed it).
+   */
+  private stateAt(address: Address, seqno: number | undefined): string | null | undefined {
+    const head = this.committed.seqno
+    if (seqno === undefined || seqno === head) return undefined
+    if (!Number.isSafeInteger(seqno) || seqno < 0 || seqno > head) {
+      throw new LiveChainError({
+        reason: 'block_not_found',
+        message: `Block ${seqno} is not on the chain (the head is block ${head}).`,
+      })
+    }
+    const kept = this.history.at(address.toRawString(), seqno)
+    if (kept.kind === 'pruned') {
+      throw new LiveChainError({
+        reason: 'state_pruned',
+        message: `The account states at block ${seqno} are no longer kept (the oldest kept is block ${this.history.floor}, the head ${head}).`,
+      })
+    }
+    return kept.kind === 'kept' ? kept.state : undefined
+  }
+
+  /** Notes the state an account had before its first transaction of the running batch. */
+  private notePrior(args: { readonly shardAccount: string; readonly message: Cell }): void {
+    if (this.dryRunning) return
+    let dest: Address | undefined
+    try {
+      const info = loadCommonMessageInfo(args.message.beginParse())
+      dest = info.type === 'external-out' ? undefined : info.dest
+    } catch {
+      dest = undefined
+    }
+    if (dest === undefined) return
+    const raw = dest.toRawString()
+    if (!this.priors.has(raw)) this.priors.set(raw, args.shardAccount)
+  }
+
+  /**
+   * Keeps the states the block's accounts had before it, for reads at older blocks. An account
+   * the block changed whose prior state was not seen (a change the executor did not make)
+   * cannot be answered before the block: older states are then given up.
+   */
+  private keepPriorStates(block: PendingBlock, record: ChainBlockRecord): void {
+    const before = new Map<string, string | null>()
+    for (const { address } of record.accounts) {
+      const prior = block.priors?.get(address)
+      if (prior === undefined) {
+        this.history.reset(block.seqno)
+        return
+      }
+      before.set(address, isNeverSeenText(prior) ? null : prior)
+    }
+    this.history.add(block.seqno, before)
+  }
+
   /** Runs the external's first transaction on a copy of its destination; throws if rejected. */
   private async dryRun(message: Message, ignoreChksig: boolean): Promise<Transaction> {
     const dest = message.info.dest as Address
     const state = await this.shardAccount(dest)
     const prevBlocksInfo = this.blockchain.prevBlocks
-    const res = await this.blockchain.executor.runTransaction({
+    this.dryRunning = true
+    const run = this.blockchain.executor.runTransaction({
       config: this.blockchain.configBase64,
       libs: this.blockchain.libs ?? null,
       verbosity: 'short',
@@ -1016,6 +1204,12 @@ export class LiveChain {
       ...(prevBlocksInfo === undefined ? {} : { prevBlocksInfo }),
       message: beginCell().store(storeMessage(message)).endCell(),
     })
+    let res: Awaited<typeof run>
+    try {
+      res = await run
+    } finally {
+      this.dryRunning = false
+    }
     if (!res.result.success) {
       const exitCode = res.result.vmResults?.vmExitCode
       throw new LiveChainError({
@@ -1029,8 +1223,20 @@ export class LiveChain {
   }
 }
 
-/** A block waiting to be stored: with the accounts changed without a transaction (`setBalance`). */
-type PendingBlock = ChainBlock & { readonly touched?: readonly Address[] }
+/**
+ * A block waiting to be stored: with the accounts changed without a transaction (`setBalance`)
+ * and the state each changed account had before the block (raw address → base64 ShardAccount).
+ */
+type PendingBlock = ChainBlock & {
+  readonly touched?: readonly Address[]
+  readonly priors?: ReadonlyMap<string, string>
+}
+
+/** Per executor, the chain noting each transaction's prior account state (the newest opened). */
+const priorHooks = new WeakMap<
+  object,
+  (args: { readonly shardAccount: string; readonly message: Cell }) => void
+>()
 
 /** Executors already yielding (a chain reopened on the same sandbox wraps it once). */
 const yielding = new WeakSet<object>()
@@ -1048,6 +1254,7 @@ function yieldBeforeEachTransaction(blockchain: LocalBlockchain): void {
   yielding.add(executor)
   const run = executor.runTransaction.bind(executor)
   executor.runTransaction = async (args) => {
+    priorHooks.get(executor)?.(args)
     await new Promise((resolve) => setImmediate(resolve))
     return run(args)
   }
@@ -1120,6 +1327,38 @@ function inMessageCell(tx: Transaction): Cell | undefined {
   if (!messages) return undefined
   return messages.beginParse().loadBit() ? messages.refs[0] : undefined
 }
+
+/** A `ShardAccount` from the sandbox's base64 bag of cells. */
+function parseShardAccount(text: string): ShardAccount {
+  return loadShardAccount(Cell.fromBase64(text).beginParse())
+}
+
+/** `account_none` with no last transaction: an account that does not exist. */
+function noAccount(_address: Address): ShardAccount {
+  return { account: undefined, lastTransactionHash: 0n, lastTransactionLt: 0n }
+}
+
+/**
+ * The sandbox keeps a never-seen address as an empty uninit account without transactions: that
+ * one does not exist (`account_none` on TON).
+ */
+function isNeverSeen(shardAccount: ShardAccount): boolean {
+  const account = shardAccount.account
+  return (
+    account != null &&
+    account.storage.state.type === 'uninit' &&
+    account.storage.balance.coins === 0n &&
+    shardAccount.lastTransactionLt === 0n
+  )
+}
+
+/** {@link isNeverSeen} of a base64 state; the sandbox's empty accounts are small, so parse those only. */
+function isNeverSeenText(text: string): boolean {
+  return text.length < NEVER_SEEN_MAX_TEXT && isNeverSeen(parseShardAccount(text))
+}
+
+/** Longer than any empty account's base64 ShardAccount (about 150 characters). */
+const NEVER_SEEN_MAX_TEXT = 400
 
 function restoredContract(state: JournalAccountState): SmartContractSnapshot {
   const account = loadShardAccount(Cell.fromBoc(Buffer.from(state.shardAccount))[0]!.beginParse())

@@ -38,6 +38,13 @@ export type LiveChainErrorReason =
   | 'revert_unsupported'
   /** A savepoint after the chain's head: an earlier revert went back before it. */
   | 'unknown_savepoint'
+  /** A read at a block after the chain's head (`{ seqno }`). */
+  | 'block_not_found'
+  /**
+   * A read at an older block whose account states the chain no longer keeps (only the recent
+   * blocks' are, `LiveChainOptions.stateHistory`); the state will not come back.
+   */
+  | 'state_pruned'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,

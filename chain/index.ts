@@ -27,6 +27,7 @@ export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export {
   type AccountInfo,
+  type AtBlock,
   type ChainBlock,
   type ChainHead,
   type ChainSavepoint,

@@ -16,8 +16,11 @@ export type TonHttpApiErrorCode =
   | 'TON_API_INVALID_REQUEST'
   /** A block number after the latest block, or no block at a logical time or unixtime. */
   | 'TON_API_BLOCK_NOT_FOUND'
-  /** 404: an account's state at an older block (the local chain keeps states at its head only). */
-  | 'TON_API_STATE_NOT_KEPT'
+  /**
+   * 500, toncenter's answer for a state its liteservers no longer keep ("state already gc'd"):
+   * an account's state at a block older than the chain keeps. It will not come back.
+   */
+  | 'TON_API_STATE_PRUNED'
   /** `getConfigParam` for a parameter the configuration does not hold. */
   | 'TON_API_CONFIG_PARAM_NOT_FOUND'
   /** `getTokenData` for an account that is neither a jetton master nor a jetton wallet. */
@@ -91,7 +94,11 @@ export function liveChainErrorStatus(error: LiveChainError): number {
       return 422
     case 'transaction_not_found':
     case 'account_not_active':
+    case 'block_not_found':
       return 404
+    case 'state_pruned':
+      // toncenter answers a state its liteservers no longer keep with a 500 (see README)
+      return 500
     default:
       return 503
   }

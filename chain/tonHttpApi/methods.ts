@@ -3,11 +3,12 @@ import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../LiveChain.js'
 import { LiveChainError } from '../LiveChainError.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
-import { BLOCK_METHODS, blockTransactionPage, knownBlock } from './blockMethods.js'
+import { BLOCK_METHODS, blockTime, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
 import type { TonApiMethod } from './TonApiMethod.js'
-import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
+import { invalidParameter } from './TonHttpApiError.js'
+import { atBlock, readAt, UPSTREAM_METHODS } from './upstreamMethods.js'
 import { readWallet } from './wallets.js'
 import {
   addressInformation,
@@ -28,31 +29,32 @@ const NOT_ACTIVE_EXIT_CODE = -13
  *
  * @example
  * ```ts
- * Object.keys(TON_API_METHODS).length // 26
+ * Object.keys(TON_API_METHODS).length // 29
  * ```
  */
 export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   async getAddressInformation(params, chain) {
-    return addressInformation(await chain.account(params.address()), chain.head, chain.time)
+    const { info, at } = await accountAt(params, chain)
+    return addressInformation(info, { ...chain.head, seqno: at.seqno }, syncTime(at, chain))
   },
 
   async getExtendedAddressInformation(params, chain) {
-    const info = await chain.account(params.address())
+    const { info, at } = await accountAt(params, chain)
     return {
       '@type': 'fullAccountState',
       address: { '@type': 'accountAddress', account_address: info.address.toString() },
       balance: info.balance.toString(),
       extra_currencies: [],
       last_transaction_id: transactionId(info),
-      block_id: blockIdExt(chain.head.seqno),
-      sync_utime: chain.time,
+      block_id: blockIdExt(at.seqno),
+      sync_utime: syncTime(at, chain),
       account_state: extendedAccountState(info),
       revision: 0,
     }
   },
 
   async getWalletInformation(params, chain) {
-    const info = await chain.account(params.address())
+    const { info } = await accountAt(params, chain)
     const wallet = readWallet(info.code, info.data)
     return {
       '@type': 'ext.wallet.info',
@@ -68,11 +70,11 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   async getAddressBalance(params, chain) {
-    return (await chain.account(params.address())).balance.toString()
+    return (await accountAt(params, chain)).info.balance.toString()
   },
 
   async getAddressState(params, chain) {
-    return toncenterState((await chain.account(params.address())).status)
+    return toncenterState((await accountAt(params, chain)).info.status)
   },
 
   async getTransactions(params, chain) {
@@ -92,17 +94,16 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   async runGetMethod(params, chain) {
     const address = params.address()
     const method = getMethodId(params)
-    if (params.has('seqno'))
-      atHead(params.int('seqno', { min: 0, max: 2 ** 32 - 1, fallback: 0 }), chain)
+    const at = atBlock(params, chain)
     const stack = decodeStack(params.value('stack'))
-    const info = await chain.account(address)
+    const info = await readAt(at, () => chain.account(address, at))
     const common = {
       '@type': 'smc.runResult',
-      block_id: blockIdExt(chain.head.seqno),
+      block_id: blockIdExt(at.seqno),
       last_transaction_id: transactionId(info),
     }
     try {
-      const result = await chain.runGetMethod(address, method, stack)
+      const result = await readAt(at, () => chain.runGetMethod(address, method, stack, at))
       return {
         ...common,
         gas_used: Number(result.gasUsed),
@@ -179,10 +180,10 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
     }
   },
 
-  async shards(params, chain) {
-    const seqno = knownBlock(params, chain)
-    return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
-  },
+  shards,
+
+  /** The hosted toncenter API's name of `shards`. */
+  getShards: shards,
 
   async getBlockTransactions(params, chain) {
     const { page, ...header } = blockTransactionPage(params, chain)
@@ -220,6 +221,28 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   ...BLOCK_METHODS,
+  ...UPSTREAM_METHODS,
+}
+
+/** The shard blocks of masterchain block `seqno`: the one basechain block of the local chain. */
+async function shards(params: Params, chain: LiveChain): Promise<unknown> {
+  const seqno = knownBlock(params, chain)
+  return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
+}
+
+/** The `address` account at the call's block (`seqno`, the head when absent). */
+async function accountAt(
+  params: Params,
+  chain: LiveChain,
+): Promise<{ info: AccountInfo; at: { readonly seqno: number } }> {
+  const address = params.address()
+  const at = atBlock(params, chain)
+  return { info: await readAt(at, () => chain.account(address, at)), at }
+}
+
+/** `sync_utime` of an account answer: now at the head, the block's time at an older block. */
+function syncTime(at: { readonly seqno: number }, chain: LiveChain): number {
+  return at.seqno === chain.head.seqno ? chain.time : blockTime(chain, at.seqno)
 }
 
 /** The destination's transaction whose in-message `source` sent at `created_lt`. */
@@ -291,30 +314,5 @@ function fees(tx: Transaction): Record<string, unknown> {
     storage_fee: Number(storage),
     gas_fee: Number(gas),
     fwd_fee: Number(forward),
-  }
-}
-
-/**
- * A state asked at block `seqno` (toncenter's `seqno` parameter): the local chain answers at its
- * head, a block after the head does not exist yet, and the states of older blocks are not kept.
- *
- * @throws {TonHttpApiError} `TON_API_BLOCK_NOT_FOUND` after the head, `TON_API_STATE_NOT_KEPT`
- *   before it.
- */
-function atHead(seqno: number, chain: LiveChain): void {
-  const head = chain.head.seqno
-  if (seqno > head) {
-    throw new TonHttpApiError({
-      code: 'TON_API_BLOCK_NOT_FOUND',
-      status: 404,
-      message: `Block ${seqno} is not made yet (the head is block ${head}).`,
-    })
-  }
-  if (seqno < head) {
-    throw new TonHttpApiError({
-      code: 'TON_API_STATE_NOT_KEPT',
-      status: 404,
-      message: `The state at block ${seqno} is not kept: the local chain answers at its head, block ${head}.`,
-    })
   }
 }

@@ -83,7 +83,7 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
 
   app.setErrorHandler((error, request, reply) => {
     const answer = toErrorAnswer(error)
-    if (answer.code >= 500) request.log.error(error)
+    if (isServerFault(answer)) request.log.error(error)
     void reply.status(answer.code).send(answer)
   })
 
@@ -123,7 +123,7 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
       return { status: 200, answer: { ok: true, result, ...envelope } }
     } catch (error) {
       const answer = toErrorAnswer(error)
-      if (answer.code >= 500) request.log.error(error)
+      if (isServerFault(answer)) request.log.error(error)
       return { status: answer.code, answer: { ...answer, ...envelope } }
     }
   }
@@ -193,6 +193,11 @@ function docs(summary: string): Record<string, unknown> {
 
 function errorOf(errorCode: string, status: number, message: string): ErrorAnswer {
   return { ok: false, error: message, code: status, error_code: errorCode }
+}
+
+/** A 5xx worth logging: not a state the chain no longer keeps (toncenter answers those 500). */
+function isServerFault(answer: ErrorAnswer): boolean {
+  return answer.code >= 500 && answer.error_code !== 'TON_API_STATE_PRUNED'
 }
 
 /** The v2 answer of a failure: toncenter's shape around {@link toTonApiFailure}. */

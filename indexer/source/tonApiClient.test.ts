@@ -132,6 +132,19 @@ describe('createTonApiClient', () => {
       code: 'SOURCE_GAP',
       retryable: false,
     })
+    // toncenter's (and the local exchange's) wire for a garbage-collected state is a 500
+    handlers.set(
+      'getShardAccountCell',
+      json(500, {
+        ok: false,
+        error: `LITE_SERVER_ERROR: cannot load state for (-1,8000000000000000,7):${'A'.repeat(64)}:${'B'.repeat(64)} : state already gc'd`,
+        code: 500,
+      }),
+    )
+    expect(await failure(client.call('getShardAccountCell', { seqno: 7 }))).toMatchObject({
+      code: 'SOURCE_GAP',
+      retryable: false,
+    })
     expect(fatal).toBeInstanceOf(FatalIndexError)
     expect(fatal).toMatchObject({ code: 'SOURCE_REJECTED' })
     expect((fatal as Error).message).toContain('API key does not exist')

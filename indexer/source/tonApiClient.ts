@@ -187,12 +187,16 @@ function classify(what: string, code: number, response: HttpAnswer, body: unknow
       retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
     })
   }
+  // History or state the upstream no longer keeps (pruned; an archival node is needed): gone.
+  // toncenter answers a garbage-collected state with a 500 "… state already gc'd".
+  if (
+    (code === 404 || code === 500) &&
+    /not kept|lt not in db|pruned|state already gc'd|STATE_NOT_KEPT|STATE_PRUNED/i.test(said)
+  ) {
+    return new FatalIndexError({ code: 'SOURCE_GAP', message })
+  }
   if (code >= 500 || code === 408) {
     return new RetryableSourceError({ code: 'SOURCE_UNAVAILABLE', message })
-  }
-  // History or state the upstream no longer keeps (pruned; an archival node is needed): gone.
-  if (code === 404 && /not kept|lt not in db|pruned|STATE_NOT_KEPT/i.test(said)) {
-    return new FatalIndexError({ code: 'SOURCE_GAP', message })
   }
   // A block past the upstream's head (a lagging replica behind a load balancer, or a shard
   // block not applied yet): there later.

@@ -1,40 +1,47 @@
+import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { DEMO_JETTON_WALLET_CODE, demoAddress } from '../../local/demo/demoAddresses.js'
-import { demoMarket } from '../../local/demo/demoMarket.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { demoMarketFixture } from '../../store/_support/demoMarketFixture.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { deriveJettonWalletAddress, resolveJettonWallet } from './jettonWalletAddress.js'
 
+const market = demoMarketFixture()
+const usdl = market.assets.find((a) => a.symbol === 'USDL')
+const walletCode = usdl?.jettonWalletCode
+if (usdl === undefined || typeof walletCode !== 'string') throw new Error('demo data changed')
+const someone = new Address(0, Buffer.alloc(32, 0x5e)).toString()
+
 describe('deriveJettonWalletAddress', () => {
-  test('default: a pinned derivation, different per owner and per jetton', () => {
-    const owner = demoAddress('wallet alice')
-    const jetton = demoAddress('jetton master USDL')
+  test('default: the TEP-74 state-init address, pinned, different per owner and per jetton', () => {
+    const owner = market.balances[0]!.walletAddress
     const wallet = deriveJettonWalletAddress({
-      walletCode: DEMO_JETTON_WALLET_CODE,
+      walletCode,
       ownerAddress: owner,
-      jettonAddress: jetton,
+      jettonAddress: usdl.address,
     })
+    // the standard wallet's data: balance 0, owner, jetton master, wallet code
+    const code = Cell.fromBase64(walletCode)
+    const data = beginCell()
+      .storeCoins(0)
+      .storeAddress(Address.parse(owner))
+      .storeAddress(Address.parse(usdl.address))
+      .storeRef(code)
+      .endCell()
+    expect(Address.parse(wallet).equals(contractAddress(0, { code, data }))).toBe(true)
     expect(wallet).toMatchInlineSnapshot(`"EQB7EbSp-NIsp82Pk2bReXM9fBnc8BBxi4cGzx5fQNKeh1Wm"`)
     expect(
-      deriveJettonWalletAddress({
-        walletCode: DEMO_JETTON_WALLET_CODE,
-        ownerAddress: jetton,
-        jettonAddress: owner,
-      }),
+      deriveJettonWalletAddress({ walletCode, ownerAddress: usdl.address, jettonAddress: owner }),
     ).not.toBe(wallet)
   })
 })
 
 describe('resolveJettonWallet', () => {
   test('behavior: native coin → the owner; stored → stored; code → derived; else undefined', async () => {
-    const market = demoMarket()
     const store = createSqliteStore({ path: ':memory:' })
     await store.replaceMarket(market)
     const ton = market.assets[0]
-    const usdl = market.assets[1]
-    if (ton === undefined || usdl === undefined) throw new Error('demo data changed')
-    const owner = demoAddress('someone')
-    expect(await resolveJettonWallet(store, ton, owner)).toBe(owner)
+    if (ton === undefined) throw new Error('demo data changed')
+    expect(await resolveJettonWallet(store, ton, someone)).toBe(someone)
     const stored = market.jettonWallets[0]
     const storedAsset = market.assets.find((a) => a.address === stored?.jettonAddress)
     if (stored === undefined || storedAsset === undefined) throw new Error('demo data changed')
@@ -45,15 +52,15 @@ describe('resolveJettonWallet', () => {
         stored.ownerAddress,
       ),
     ).toBe(stored.walletAddress)
-    expect(await resolveJettonWallet(store, usdl, owner)).toBe(
+    expect(await resolveJettonWallet(store, usdl, someone)).toBe(
       deriveJettonWalletAddress({
-        walletCode: DEMO_JETTON_WALLET_CODE,
-        ownerAddress: owner,
+        walletCode,
+        ownerAddress: someone,
         jettonAddress: usdl.address,
       }),
     )
     expect(
-      await resolveJettonWallet(store, { ...usdl, jettonWalletCode: null }, owner),
+      await resolveJettonWallet(store, { ...usdl, jettonWalletCode: null }, someone),
     ).toBeUndefined()
     expect(NATIVE_ADDRESS).toBe(ton.address)
     await store.close()

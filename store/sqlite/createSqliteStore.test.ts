@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
 import { fuzz } from '../../test/_support/fuzz.js'
+import { demoMarketFixture } from '../_support/demoMarketFixture.js'
 import type { OperationRow } from '../rows/historyRows.js'
 import type { MarketData } from '../rows/MarketData.js'
 import { StoreError } from '../StoreError.js'
@@ -21,7 +21,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const market = demoMarket()
+const market = demoMarketFixture()
 
 describe('createSqliteStore', () => {
   test('default: creates the file and its directory, migrates, turns WAL and foreign keys on', async () => {
