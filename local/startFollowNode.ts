@@ -128,9 +128,12 @@ export async function startFollowNode(
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
     }
-    // Following the exchange's traces only, the index cannot know every jetton transfer: wallets'
-    // jetton balances are read from the upstream when asked.
-    const chain = remoteChainReader(client, { jettonBalances: follow.mode === 'accounts' })
+    // Following the exchange's traces only, or from a block after the chain's first (the
+    // wallets a user has not moved since are not met), the index cannot know every jetton
+    // balance: wallets' jetton balances are read from the upstream when asked.
+    const chain = remoteChainReader(client, {
+      jettonBalances: follow.mode === 'accounts' || (follow.fromSeqno ?? 1) > 1,
+    })
     const routerWallets = await routerWalletAssets(
       client,
       reference?.routers ?? [],
