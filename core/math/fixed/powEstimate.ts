@@ -1,0 +1,64 @@
+import { FIXED_POINT } from './constants.js'
+
+const { ONE_18 } = FIXED_POINT
+const TWO_18 = 2n * ONE_18
+const FOUR_18 = 4n * ONE_18
+/** |y| up to 1000 (18 decimals): far below pow's 50002 bound and its 257-bit products. */
+const MAX_EXPONENT = 1000n * ONE_18
+/** 2^256: bases at or above it make pow throw 50001. */
+const BASE_LIMIT = 1n << 256n
+/** The estimate is used for y·ln x in [−40, 128]: pow's own bounds (−41, 130) are out of reach. */
+const LOWEST_LOG = -40
+const HIGHEST_LOG = 128
+/** Relative-error coefficient of {@link powRelativeError} (see there). */
+const RELATIVE_ERROR = 4e-15
+
+/**
+ * y·ln x in real units (x, y with 18 decimals) computed with numbers, when the fixed-point `pow`
+ * (and `powUp`, `powDown`) would take its ln/exp path and succeed: `NaN` when it would not
+ * (y = 0, x = 0 or 1, the exponents 2 and 4 that `powUp`/`powDown` compute with `fmul`, a base
+ * outside 0 < x < 2^256, |y| > 1000, or y·ln x outside [−40, 128], where pow's 50003 is near).
+ * Where it is a number, pow(x, y) lies within {@link powRelativeError} of 1e18·e^t (plus 3
+ * units): callers bound a result with it and fall back to the exact kernel when the bound does
+ * not decide (`docs/math-v2-kinds.md`, "Certified estimates").
+ *
+ * @example
+ * ```ts
+ * powLogEstimate(2_000_000_000_000_000_000n, 500_000_000_000_000_000n) // 0.34657359027997264
+ * powLogEstimate(2_000_000_000_000_000_000n, 0n) // NaN (pow's shortcut: exactly 1e18)
+ * ```
+ */
+export function powLogEstimate(x: bigint, y: bigint): number {
+  if (
+    y === 0n ||
+    x <= 0n ||
+    x === ONE_18 ||
+    x >= BASE_LIMIT ||
+    y === TWO_18 ||
+    y === FOUR_18 ||
+    y > MAX_EXPONENT ||
+    y < -MAX_EXPONENT
+  ) {
+    return Number.NaN
+  }
+  const t = (Number(y) / 1e18) * Math.log(Number(x) / 1e18)
+  return t >= LOWEST_LOG && t <= HIGHEST_LOG ? t : Number.NaN
+}
+
+/**
+ * The relative error bound ρ of 1e18·e^t against the contract's pow(x, y), for t from
+ * {@link powLogEstimate}: |pow(x, y) − 1e18·e^t| ≤ ρ·1e18·e^t + 3 with
+ * ρ = 4e-15·(1 + |y| + |t|) (y in real units). It covers the contract's own error (its ln is
+ * within 5e-18 of ln x, so y·ln x within |y|·5e-18 + 1e-18 after the floor, and exp within
+ * 1e-17 relative plus one unit) and the numbers' (x and y rounded to 53 bits, `Math.log` and
+ * `Math.exp` within one ulp, each product one rounding: below 2.3e-16·(2 + |y| + 3|t|)),
+ * with a margin of four or more on each.
+ *
+ * @example
+ * ```ts
+ * powRelativeError(500_000_000_000_000_000n, 0.34657359027997264) // 7.386294361119891e-15
+ * ```
+ */
+export function powRelativeError(y: bigint, t: number): number {
+  return RELATIVE_ERROR * (1 + Math.abs(Number(y) / 1e18) + Math.abs(t))
+}
