@@ -2,8 +2,9 @@ import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
 import { FIXED_POINT } from '../math/fixed/constants.js'
 import { type PowBase, powDown, powDownOfBase } from '../math/fixed/pow.js'
+import { type Bounds, exactBounds, fmulBounds, powDownBounds } from '../math/fixed/powEstimate.js'
 import { int257 } from '../math/mulDiv.js'
-import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
 const { ONE_18 } = FIXED_POINT
@@ -212,6 +213,10 @@ type PoolConstants = {
   yPowQLessOne: bigint | undefined
   /** powDown(X, p − 1e18) at X = x·1e18 (solve_dx, step 1). */
   xPowPLessOne: bigint | undefined
+  /** fmul(fmul(q, yPowQLessOne), ratePowQ): ∂K/∂Y's step-1 factor (certified steps). */
+  innerY: bigint | undefined
+  /** fmul(fmul(p, xPowPLessOne), ratePowQ): ∂K/∂X's step-1 factor (certified steps). */
+  innerX: bigint | undefined
 }
 
 /**
@@ -248,6 +253,8 @@ function poolConstants(
     ratePowQ: undefined,
     yPowQLessOne: undefined,
     xPowPLessOne: undefined,
+    innerY: undefined,
+    innerX: undefined,
   }
   POOL_CONSTANTS.set(parameters, fresh)
   return fresh
@@ -274,13 +281,54 @@ function solveY(
   const qLessOne = q - ONE_18
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
   let ampRate: bigint | undefined // fmul(amp, rate)
+  // Certified steps (see certifiedStep): bounds on X'^p, rate^q and fmul(amp, rate), once.
+  const fixed: FixedBounds | undefined = certifiable(amp, rate, p, x + netIn, y)
+    ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
+    : undefined
   let balance = y
   for (let step = 1; ; step++) {
+    const atPool = balance === y
+    if (
+      fixed?.power !== undefined &&
+      step <= MAX_ITERATIONS &&
+      (!atPool || (pool.yPowQLessOne !== undefined && pool.ratePowQ !== undefined))
+    ) {
+      const scaledY = balance * ONE_18
+      const ratedY = (rate * scaledY) / ONE_18 // fmul: floor, non-negative operands
+      const ratedYPowQ = atPool ? exactBounds(pool.parts.ratedYPowQ) : powDownBounds(ratedY, q)
+      let inner: Bounds | undefined // fmul(fmul(q, Y^(q−1)), rate^q)
+      if (atPool) {
+        // Both powers are the pool's, exact (the condition above): the factor is exact too.
+        pool.innerY ??= fmul(fmul(q, pool.yPowQLessOne as bigint), pool.ratePowQ as bigint)
+        inner = exactBounds(pool.innerY)
+      } else {
+        const yPowQLessOne = powDownBounds(scaledY, qLessOne)
+        fixed.rate ??= ratePowQBounds(pool, rate, q)
+        inner =
+          yPowQLessOne === undefined || fixed.rate === undefined
+            ? undefined
+            : fmulBounds(fmulBounds(exactBounds(q), yPowQLessOne), fixed.rate)
+      }
+      fixed.linear ??= exactBounds((amp * rate) / ONE_18) // fmul(amp, rate)
+      if (ratedYPowQ !== undefined && inner !== undefined) {
+        const outcome = certifiedStep(
+          ((scaledX + ratedY) * amp) / ONE_18 - k, // fmul: floor, non-negative operands
+          fmulBounds(fixed.power, ratedYPowQ),
+          fixed.linear,
+          fmulBounds(inner, fixed.power),
+        )
+        if (outcome !== undefined) {
+          balance -= BigInt(outcome.delta)
+          if (outcome.done) return balance
+          continue
+        }
+      }
+      // Undecided: this step runs exactly below.
+    }
     const scaledY = fixedFrom(balance)
     const ratedY = fmul(rate, scaledY)
     const linear = fmul(int257(scaledX + ratedY), amp)
     xPowP ??= powDown(scaledX, p)
-    const atPool = balance === y
     const yBase: PowBase = { x: scaledY, log: undefined }
     const ratedYPowQ = atPool
       ? pool.parts.ratedYPowQ
@@ -322,11 +370,53 @@ function solveX(
   const pLessOne = p - ONE_18
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
   let yPowQ: bigint | undefined // powDown(Y', q)
+  // Certified steps (see certifiedStep): bounds on rY'^q·… and Y'^q, once.
+  const fixed: FixedBounds | undefined = certifiable(amp, rate, p, y + netIn, x)
+    ? { power: powDownBounds(ratedY, q), rate: undefined, linear: undefined }
+    : undefined
+  let fixedYPowQ: Bounds | undefined
   let balance = x
   for (let step = 1; ; step++) {
+    const atPool = balance === x
+    if (
+      fixed?.power !== undefined &&
+      step <= MAX_ITERATIONS &&
+      (!atPool || (pool.xPowPLessOne !== undefined && pool.ratePowQ !== undefined))
+    ) {
+      const scaledX = balance * ONE_18
+      const xPowPBounds = atPool ? exactBounds(pool.parts.xPowP) : powDownBounds(scaledX, p)
+      fixedYPowQ ??= powDownBounds(scaledY, q)
+      let inner: Bounds | undefined // fmul(fmul(p, X^(p−1)), rate^q)
+      if (atPool) {
+        // Both powers are the pool's, exact (the condition above): the factor is exact too.
+        pool.innerX ??= fmul(fmul(p, pool.xPowPLessOne as bigint), pool.ratePowQ as bigint)
+        inner = exactBounds(pool.innerX)
+      } else {
+        const xPowPLessOne = powDownBounds(scaledX, pLessOne)
+        fixed.rate ??= ratePowQBounds(pool, rate, q)
+        inner =
+          xPowPLessOne === undefined || fixed.rate === undefined
+            ? undefined
+            : fmulBounds(fmulBounds(exactBounds(p), xPowPLessOne), fixed.rate)
+      }
+      fixed.linear ??= exactBounds(amp)
+      if (xPowPBounds !== undefined && inner !== undefined && fixedYPowQ !== undefined) {
+        const outcome = certifiedStep(
+          ((scaledX + ratedY) * amp) / ONE_18 - k, // fmul: floor, non-negative operands
+          fmulBounds(xPowPBounds, fixed.power),
+          fixed.linear,
+          fmulBounds(inner, fixedYPowQ),
+        )
+        if (outcome !== undefined) {
+          balance -= BigInt(outcome.delta)
+          if (outcome.done) return balance
+          continue
+        }
+      }
+      // Undecided: this step runs exactly below.
+    }
     const scaledX = fixedFrom(balance)
     const linear = fmul(int257(scaledX + ratedY), amp)
-    const atPool = balance === x
     const xBase: PowBase = { x: scaledX, log: undefined }
     const xPowP = atPool ? pool.parts.xPowP : powDownOfBase(xBase, p)
     ratedYPowQ ??= powDown(ratedY, q)
@@ -344,6 +434,88 @@ function solveX(
     balance = newtonStep(balance, df, derivative, step)
     if (df <= TOLERANCE && -df <= TOLERANCE) return balance
   }
+}
+
+/**
+ * Bounds a certified solve keeps: the power fixed during the solve (powDown(X', p) solving y,
+ * powDown(rY', q) solving x; `undefined` when it has no estimate), powDown(rate, q) and the
+ * derivative's constant part (fmul(amp, rate), or amp).
+ */
+type FixedBounds = {
+  readonly power: Bounds | undefined
+  rate: Bounds | undefined
+  linear: Bounds | undefined
+}
+
+/** 2^100: parameters below it keep every certified intermediate far inside 257 bits. */
+const CERTIFIED_PARAMETER_LIMIT = 1n << 100n
+
+/**
+ * Whether a solve may try certified steps: 0 < w0 < 1e18, 0 < amp and rate < 2^100, and both
+ * balances 1 .. 2^120 − 1 (so no product of the step below can leave 257 bits and every
+ * fmul there has non-negative operands).
+ */
+function certifiable(amp: bigint, rate: bigint, w0: bigint, fixedSide: bigint, moving: bigint) {
+  return (
+    0n < w0 &&
+    w0 < ONE_18 &&
+    0n < amp &&
+    amp < CERTIFIED_PARAMETER_LIMIT &&
+    0n < rate &&
+    rate < CERTIFIED_PARAMETER_LIMIT &&
+    0n < fixedSide &&
+    fixedSide <= MAX_COINS &&
+    0n < moving &&
+    moving <= MAX_COINS
+  )
+}
+
+/** powDown(rate, q): the pool's exact value when a solve computed it, else its bounds. */
+function ratePowQBounds(pool: PoolConstants, rate: bigint, q: bigint): Bounds | undefined {
+  return pool.ratePowQ !== undefined ? exactBounds(pool.ratePowQ) : powDownBounds(rate, q)
+}
+
+const TOLERANCE_BELOW = 1e24 * (1 - 1e-15)
+const TOLERANCE_ABOVE = 1e24 * (1 + 1e-15)
+/** Certified values stay below 1e70 < 2^233: sums of a few of them stay inside 257 bits. */
+const CERTIFIED_MAGNITUDE = 1e70
+const EXACT_NUMBERS = 2 ** 53
+
+/**
+ * One Newton step decided from bounds, or `undefined` when they do not decide it. The contract
+ * computes df = linear + G − k (`linearLessK` = linear − k, exact) and d = c + term, stops after
+ * the step when |df| ≤ 1e24, and moves the balance by floor(fdiv(df, d) / 1e18) = floor(df / d)
+ * (d > 0, nested floors). With G and term within their bounds (non-negative: every fmul has
+ * non-negative operands), df and d lie within the bounds below; when d > 0 for sure, the
+ * tolerance test has one answer over the whole box and so does floor(df / d) (below 2^53), the
+ * step is that one — the step's pow calls cannot fail (their estimates exist) and nothing can
+ * leave 257 bits (everything below 1e70). Each bound is widened by 1e-15 of the magnitudes
+ * it came from for the numbers' roundings.
+ */
+function certifiedStep(
+  linearLessK: bigint,
+  power: Bounds,
+  constant: Bounds,
+  term: Bounds,
+): { readonly delta: number; readonly done: boolean } | undefined {
+  const base = Number(linearLessK)
+  const magnitude = Math.abs(base) + power.high
+  if (!(magnitude < CERTIFIED_MAGNITUDE && term.high < CERTIFIED_MAGNITUDE)) return undefined
+  const slack = magnitude * 1e-15 + 1
+  const dfLow = base + power.low - slack
+  const dfHigh = base + power.high + slack
+  let done: boolean
+  if (dfLow >= -TOLERANCE_BELOW && dfHigh <= TOLERANCE_BELOW) done = true
+  else if (dfLow > TOLERANCE_ABOVE || dfHigh < -TOLERANCE_ABOVE) done = false
+  else return undefined
+  const dLow = (constant.low + term.low) * (1 - 1e-15)
+  const dHigh = (constant.high + term.high) * (1 + 1e-15)
+  if (!(dLow > 0)) return undefined
+  const low = dfLow >= 0 ? dfLow / dHigh : dfLow / dLow
+  const high = dfHigh >= 0 ? dfHigh / dLow : dfHigh / dHigh
+  const delta = Math.floor(low - Math.abs(low) * 1e-15)
+  if (delta !== Math.floor(high + Math.abs(high) * 1e-15)) return undefined
+  return delta < EXACT_NUMBERS && delta > -EXACT_NUMBERS ? { delta, done } : undefined
 }
 
 /** |df| below 2^256 / 1e18: fdiv(df, d) for d ≥ 1 cannot leave 257 bits. */

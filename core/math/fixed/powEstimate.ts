@@ -62,3 +62,69 @@ export function powLogEstimate(x: bigint, y: bigint): number {
 export function powRelativeError(y: bigint, t: number): number {
   return RELATIVE_ERROR * (1 + Math.abs(Number(y) / 1e18) + Math.abs(t))
 }
+
+/**
+ * Real bounds `low ≤ v ≤ high` on an integer v the caller has not computed exactly (numbers:
+ * each bound already widened for its own roundings).
+ *
+ * @example
+ * ```ts
+ * const b: Bounds = { low: 99.5, high: 100.5 } // v is 100
+ * ```
+ */
+export type Bounds = { readonly low: number; readonly high: number }
+
+/** Relative widening for the roundings of one or a few number operations (each ≤ 1.2e-16). */
+const WIDEN = 1e-15
+
+/**
+ * Bounds on a known integer (its number is rounded to 53 bits).
+ *
+ * @example
+ * ```ts
+ * exactBounds(10n ** 30n) // { low: 9.99999999999999e29, high: 1.000000000000001e30 }
+ * ```
+ */
+export function exactBounds(value: bigint): Bounds {
+  const n = Number(value)
+  const slack = Math.abs(n) * WIDEN
+  return { low: n - slack, high: n + slack }
+}
+
+/**
+ * Bounds on `powDown(x, y)` from {@link powLogEstimate}, or `undefined` where the estimate does
+ * not apply (the caller computes the exact value, which may throw). The raw power lies in
+ * R ± (ρ·R + 3) with R = 1e18·e^t; powDown = max(0, raw − floor(raw / 1e14) − 1) lies in
+ * [raw·(1 − 1e-14) − 1, raw·(1 − 1e-14)] and grows with raw.
+ *
+ * @example
+ * ```ts
+ * powDownBounds(2_000_000_000_000_000_000n, 500_000_000_000_000_000n)
+ * // { low: 1414213562373059000, high: 1414213562373102800 } (powDown: 1414213562373080904)
+ * ```
+ */
+export function powDownBounds(x: bigint, y: bigint): Bounds | undefined {
+  const t = powLogEstimate(x, y)
+  if (Number.isNaN(t)) return undefined
+  const power = 1e18 * Math.exp(t)
+  const slack = powRelativeError(y, t) * power + 3
+  return {
+    low: Math.max(0, ((power - slack) * (1 - 1e-14) - 1) * (1 - WIDEN)),
+    high: (power + slack) * (1 - 1e-14) * (1 + WIDEN),
+  }
+}
+
+/**
+ * Bounds on `fmul(a, b) = floor(a·b / 1e18)` for non-negative a and b within their bounds.
+ *
+ * @example
+ * ```ts
+ * fmulBounds({ low: 2e18, high: 2e18 }, { low: 3e18, high: 3e18 }) // ≈ { low: 6e18 − 1, high: 6e18 }
+ * ```
+ */
+export function fmulBounds(a: Bounds, b: Bounds): Bounds {
+  return {
+    low: Math.max(0, ((a.low * b.low) / 1e18) * (1 - WIDEN) - 1),
+    high: ((a.high * b.high) / 1e18) * (1 + WIDEN),
+  }
+}
