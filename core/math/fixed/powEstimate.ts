@@ -100,7 +100,7 @@ export function exactBounds(value: bigint): Bounds {
  * @example
  * ```ts
  * powDownBounds(2_000_000_000_000_000_000n, 500_000_000_000_000_000n)
- * // { low: 1414213562373059000, high: 1414213562373102800 } (powDown: 1414213562373080904)
+ * // { low: 1414213562373068800, high: 1414213562373092900 } (powDown: 1414213562373080904)
  * ```
  */
 export function powDownBounds(x: bigint, y: bigint): Bounds | undefined {
@@ -119,7 +119,8 @@ export function powDownBounds(x: bigint, y: bigint): Bounds | undefined {
  *
  * @example
  * ```ts
- * fmulBounds({ low: 2e18, high: 2e18 }, { low: 3e18, high: 3e18 }) // ≈ { low: 6e18 − 1, high: 6e18 }
+ * fmulBounds({ low: 2e18, high: 2e18 }, { low: 3e18, high: 3e18 })
+ * // { low: 5999999999999994000, high: 6000000000000007000 } (fmul: 6e18)
  * ```
  */
 export function fmulBounds(a: Bounds, b: Bounds): Bounds {
