@@ -94,7 +94,9 @@ function grossOutInRange(
   const weightOut = ONE_18 - weightIn
   const base = (reserveIn * ONE_18 - 1n) / (reserveIn + netIn) + 1n // floor: positive operands
   const exponent = (weightIn * ONE_18) / weightOut // fdiv: floor, positive operands
-  const t = powLogEstimate(base, exponent)
+  // Above 1e14 the bounds on B are wider than 0.4 of a unit even at the smallest ρ (4e-15):
+  // skip the estimate (see certifiedGrossOut).
+  const t = reserveOut <= CERTIFIABLE_OUT ? powLogEstimate(base, exponent) : Number.NaN
   if (!Number.isNaN(t)) {
     const certain = certifiedGrossOut(t, powRelativeError(exponent, t), reserveOut)
     if (certain >= 0) return BigInt(certain)
@@ -103,6 +105,8 @@ function grossOutInRange(
   return (reserveOut * complement(power)) / ONE_18 // floor: non-negative operands
 }
 
+/** Output reserves above it never have certified outputs (see certifiedGrossOut). */
+const CERTIFIABLE_OUT = 10n ** 14n
 /** 2^53: below it every integer is a number. */
 const EXACT_NUMBERS = 2 ** 53
 
@@ -117,13 +121,17 @@ const EXACT_NUMBERS = 2 ** 53
  * R_out·(c ± s) / 1e18 (again widened by 1e-15) have the same floor, below 2^53.
  */
 function certifiedGrossOut(t: number, rho: number, reserveOut: bigint): number {
+  const out = Number(reserveOut)
+  // The power is at most 1e18 (base ≤ 1, exponent > 0), so B's bounds are about
+  // R_out·(ρ·1e18 + 4)/1e18 wide: past 0.4 of a unit they rarely decide (large pools:
+  // raw reserves above about 1e13), and the exact kernel runs at once.
+  if ((out * (rho * 1e18 + 4)) / 1e18 > 0.4) return -1
   const power = 1e18 * Math.exp(t)
   const lowered = -1e18 * Math.expm1(t)
   const margin = power / 1e14
   const center = lowered - margin - 0.5
   const slack = (rho * power + 3) * (1 + 1e-14) + 0.5 + 1e-15 * (Math.abs(lowered) + margin) + 1
   if (!(center - slack >= 0)) return -1
-  const out = Number(reserveOut)
   const gross = (out * center) / 1e18
   const grossSlack = (out * slack) / 1e18 + 1e-15 * (gross + (out * slack) / 1e18)
   const low = Math.floor(gross - grossSlack)

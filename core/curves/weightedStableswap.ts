@@ -217,6 +217,8 @@ type PoolConstants = {
   innerY: bigint | undefined
   /** fmul(fmul(p, xPowPLessOne), ratePowQ): ∂K/∂X's step-1 factor (certified steps). */
   innerX: bigint | undefined
+  /** Whether certified steps are worth trying, solving y (index 0) and x (index 1). */
+  promising: [boolean | undefined, boolean | undefined]
 }
 
 /**
@@ -255,6 +257,7 @@ function poolConstants(
     xPowPLessOne: undefined,
     innerY: undefined,
     innerX: undefined,
+    promising: [undefined, undefined],
   }
   POOL_CONSTANTS.set(parameters, fresh)
   return fresh
@@ -282,9 +285,10 @@ function solveY(
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
   let ampRate: bigint | undefined // fmul(amp, rate)
   // Certified steps (see certifiedStep): bounds on X'^p, rate^q and fmul(amp, rate), once.
-  const fixed: FixedBounds | undefined = certifiable(amp, rate, p, x + netIn, y)
-    ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
-    : undefined
+  let fixed: FixedBounds | undefined =
+    certifiable(amp, rate, p, x + netIn, y) && promising(pool, 0, (amp * rate) / ONE_18)
+      ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
+      : undefined
   let balance = y
   for (let step = 1; ; step++) {
     const atPool = balance === y
@@ -323,7 +327,7 @@ function solveY(
           continue
         }
       }
-      // Undecided: this step runs exactly below.
+      fixed = undefined // undecided: this step and the rest of the solve run exactly below
     }
     const scaledY = fixedFrom(balance)
     const ratedY = fmul(rate, scaledY)
@@ -371,9 +375,10 @@ function solveX(
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
   let yPowQ: bigint | undefined // powDown(Y', q)
   // Certified steps (see certifiedStep): bounds on rY'^q·… and Y'^q, once.
-  const fixed: FixedBounds | undefined = certifiable(amp, rate, p, y + netIn, x)
-    ? { power: powDownBounds(ratedY, q), rate: undefined, linear: undefined }
-    : undefined
+  let fixed: FixedBounds | undefined =
+    certifiable(amp, rate, p, y + netIn, x) && promising(pool, 1, amp)
+      ? { power: powDownBounds(ratedY, q), rate: undefined, linear: undefined }
+      : undefined
   let fixedYPowQ: Bounds | undefined
   let balance = x
   for (let step = 1; ; step++) {
@@ -413,7 +418,7 @@ function solveX(
           continue
         }
       }
-      // Undecided: this step runs exactly below.
+      fixed = undefined // undecided: this step and the rest of the solve run exactly below
     }
     const scaledX = fixedFrom(balance)
     const linear = fmul(int257(scaledX + ratedY), amp)
@@ -468,6 +473,27 @@ function certifiable(amp: bigint, rate: bigint, w0: bigint, fixedSide: bigint, m
     0n < moving &&
     moving <= MAX_COINS
   )
+}
+
+/**
+ * Whether certified steps are likely to decide on this pool (speed only: an undecided step
+ * runs exactly either way). Their floor(df / d) is uncertain by about ρ·G / d, with G the
+ * invariant's power term and ρ the estimates' relative bound (it grows with the logarithms of
+ * the balances); on large pools (raw balances above about 1e14 at 18-decimal weights) this
+ * exceeds a unit and every attempt would be wasted, so the pool's solves skip it. `constant` is
+ * the derivative's constant part (fmul(amp, rate) solving y, amp solving x), a lower bound of d.
+ */
+function promising(pool: PoolConstants, side: 0 | 1, constant: bigint): boolean {
+  const known = pool.promising[side]
+  if (known !== undefined) return known
+  const parts = pool.parts as InvariantParts
+  const power = (Number(parts.xPowP) * Number(parts.ratedYPowQ)) / 1e18
+  const logs =
+    Math.abs(Math.log(Number(pool.x))) +
+    Math.abs(Math.log((Number(pool.rate) / 1e18) * Number(pool.y)))
+  const worth = (8e-15 * (2 + logs) * power) / Number(constant) < 2
+  pool.promising[side] = worth
+  return worth
 }
 
 /** powDown(rate, q): the pool's exact value when a solve computed it, else its bounds. */
