@@ -219,6 +219,8 @@ type PoolConstants = {
   innerX: bigint | undefined
   /** Whether certified steps are worth trying, solving y (index 0) and x (index 1). */
   promising: [boolean | undefined, boolean | undefined]
+  /** Bounds on K while `parts` is not computed (`null`: no estimate for its powers). */
+  invariant: InvariantBounds | null | undefined
 }
 
 /**
@@ -258,6 +260,7 @@ function poolConstants(
     innerY: undefined,
     innerX: undefined,
     promising: [undefined, undefined],
+    invariant: undefined,
   }
   POOL_CONSTANTS.set(parameters, fresh)
   return fresh
@@ -278,57 +281,73 @@ function solveY(
   const { amp, rate, w0: p } = parameters
   const q = complement(p)
   const pool = poolConstants(parameters, x, y)
-  pool.parts ??= invariantParts(amp, rate, p, x, y)
-  const { k } = pool.parts
+  // With certifiable values nothing before the first step can fail, so K may wait for the
+  // first exact step; otherwise it comes first, as in the contract.
+  const bounded = certifiable(amp, rate, p, x + netIn, y)
+  if (!bounded) pool.parts ??= invariantParts(amp, rate, p, x, y)
   const scaledX = fixedFrom(x + netIn)
   const qLessOne = q - ONE_18
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
   let ampRate: bigint | undefined // fmul(amp, rate)
   // Certified steps (see certifiedStep): bounds on X'^p, rate^q and fmul(amp, rate), once.
   let fixed: FixedBounds | undefined =
-    certifiable(amp, rate, p, x + netIn, y) && promising(pool, 0, (amp * rate) / ONE_18)
+    bounded && promising(pool, 0, (amp * rate) / ONE_18)
       ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
       : undefined
   let balance = y
   for (let step = 1; ; step++) {
     const atPool = balance === y
-    if (
-      fixed?.power !== undefined &&
-      step <= MAX_ITERATIONS &&
-      (!atPool || (pool.yPowQLessOne !== undefined && pool.ratePowQ !== undefined))
-    ) {
+    if (fixed?.power !== undefined && step <= MAX_ITERATIONS) {
       const scaledY = balance * ONE_18
       const ratedY = (rate * scaledY) / ONE_18 // fmul: floor, non-negative operands
-      const ratedYPowQ = atPool ? exactBounds(pool.parts.ratedYPowQ) : powDownBounds(ratedY, q)
-      let inner: Bounds | undefined // fmul(fmul(q, Y^(q−1)), rate^q)
-      if (atPool) {
-        // Both powers are the pool's, exact (the condition above): the factor is exact too.
-        pool.innerY ??= fmul(fmul(q, pool.yPowQLessOne as bigint), pool.ratePowQ as bigint)
-        inner = exactBounds(pool.innerY)
-      } else {
-        const yPowQLessOne = powDownBounds(scaledY, qLessOne)
-        fixed.rate ??= ratePowQBounds(pool, rate, q)
-        inner =
-          yPowQLessOne === undefined || fixed.rate === undefined
-            ? undefined
-            : fmulBounds(fmulBounds(exactBounds(q), yPowQLessOne), fixed.rate)
-      }
-      fixed.linear ??= exactBounds((amp * rate) / ONE_18) // fmul(amp, rate)
-      if (ratedYPowQ !== undefined && inner !== undefined) {
-        const outcome = certifiedStep(
-          ((scaledX + ratedY) * amp) / ONE_18 - k, // fmul: floor, non-negative operands
-          fmulBounds(fixed.power, ratedYPowQ),
-          fixed.linear,
-          fmulBounds(inner, fixed.power),
-        )
-        if (outcome !== undefined) {
-          balance -= BigInt(outcome.delta)
-          if (outcome.done) return balance
-          continue
+      const ratedYPowQ =
+        atPool && pool.parts !== undefined
+          ? exactBounds(pool.parts.ratedYPowQ)
+          : powDownBounds(ratedY, q)
+      const invariant = invariantBounds(pool, p, q)
+      if (ratedYPowQ !== undefined && invariant !== undefined) {
+        const power = fmulBounds(fixed.power, ratedYPowQ)
+        // linear − k = (linear − K's linear part) − K's power term, the latter within bounds.
+        const linearLessK = ((scaledX + ratedY) * amp) / ONE_18 - invariant.linear // fmul: floor
+        if (withinMagnitude(linearLessK, power, invariant.power)) {
+          let inner: Bounds | undefined // fmul(fmul(q, Y^(q−1)), rate^q)
+          if (atPool) {
+            // Everything the contract computes before these two powers cannot fail (above);
+            // they are computed exactly here, in its order (they may fail as it does), and the
+            // pool keeps them: so the factor is exact too.
+            pool.yPowQLessOne ??= powDownOfBase({ x: scaledY, log: undefined }, qLessOne)
+            pool.ratePowQ ??= powDown(rate, q)
+            pool.innerY ??= fmul(fmul(q, pool.yPowQLessOne), pool.ratePowQ)
+            inner = exactBounds(pool.innerY)
+          } else {
+            const yPowQLessOne = powDownBounds(scaledY, qLessOne)
+            fixed.rate ??= ratePowQBounds(pool, rate, q)
+            inner =
+              yPowQLessOne === undefined || fixed.rate === undefined
+                ? undefined
+                : fmulBounds(fmulBounds(exactBounds(q), yPowQLessOne), fixed.rate)
+          }
+          fixed.linear ??= exactBounds((amp * rate) / ONE_18) // fmul(amp, rate)
+          const outcome =
+            inner === undefined
+              ? undefined
+              : certifiedStep(
+                  linearLessK,
+                  difference(power, invariant.power),
+                  fixed.linear,
+                  fmulBounds(inner, fixed.power),
+                )
+          if (outcome !== undefined) {
+            balance -= BigInt(outcome.delta)
+            if (outcome.done) return balance
+            continue
+          }
         }
       }
       fixed = undefined // undecided: this step and the rest of the solve run exactly below
     }
+    pool.parts ??= invariantParts(amp, rate, p, x, y)
+    const { k } = pool.parts
     const scaledY = fixedFrom(balance)
     const ratedY = fmul(rate, scaledY)
     const linear = fmul(int257(scaledX + ratedY), amp)
@@ -367,59 +386,71 @@ function solveX(
   const { amp, rate, w0: p } = parameters
   const q = complement(p)
   const pool = poolConstants(parameters, x, y)
-  pool.parts ??= invariantParts(amp, rate, p, x, y)
-  const { k } = pool.parts
+  // As in solveY: K first unless nothing before the first step can fail.
+  const bounded = certifiable(amp, rate, p, y + netIn, x)
+  if (!bounded) pool.parts ??= invariantParts(amp, rate, p, x, y)
   const scaledY = fixedFrom(y + netIn)
   const ratedY = fmul(rate, scaledY) // Y' is fixed
   const pLessOne = p - ONE_18
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
   let yPowQ: bigint | undefined // powDown(Y', q)
-  // Certified steps (see certifiedStep): bounds on rY'^q·… and Y'^q, once.
+  // Certified steps (see certifiedStep): bounds on rY'^q, Y'^q, rate^q and amp, once.
   let fixed: FixedBounds | undefined =
-    certifiable(amp, rate, p, y + netIn, x) && promising(pool, 1, amp)
+    bounded && promising(pool, 1, amp)
       ? { power: powDownBounds(ratedY, q), rate: undefined, linear: undefined }
       : undefined
   let fixedYPowQ: Bounds | undefined
   let balance = x
   for (let step = 1; ; step++) {
     const atPool = balance === x
-    if (
-      fixed?.power !== undefined &&
-      step <= MAX_ITERATIONS &&
-      (!atPool || (pool.xPowPLessOne !== undefined && pool.ratePowQ !== undefined))
-    ) {
+    if (fixed?.power !== undefined && step <= MAX_ITERATIONS) {
       const scaledX = balance * ONE_18
-      const xPowPBounds = atPool ? exactBounds(pool.parts.xPowP) : powDownBounds(scaledX, p)
+      const xPowPBounds =
+        atPool && pool.parts !== undefined
+          ? exactBounds(pool.parts.xPowP)
+          : powDownBounds(scaledX, p)
+      const invariant = invariantBounds(pool, p, q)
       fixedYPowQ ??= powDownBounds(scaledY, q)
-      let inner: Bounds | undefined // fmul(fmul(p, X^(p−1)), rate^q)
-      if (atPool) {
-        // Both powers are the pool's, exact (the condition above): the factor is exact too.
-        pool.innerX ??= fmul(fmul(p, pool.xPowPLessOne as bigint), pool.ratePowQ as bigint)
-        inner = exactBounds(pool.innerX)
-      } else {
-        const xPowPLessOne = powDownBounds(scaledX, pLessOne)
-        fixed.rate ??= ratePowQBounds(pool, rate, q)
-        inner =
-          xPowPLessOne === undefined || fixed.rate === undefined
-            ? undefined
-            : fmulBounds(fmulBounds(exactBounds(p), xPowPLessOne), fixed.rate)
-      }
-      fixed.linear ??= exactBounds(amp)
-      if (xPowPBounds !== undefined && inner !== undefined && fixedYPowQ !== undefined) {
-        const outcome = certifiedStep(
-          ((scaledX + ratedY) * amp) / ONE_18 - k, // fmul: floor, non-negative operands
-          fmulBounds(xPowPBounds, fixed.power),
-          fixed.linear,
-          fmulBounds(inner, fixedYPowQ),
-        )
-        if (outcome !== undefined) {
-          balance -= BigInt(outcome.delta)
-          if (outcome.done) return balance
-          continue
+      if (xPowPBounds !== undefined && invariant !== undefined && fixedYPowQ !== undefined) {
+        const power = fmulBounds(xPowPBounds, fixed.power)
+        const linearLessK = ((scaledX + ratedY) * amp) / ONE_18 - invariant.linear // fmul: floor
+        if (withinMagnitude(linearLessK, power, invariant.power)) {
+          let inner: Bounds | undefined // fmul(fmul(p, X^(p−1)), rate^q)
+          if (atPool) {
+            // As in solveY: computed exactly, in the contract's order, kept by the pool.
+            pool.xPowPLessOne ??= powDownOfBase({ x: scaledX, log: undefined }, pLessOne)
+            pool.ratePowQ ??= powDown(rate, q)
+            pool.innerX ??= fmul(fmul(p, pool.xPowPLessOne), pool.ratePowQ)
+            inner = exactBounds(pool.innerX)
+          } else {
+            const xPowPLessOne = powDownBounds(scaledX, pLessOne)
+            fixed.rate ??= ratePowQBounds(pool, rate, q)
+            inner =
+              xPowPLessOne === undefined || fixed.rate === undefined
+                ? undefined
+                : fmulBounds(fmulBounds(exactBounds(p), xPowPLessOne), fixed.rate)
+          }
+          fixed.linear ??= exactBounds(amp)
+          const outcome =
+            inner === undefined
+              ? undefined
+              : certifiedStep(
+                  linearLessK,
+                  difference(power, invariant.power),
+                  fixed.linear,
+                  fmulBounds(inner, fixedYPowQ),
+                )
+          if (outcome !== undefined) {
+            balance -= BigInt(outcome.delta)
+            if (outcome.done) return balance
+            continue
+          }
         }
       }
       fixed = undefined // undecided: this step and the rest of the solve run exactly below
     }
+    pool.parts ??= invariantParts(amp, rate, p, x, y)
+    const { k } = pool.parts
     const scaledX = fixedFrom(balance)
     const linear = fmul(int257(scaledX + ratedY), amp)
     const xBase: PowBase = { x: scaledX, log: undefined }
@@ -486,14 +517,55 @@ function certifiable(amp: bigint, rate: bigint, w0: bigint, fixedSide: bigint, m
 function promising(pool: PoolConstants, side: 0 | 1, constant: bigint): boolean {
   const known = pool.promising[side]
   if (known !== undefined) return known
-  const parts = pool.parts as InvariantParts
-  const power = (Number(parts.xPowP) * Number(parts.ratedYPowQ)) / 1e18
-  const logs =
-    Math.abs(Math.log(Number(pool.x))) +
-    Math.abs(Math.log((Number(pool.rate) / 1e18) * Number(pool.y)))
-  const worth = (8e-15 * (2 + logs) * power) / Number(constant) < 2
+  const weight = Number(pool.w0) / 1e18
+  const logX = Math.log(Number(pool.x))
+  const logRatedY = Math.log((Number(pool.rate) / 1e18) * Number(pool.y))
+  const power = 1e18 * Math.exp(weight * logX + (1 - weight) * logRatedY) // G, 18 decimals
+  const spread = (8e-15 * (2 + Math.abs(logX) + Math.abs(logRatedY)) * power) / Number(constant)
+  const worth = spread < 2
   pool.promising[side] = worth
   return worth
+}
+
+/**
+ * K = linear + power: `linear` exact (fmul(X + rY, amp)) and `power` (fmul(X^p, rY^q)) within
+ * bounds, or, once the pool's exact K is known, linear = K and power = 0.
+ */
+type InvariantBounds = { readonly linear: bigint; readonly power: Bounds }
+
+const NO_BOUNDS: Bounds = { low: 0, high: 0 }
+
+/** {@link InvariantBounds} of the pool, or `undefined` when its powers have no estimate. */
+function invariantBounds(pool: PoolConstants, p: bigint, q: bigint): InvariantBounds | undefined {
+  if (pool.parts !== undefined) return { linear: pool.parts.k, power: NO_BOUNDS }
+  if (pool.invariant === undefined) {
+    const scaledX = pool.x * ONE_18
+    const ratedY = pool.rate * pool.y // fmul(rate, y·1e18), exact
+    const xPowP = powDownBounds(scaledX, p)
+    const ratedYPowQ = powDownBounds(ratedY, q)
+    pool.invariant =
+      xPowP === undefined || ratedYPowQ === undefined
+        ? null
+        : {
+            linear: ((scaledX + ratedY) * pool.amp) / ONE_18, // fmul: floor, non-negative
+            power: fmulBounds(xPowP, ratedYPowQ),
+          }
+  }
+  return pool.invariant ?? undefined
+}
+
+/**
+ * Whether a step's df stays far inside 257 bits: |linear − k| and both power terms below 1e70
+ * (so K, df and every fmul of the step pass the contract's range checks).
+ */
+function withinMagnitude(linearLessK: bigint, power: Bounds, invariantPower: Bounds): boolean {
+  return Math.abs(Number(linearLessK)) + power.high + invariantPower.high < CERTIFIED_MAGNITUDE
+}
+
+/** Bounds on a − b for non-negative a and b, widened by 1e-15 of their size (the roundings). */
+function difference(a: Bounds, b: Bounds): Bounds {
+  const slack = (a.high + b.high) * 1e-15
+  return { low: a.low - b.high - slack, high: a.high - b.low + slack }
 }
 
 /** powDown(rate, q): the pool's exact value when a solve computed it, else its bounds. */
@@ -509,7 +581,8 @@ const EXACT_NUMBERS = 2 ** 53
 
 /**
  * One Newton step decided from bounds, or `undefined` when they do not decide it. The contract
- * computes df = linear + G − k (`linearLessK` = linear − k, exact) and d = c + term, stops after
+ * computes df = linear + G − k (`linearLessK` = linear − k when k is known exactly, else
+ * linear − K's linear part with `power` bounding G − K's power term) and d = c + term, stops after
  * the step when |df| ≤ 1e24, and moves the balance by floor(fdiv(df, d) / 1e18) = floor(df / d)
  * (d > 0, nested floors). With G and term within their bounds (non-negative: every fmul has
  * non-negative operands), df and d lie within the bounds below; when d > 0 for sure, the
@@ -525,7 +598,7 @@ function certifiedStep(
   term: Bounds,
 ): { readonly delta: number; readonly done: boolean } | undefined {
   const base = Number(linearLessK)
-  const magnitude = Math.abs(base) + power.high
+  const magnitude = Math.abs(base) + Math.abs(power.low) + Math.abs(power.high)
   if (!(magnitude < CERTIFIED_MAGNITUDE && term.high < CERTIFIED_MAGNITUDE)) return undefined
   const slack = magnitude * 1e-15 + 1
   const dfLow = base + power.low - slack
