@@ -2,6 +2,7 @@ import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fdivUp, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
 import { FIXED_POINT } from '../math/fixed/constants.js'
 import { powUp } from '../math/fixed/pow.js'
+import { powLogEstimate, powRelativeError } from '../math/fixed/powEstimate.js'
 import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
@@ -93,8 +94,48 @@ function grossOutInRange(
   const weightOut = ONE_18 - weightIn
   const base = (reserveIn * ONE_18 - 1n) / (reserveIn + netIn) + 1n // floor: positive operands
   const exponent = (weightIn * ONE_18) / weightOut // fdiv: floor, positive operands
+  // Above 1e14 the bounds on B are wider than 0.4 of a unit even at the smallest ρ (4e-15):
+  // skip the estimate (see certifiedGrossOut).
+  const t = reserveOut <= CERTIFIABLE_OUT ? powLogEstimate(base, exponent) : Number.NaN
+  if (!Number.isNaN(t)) {
+    const certain = certifiedGrossOut(t, powRelativeError(exponent, t), reserveOut)
+    if (certain >= 0) return BigInt(certain)
+  }
   const power = powUp(base, exponent)
   return (reserveOut * complement(power)) / ONE_18 // floor: non-negative operands
+}
+
+/** Output reserves above it never have certified outputs (see certifiedGrossOut). */
+const CERTIFIABLE_OUT = 10n ** 14n
+/** 2^53: below it every integer is a number. */
+const EXACT_NUMBERS = 2 ** 53
+
+/**
+ * B = floor(R_out·complement(powUp(base, e)) / 1e18) from the estimate t of e·ln(base), or −1
+ * when the bounds do not decide it (the caller then runs the exact kernel). With R = 1e18·e^t
+ * and ρ from `powRelativeError`, the raw power lies in R ± (ρ·R + 3); powUp adds
+ * floor(raw / 1e14) + 1, which lies in (raw / 1e14, raw / 1e14 + 1]; so 1e18 − powUp lies in
+ * c ± s with c = −1e18·expm1(t) − R / 1e14 − 0.5 (expm1: no cancellation near t = 0) and
+ * s = (ρ·R + 3)·(1 + 1e-14) + 0.5, widened by 1e-15 of each number's magnitude for their
+ * roundings (each at most a few 1.1e-16). B is decided when c − s ≥ 0 (no 51002) and
+ * R_out·(c ± s) / 1e18 (again widened by 1e-15) have the same floor, below 2^53.
+ */
+function certifiedGrossOut(t: number, rho: number, reserveOut: bigint): number {
+  const out = Number(reserveOut)
+  // The power is at most 1e18 (base ≤ 1, exponent > 0), so B's bounds are about
+  // R_out·(ρ·1e18 + 4)/1e18 wide: past 0.4 of a unit they rarely decide (large pools:
+  // raw reserves above about 1e13), and the exact kernel runs at once.
+  if ((out * (rho * 1e18 + 4)) / 1e18 > 0.4) return -1
+  const power = 1e18 * Math.exp(t)
+  const lowered = -1e18 * Math.expm1(t)
+  const margin = power / 1e14
+  const center = lowered - margin - 0.5
+  const slack = (rho * power + 3) * (1 + 1e-14) + 0.5 + 1e-15 * (Math.abs(lowered) + margin) + 1
+  if (!(center - slack >= 0)) return -1
+  const gross = (out * center) / 1e18
+  const grossSlack = (out * slack) / 1e18 + 1e-15 * (gross + (out * slack) / 1e18)
+  const low = Math.floor(gross - grossSlack)
+  return low === Math.floor(gross + grossSlack) && low < EXACT_NUMBERS ? low : -1
 }
 
 function maxInRatio(): PoolMathError {

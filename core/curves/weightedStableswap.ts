@@ -2,8 +2,9 @@ import { PoolMathError } from '../errors/PoolMathError.js'
 import { complement, fdiv, fixedFrom, fixedTo, fmul } from '../math/fixed/arithmetic.js'
 import { FIXED_POINT } from '../math/fixed/constants.js'
 import { type PowBase, powDown, powDownOfBase } from '../math/fixed/pow.js'
+import { type Bounds, exactBounds, fmulBounds, powDownBounds } from '../math/fixed/powEstimate.js'
 import { int257 } from '../math/mulDiv.js'
-import { FEE_DIVIDER, type PoolState } from '../pool/PoolState.js'
+import { FEE_DIVIDER, MAX_COINS, type PoolState } from '../pool/PoolState.js'
 import type { Curve, Ratio, Side } from './Curve.js'
 
 const { ONE_18 } = FIXED_POINT
@@ -212,6 +213,14 @@ type PoolConstants = {
   yPowQLessOne: bigint | undefined
   /** powDown(X, p − 1e18) at X = x·1e18 (solve_dx, step 1). */
   xPowPLessOne: bigint | undefined
+  /** fmul(fmul(q, yPowQLessOne), ratePowQ): ∂K/∂Y's step-1 factor (certified steps). */
+  innerY: bigint | undefined
+  /** fmul(fmul(p, xPowPLessOne), ratePowQ): ∂K/∂X's step-1 factor (certified steps). */
+  innerX: bigint | undefined
+  /** Whether certified steps are worth trying, solving y (index 0) and x (index 1). */
+  promising: [boolean | undefined, boolean | undefined]
+  /** Bounds on K while `parts` is not computed (`null`: no estimate for its powers). */
+  invariant: InvariantBounds | null | undefined
 }
 
 /**
@@ -248,6 +257,10 @@ function poolConstants(
     ratePowQ: undefined,
     yPowQLessOne: undefined,
     xPowPLessOne: undefined,
+    innerY: undefined,
+    innerX: undefined,
+    promising: [undefined, undefined],
+    invariant: undefined,
   }
   POOL_CONSTANTS.set(parameters, fresh)
   return fresh
@@ -268,19 +281,77 @@ function solveY(
   const { amp, rate, w0: p } = parameters
   const q = complement(p)
   const pool = poolConstants(parameters, x, y)
-  pool.parts ??= invariantParts(amp, rate, p, x, y)
-  const { k } = pool.parts
+  // With certifiable values nothing before the first step can fail, so K may wait for the
+  // first exact step; otherwise it comes first, as in the contract.
+  const bounded = certifiable(amp, rate, p, x + netIn, y)
+  if (!bounded) pool.parts ??= invariantParts(amp, rate, p, x, y)
   const scaledX = fixedFrom(x + netIn)
   const qLessOne = q - ONE_18
   let xPowP: bigint | undefined // powDown(X', p): X' is fixed
   let ampRate: bigint | undefined // fmul(amp, rate)
+  // Certified steps (see certifiedStep): bounds on X'^p, rate^q and fmul(amp, rate), once.
+  let fixed: FixedBounds | undefined =
+    bounded && promising(pool, 0, (amp * rate) / ONE_18)
+      ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
+      : undefined
   let balance = y
   for (let step = 1; ; step++) {
+    const atPool = balance === y
+    if (fixed?.power !== undefined && step <= MAX_ITERATIONS) {
+      const scaledY = balance * ONE_18
+      const ratedY = (rate * scaledY) / ONE_18 // fmul: floor, non-negative operands
+      const ratedYPowQ =
+        atPool && pool.parts !== undefined
+          ? exactBounds(pool.parts.ratedYPowQ)
+          : powDownBounds(ratedY, q)
+      const invariant = invariantBounds(pool, p, q)
+      if (ratedYPowQ !== undefined && invariant !== undefined) {
+        const power = fmulBounds(fixed.power, ratedYPowQ)
+        // linear − k = (linear − K's linear part) − K's power term, the latter within bounds.
+        const linearLessK = ((scaledX + ratedY) * amp) / ONE_18 - invariant.linear // fmul: floor
+        if (withinMagnitude(linearLessK, power, invariant.power)) {
+          let inner: Bounds | undefined // fmul(fmul(q, Y^(q−1)), rate^q)
+          if (atPool) {
+            // Everything the contract computes before these two powers cannot fail (above);
+            // they are computed exactly here, in its order (they may fail as it does), and the
+            // pool keeps them: so the factor is exact too.
+            pool.yPowQLessOne ??= powDownOfBase({ x: scaledY, log: undefined }, qLessOne)
+            pool.ratePowQ ??= powDown(rate, q)
+            pool.innerY ??= fmul(fmul(q, pool.yPowQLessOne), pool.ratePowQ)
+            inner = exactBounds(pool.innerY)
+          } else {
+            const yPowQLessOne = powDownBounds(scaledY, qLessOne)
+            fixed.rate ??= ratePowQBounds(pool, rate, q)
+            inner =
+              yPowQLessOne === undefined || fixed.rate === undefined
+                ? undefined
+                : fmulBounds(fmulBounds(exactBounds(q), yPowQLessOne), fixed.rate)
+          }
+          fixed.linear ??= exactBounds((amp * rate) / ONE_18) // fmul(amp, rate)
+          const outcome =
+            inner === undefined
+              ? undefined
+              : certifiedStep(
+                  linearLessK,
+                  difference(power, invariant.power),
+                  fixed.linear,
+                  fmulBounds(inner, fixed.power),
+                )
+          if (outcome !== undefined) {
+            balance -= BigInt(outcome.delta)
+            if (outcome.done) return balance
+            continue
+          }
+        }
+      }
+      fixed = undefined // undecided: this step and the rest of the solve run exactly below
+    }
+    pool.parts ??= invariantParts(amp, rate, p, x, y)
+    const { k } = pool.parts
     const scaledY = fixedFrom(balance)
     const ratedY = fmul(rate, scaledY)
     const linear = fmul(int257(scaledX + ratedY), amp)
     xPowP ??= powDown(scaledX, p)
-    const atPool = balance === y
     const yBase: PowBase = { x: scaledY, log: undefined }
     const ratedYPowQ = atPool
       ? pool.parts.ratedYPowQ
@@ -315,18 +386,73 @@ function solveX(
   const { amp, rate, w0: p } = parameters
   const q = complement(p)
   const pool = poolConstants(parameters, x, y)
-  pool.parts ??= invariantParts(amp, rate, p, x, y)
-  const { k } = pool.parts
+  // As in solveY: K first unless nothing before the first step can fail.
+  const bounded = certifiable(amp, rate, p, y + netIn, x)
+  if (!bounded) pool.parts ??= invariantParts(amp, rate, p, x, y)
   const scaledY = fixedFrom(y + netIn)
   const ratedY = fmul(rate, scaledY) // Y' is fixed
   const pLessOne = p - ONE_18
   let ratedYPowQ: bigint | undefined // powDown(rY', q)
   let yPowQ: bigint | undefined // powDown(Y', q)
+  // Certified steps (see certifiedStep): bounds on rY'^q, Y'^q, rate^q and amp, once.
+  let fixed: FixedBounds | undefined =
+    bounded && promising(pool, 1, amp)
+      ? { power: powDownBounds(ratedY, q), rate: undefined, linear: undefined }
+      : undefined
+  let fixedYPowQ: Bounds | undefined
   let balance = x
   for (let step = 1; ; step++) {
+    const atPool = balance === x
+    if (fixed?.power !== undefined && step <= MAX_ITERATIONS) {
+      const scaledX = balance * ONE_18
+      const xPowPBounds =
+        atPool && pool.parts !== undefined
+          ? exactBounds(pool.parts.xPowP)
+          : powDownBounds(scaledX, p)
+      const invariant = invariantBounds(pool, p, q)
+      fixedYPowQ ??= powDownBounds(scaledY, q)
+      if (xPowPBounds !== undefined && invariant !== undefined && fixedYPowQ !== undefined) {
+        const power = fmulBounds(xPowPBounds, fixed.power)
+        const linearLessK = ((scaledX + ratedY) * amp) / ONE_18 - invariant.linear // fmul: floor
+        if (withinMagnitude(linearLessK, power, invariant.power)) {
+          let inner: Bounds | undefined // fmul(fmul(p, X^(p−1)), rate^q)
+          if (atPool) {
+            // As in solveY: computed exactly, in the contract's order, kept by the pool.
+            pool.xPowPLessOne ??= powDownOfBase({ x: scaledX, log: undefined }, pLessOne)
+            pool.ratePowQ ??= powDown(rate, q)
+            pool.innerX ??= fmul(fmul(p, pool.xPowPLessOne), pool.ratePowQ)
+            inner = exactBounds(pool.innerX)
+          } else {
+            const xPowPLessOne = powDownBounds(scaledX, pLessOne)
+            fixed.rate ??= ratePowQBounds(pool, rate, q)
+            inner =
+              xPowPLessOne === undefined || fixed.rate === undefined
+                ? undefined
+                : fmulBounds(fmulBounds(exactBounds(p), xPowPLessOne), fixed.rate)
+          }
+          fixed.linear ??= exactBounds(amp)
+          const outcome =
+            inner === undefined
+              ? undefined
+              : certifiedStep(
+                  linearLessK,
+                  difference(power, invariant.power),
+                  fixed.linear,
+                  fmulBounds(inner, fixedYPowQ),
+                )
+          if (outcome !== undefined) {
+            balance -= BigInt(outcome.delta)
+            if (outcome.done) return balance
+            continue
+          }
+        }
+      }
+      fixed = undefined // undecided: this step and the rest of the solve run exactly below
+    }
+    pool.parts ??= invariantParts(amp, rate, p, x, y)
+    const { k } = pool.parts
     const scaledX = fixedFrom(balance)
     const linear = fmul(int257(scaledX + ratedY), amp)
-    const atPool = balance === x
     const xBase: PowBase = { x: scaledX, log: undefined }
     const xPowP = atPool ? pool.parts.xPowP : powDownOfBase(xBase, p)
     ratedYPowQ ??= powDown(ratedY, q)
@@ -344,6 +470,151 @@ function solveX(
     balance = newtonStep(balance, df, derivative, step)
     if (df <= TOLERANCE && -df <= TOLERANCE) return balance
   }
+}
+
+/**
+ * Bounds a certified solve keeps: the power fixed during the solve (powDown(X', p) solving y,
+ * powDown(rY', q) solving x; `undefined` when it has no estimate), powDown(rate, q) and the
+ * derivative's constant part (fmul(amp, rate), or amp).
+ */
+type FixedBounds = {
+  readonly power: Bounds | undefined
+  rate: Bounds | undefined
+  linear: Bounds | undefined
+}
+
+/** 2^100: parameters below it keep every certified intermediate far inside 257 bits. */
+const CERTIFIED_PARAMETER_LIMIT = 1n << 100n
+
+/**
+ * Whether a solve may try certified steps: 0 < w0 < 1e18, 0 < amp and rate < 2^100, and both
+ * balances 1 .. 2^120 − 1 (so no product of the step below can leave 257 bits and every
+ * fmul there has non-negative operands).
+ */
+function certifiable(amp: bigint, rate: bigint, w0: bigint, fixedSide: bigint, moving: bigint) {
+  return (
+    0n < w0 &&
+    w0 < ONE_18 &&
+    0n < amp &&
+    amp < CERTIFIED_PARAMETER_LIMIT &&
+    0n < rate &&
+    rate < CERTIFIED_PARAMETER_LIMIT &&
+    0n < fixedSide &&
+    fixedSide <= MAX_COINS &&
+    0n < moving &&
+    moving <= MAX_COINS
+  )
+}
+
+/**
+ * Whether certified steps are likely to decide on this pool (speed only: an undecided step
+ * runs exactly either way). Their floor(df / d) is uncertain by about ρ·G / d, with G the
+ * invariant's power term and ρ the estimates' relative bound (it grows with the logarithms of
+ * the balances); on large pools (raw balances above about 1e14 at 18-decimal weights) this
+ * exceeds a unit and every attempt would be wasted, so the pool's solves skip it. `constant` is
+ * the derivative's constant part (fmul(amp, rate) solving y, amp solving x), a lower bound of d.
+ */
+function promising(pool: PoolConstants, side: 0 | 1, constant: bigint): boolean {
+  const known = pool.promising[side]
+  if (known !== undefined) return known
+  const weight = Number(pool.w0) / 1e18
+  const logX = Math.log(Number(pool.x))
+  const logRatedY = Math.log((Number(pool.rate) / 1e18) * Number(pool.y))
+  const power = 1e18 * Math.exp(weight * logX + (1 - weight) * logRatedY) // G, 18 decimals
+  const spread = (8e-15 * (2 + Math.abs(logX) + Math.abs(logRatedY)) * power) / Number(constant)
+  const worth = spread < 2
+  pool.promising[side] = worth
+  return worth
+}
+
+/**
+ * K = linear + power: `linear` exact (fmul(X + rY, amp)) and `power` (fmul(X^p, rY^q)) within
+ * bounds, or, once the pool's exact K is known, linear = K and power = 0.
+ */
+type InvariantBounds = { readonly linear: bigint; readonly power: Bounds }
+
+const NO_BOUNDS: Bounds = { low: 0, high: 0 }
+
+/** {@link InvariantBounds} of the pool, or `undefined` when its powers have no estimate. */
+function invariantBounds(pool: PoolConstants, p: bigint, q: bigint): InvariantBounds | undefined {
+  if (pool.parts !== undefined) return { linear: pool.parts.k, power: NO_BOUNDS }
+  if (pool.invariant === undefined) {
+    const scaledX = pool.x * ONE_18
+    const ratedY = pool.rate * pool.y // fmul(rate, y·1e18), exact
+    const xPowP = powDownBounds(scaledX, p)
+    const ratedYPowQ = powDownBounds(ratedY, q)
+    pool.invariant =
+      xPowP === undefined || ratedYPowQ === undefined
+        ? null
+        : {
+            linear: ((scaledX + ratedY) * pool.amp) / ONE_18, // fmul: floor, non-negative
+            power: fmulBounds(xPowP, ratedYPowQ),
+          }
+  }
+  return pool.invariant ?? undefined
+}
+
+/**
+ * Whether a step's df stays far inside 257 bits: |linear − k| and both power terms below 1e70
+ * (so K, df and every fmul of the step pass the contract's range checks).
+ */
+function withinMagnitude(linearLessK: bigint, power: Bounds, invariantPower: Bounds): boolean {
+  return Math.abs(Number(linearLessK)) + power.high + invariantPower.high < CERTIFIED_MAGNITUDE
+}
+
+/** Bounds on a − b for non-negative a and b, widened by 1e-15 of their size (the roundings). */
+function difference(a: Bounds, b: Bounds): Bounds {
+  const slack = (a.high + b.high) * 1e-15
+  return { low: a.low - b.high - slack, high: a.high - b.low + slack }
+}
+
+/** powDown(rate, q): the pool's exact value when a solve computed it, else its bounds. */
+function ratePowQBounds(pool: PoolConstants, rate: bigint, q: bigint): Bounds | undefined {
+  return pool.ratePowQ !== undefined ? exactBounds(pool.ratePowQ) : powDownBounds(rate, q)
+}
+
+const TOLERANCE_BELOW = 1e24 * (1 - 1e-15)
+const TOLERANCE_ABOVE = 1e24 * (1 + 1e-15)
+/** Certified values stay below 1e70 < 2^233: sums of a few of them stay inside 257 bits. */
+const CERTIFIED_MAGNITUDE = 1e70
+const EXACT_NUMBERS = 2 ** 53
+
+/**
+ * One Newton step decided from bounds, or `undefined` when they do not decide it. The contract
+ * computes df = linear + G − k (`linearLessK` = linear − k when k is known exactly, else
+ * linear − K's linear part with `power` bounding G − K's power term) and d = c + term, stops after
+ * the step when |df| ≤ 1e24, and moves the balance by floor(fdiv(df, d) / 1e18) = floor(df / d)
+ * (d > 0, nested floors). With G and term within their bounds (non-negative: every fmul has
+ * non-negative operands), df and d lie within the bounds below; when d > 0 for sure, the
+ * tolerance test has one answer over the whole box and so does floor(df / d) (below 2^53), the
+ * step is that one — the step's pow calls cannot fail (their estimates exist) and nothing can
+ * leave 257 bits (everything below 1e70). Each bound is widened by 1e-15 of the magnitudes
+ * it came from for the numbers' roundings.
+ */
+function certifiedStep(
+  linearLessK: bigint,
+  power: Bounds,
+  constant: Bounds,
+  term: Bounds,
+): { readonly delta: number; readonly done: boolean } | undefined {
+  const base = Number(linearLessK)
+  const magnitude = Math.abs(base) + Math.abs(power.low) + Math.abs(power.high)
+  if (!(magnitude < CERTIFIED_MAGNITUDE && term.high < CERTIFIED_MAGNITUDE)) return undefined
+  const slack = magnitude * 1e-15 + 1
+  const dfLow = base + power.low - slack
+  const dfHigh = base + power.high + slack
+  let done: boolean
+  if (dfLow >= -TOLERANCE_BELOW && dfHigh <= TOLERANCE_BELOW) done = true
+  else if (dfLow > TOLERANCE_ABOVE || dfHigh < -TOLERANCE_ABOVE) done = false
+  else return undefined
+  const dLow = (constant.low + term.low) * (1 - 1e-15)
+  const dHigh = (constant.high + term.high) * (1 + 1e-15)
+  if (!(dLow > 0)) return undefined
+  const low = dfLow >= 0 ? dfLow / dHigh : dfLow / dLow
+  const high = dfHigh >= 0 ? dfHigh / dLow : dfHigh / dHigh
+  const delta = Math.floor(low - Math.abs(low) * 1e-15)
+  if (delta !== Math.floor(high + Math.abs(high) * 1e-15)) return undefined
+  return delta < EXACT_NUMBERS && delta > -EXACT_NUMBERS ? { delta, done } : undefined
 }
 
 /** |df| below 2^256 / 1e18: fdiv(df, d) for d ≥ 1 cannot leave 257 bits. */
