@@ -314,17 +314,18 @@ describe('constant product cross-swap: every hop passes the router gas check', (
   })
 
   it('two hops: C above the floor, B (the first hop paid out) below it, A back below one hop', async () => {
-    // Ours: 0.2335 TON; mainnet 0.2363 (docs/emulator.md, "Local vs mainnet").
-    expect((await crossWith(2, toNano('0.2345'))).got).toBe(2)
-    const mid = await crossWith(2, toNano('0.2325'))
+    // Mainnet 0.2363 TON, ours 0.2361 (docs/emulator.md, "Local vs mainnet"): pinned at ±0.001.
+    expect((await crossWith(2, toNano('0.2373'))).got).toBe(2)
+    const mid = await crossWith(2, toNano('0.2353'))
     expect([mid.got, mid.failures]).toEqual([1, []])
     expect(mid.r.transactions).toHaveTransaction({ from: w.router.address, op: JETTON_OP.transfer })
     expect((await crossWith(2, toNano('0.1963'))).got).toBe(0)
   })
 
   it('three hops: D above the floor, C below it', async () => {
-    expect((await crossWith(3, toNano('0.2528'))).got).toBe(3)
-    expect((await crossWith(3, toNano('0.2508'))).got).toBe(2)
+    // Ours 0.2571 TON (mainnet not measured; the later hop's routing gas is an estimate).
+    expect((await crossWith(3, toNano('0.2581'))).got).toBe(3)
+    expect((await crossWith(3, toNano('0.2561'))).got).toBe(2)
   })
 })
 
