@@ -6,7 +6,7 @@ import {
   flattenTransaction,
 } from '@ton/test-utils'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { EXIT_CODES, POOL_KINDS, type PoolKind } from '../../core/index.js'
+import { EXIT_CODES, POOL_KINDS, type PoolKind, swap } from '../../core/index.js'
 import { crossSwapRouterTon } from '../../emulator/crossSwapV2.js'
 import type { LocalJetton } from '../../emulator/index.js'
 import {
@@ -103,6 +103,33 @@ describe('weighted stableswap admin edges (mainnet: router exit 92, pool exit 65
 
   it('setPoolParams without w0 on a pool whose w0 is unset fails as on chain (92)', async () => {
     await expect(w.dex.setPoolParams(w.poolAB, { amp: 20n * E18 })).rejects.toThrow(/exit code 92/)
+  })
+
+  it('accepts amp 0 (no lower bound on mainnet) and swaps on the weighted product alone', async () => {
+    await seeded()
+    await w.dex.setPoolParams(w.poolAB, { amp: 0n })
+    const pool = await w.dex.poolState(w.poolAB)
+    expect([pool.amp, pool.w0]).toEqual([0n, E18 / 2n])
+    const side = w.poolAB.asset0.minter.equals(w.a.minter) ? 0 : 1
+    const quote = swap(pool, { side, amountIn: 10n * E9 })
+    const r = await w.dex.swap(w.router, {
+      from: w.alice,
+      offer: w.a,
+      ask: w.b,
+      amount: 10n * E9,
+    })
+    expect(r.failures).toEqual([])
+    expect(r.amountOut).toBe(quote.amountOut)
+    expect(r.amountOut).toBeGreaterThan(0n)
+  })
+
+  it('refuses amp above 2000e18 (90): bounced, the pool unchanged', async () => {
+    await seeded()
+    const before = await w.dex.poolState(w.poolAB)
+    await expect(w.dex.setPoolParams(w.poolAB, { amp: 2000n * E18 + 1n })).rejects.toThrow(
+      /exit code 90/,
+    )
+    expect(await w.dex.poolState(w.poolAB)).toEqual(before)
   })
 
   it('set_rate from anyone but the rate setter exits 65535 and bounces', async () => {
