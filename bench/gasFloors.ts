@@ -4,7 +4,7 @@
  * deliver, per pool kind, found by bisection to 0.0001 TON; and what happens just below.
  * `docs/emulator.md` ("Local vs mainnet") compares them with the real contracts.
  *
- *   node --import tsx bench/gasFloors.ts
+ *   node --import tsx bench/gasFloors.ts [kind…]
  */
 import { toNano } from '@ton/core'
 import type { PoolKind } from '../core/index.js'
@@ -120,7 +120,8 @@ const kinds: PoolKind[] = [
   'weighted_const_product',
   'weighted_stableswap',
 ]
-for (const kind of kinds) {
+const only = process.argv.slice(2)
+for (const kind of kinds.filter((k) => only.length === 0 || only.includes(k))) {
   const w = await world(kind)
   const cases: [string, number, boolean][] = [
     ['swap', 1, false],

@@ -283,6 +283,12 @@ export class LiveChain {
   private captured: number
   private committed: ChainHead
   private snapshotSeqno: number
+  /**
+   * The hash of `blockchain.libs` in the last snapshot. Blocks journal account states, not the
+   * chain's libraries, so a job that publishes one (a DEX v2 or pTON v2 deployment) is followed
+   * by a snapshot: a chain resumed from the journal then still runs library-coded contracts.
+   */
+  private snapshotLibs: string
   private lastNow: number
   private stopped: LiveChainError | undefined
 
@@ -313,6 +319,7 @@ export class LiveChain {
     this.committed = head
     this.captured = head.seqno
     this.snapshotSeqno = snapshotSeqno
+    this.snapshotLibs = librariesKey(blockchain)
     this.lastNow = head.now
     const stopCapture = blockchain.onTransactions((txs) => this.capture(txs))
     yieldBeforeEachTransaction(blockchain)
@@ -1061,7 +1068,12 @@ export class LiveChain {
         }
       }
     }
-    if (this.committed.seqno - this.snapshotSeqno >= this.snapshotEvery) await this.saveSnapshot()
+    if (
+      this.committed.seqno - this.snapshotSeqno >= this.snapshotEvery ||
+      librariesKey(this.blockchain) !== this.snapshotLibs
+    ) {
+      await this.saveSnapshot()
+    }
     return published
   }
 
@@ -1095,6 +1107,7 @@ export class LiveChain {
       state: Buffer.from(json, 'utf8'),
     })
     this.snapshotSeqno = this.committed.seqno
+    this.snapshotLibs = librariesKey(this.blockchain)
   }
 
   /**
@@ -1409,4 +1422,9 @@ function accountInfo(address: Address, shardAccount: ShardAccount): AccountInfo 
     lastTransaction,
     shardAccount,
   }
+}
+
+/** Identifies the chain's library set: the hash of its `libs` dictionary cell, '' for none. */
+function librariesKey(blockchain: LocalBlockchain): string {
+  return blockchain.libs?.hash().toString('hex') ?? ''
 }

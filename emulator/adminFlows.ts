@@ -155,7 +155,7 @@ export type PoolParams = {
  * ```
  * @throws {LocalDexError} `invalid_request` for a field the pool's kind does not have, or
  *   `unexpected_failure` when the router or pool rejects the values (its exit code says why:
- *   92 out of range, 90 weighted-stableswap amp above 2000).
+ *   92 out of range, 90 weighted-stableswap amp above 2000; amp 0 is accepted, as on chain).
  */
 export async function setPoolParams(
   world: DexWorld,

@@ -74,11 +74,13 @@ export async function deployPton(world: DexWorld, version: 'v1' | 'v2'): Promise
           ptonV1MinterData({ walletCode: fixtureCode('ptonV1Wallet') }),
           DEPLOY_VALUE,
         )
-      : await world.deploy(
-          fixtureCode('ptonV2Minter'),
+      : // pTON v2's minter and wallet codes are library cells, as on mainnet (docs/emulator.md,
+        // "Library cells"); pTON v1 stays plain code.
+        await world.deploy(
+          world.library(fixtureCode('ptonV2Minter')),
           ptonV2MinterData({
             id: 0,
-            walletCode: fixtureCode('ptonV2Wallet'),
+            walletCode: world.library(fixtureCode('ptonV2Wallet')),
             content: offchainContent('https://local.ton-dex-lab/pton.json'),
           }),
           DEPLOY_VALUE,

@@ -14,7 +14,8 @@ const E18 = 10n ** 18n
 /** Kept: the reference pool of docs/contracts.md §6 (amp 100, w0 0.8) with a rate change;
  * (1e26, 1e26) reserves with w0 0.8, where token0 in leaves exp's domain (50003); a payout
  * short of TON after a long Newton solve; an LP mint that needs a muldiv; a pool whose action
- * phase lacks TON after the solve (37); a refund lost for lack of TON (709). */
+ * phase lacks TON after the solve (37); a refund lost for lack of TON (709); amp 0 (the
+ * weighted product alone), at creation and set later. */
 kindDifferentialSuite('weighted_stableswap', [
   {
     amount0: 1_000_000_000_000n,
@@ -127,6 +128,43 @@ kindDifferentialSuite('weighted_stableswap', [
       { kind: 'swap', side: 0, size: 1_023_561n, raw: false, referral: 103n, minOut: 'none' },
       { kind: 'swap', side: 0, size: 1_690_426n, raw: false, referral: 1n, minOut: 'none' },
       { kind: 'swap', side: 1, size: 440_353n, raw: false, referral: 14n, minOut: 'above' },
+    ],
+  },
+  {
+    // amp 0, which the real router accepts (it only bounds amp above, 90): the invariant is the
+    // weighted product alone, from the first provision on; then amp 3, and 0 again.
+    amount0: 1_000_000_000_000n,
+    amount1: 2_000_000_000_000n,
+    lpFee: 20n,
+    protocolFee: 10n,
+    refFee: 0n,
+    params: { amp: 0n, w0: E18 / 2n },
+    ops: [
+      { kind: 'swap', side: 0, size: 10_000n, raw: false, referral: undefined, minOut: 'exact' },
+      { kind: 'swap', side: 1, size: 50_000n, raw: false, referral: 25n, minOut: 'none' },
+      { kind: 'provide', size0: 1_000n, size1: 3_000n, greedy: false },
+      { kind: 'params', amp: 3n, w0: 0n, rateScale: 1_000_000n },
+      { kind: 'swap', side: 0, size: 10_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'params', amp: 0n, w0: 0n, rateScale: 1_200_000n },
+      { kind: 'swap', side: 1, size: 100_000n, raw: false, referral: undefined, minOut: 'above' },
+      { kind: 'swap', side: 0, size: 900_000n, raw: false, referral: 10n, minOut: 'none' },
+      { kind: 'burn', share: 500_000n },
+    ],
+  },
+  {
+    // amp 0 with w0 0.05 and reserves of 1e18: token1 in, the derivative of K floors to 0 and
+    // the pool refunds with 5104, where any amp > 0 keeps it positive; token0 in swaps.
+    amount0: 10n ** 18n,
+    amount1: 10n ** 18n,
+    lpFee: 20n,
+    protocolFee: 10n,
+    refFee: 0n,
+    params: { amp: 0n, w0: E18 / 20n },
+    ops: [
+      { kind: 'swap', side: 1, size: 1_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'swap', side: 0, size: 1_000n, raw: false, referral: undefined, minOut: 'none' },
+      { kind: 'params', amp: 1n, w0: 0n, rateScale: 1_000_000n },
+      { kind: 'swap', side: 1, size: 1_000n, raw: false, referral: undefined, minOut: 'none' },
     ],
   },
 ])

@@ -80,7 +80,9 @@ describe('wallet ledger: balances derived from transactions equal the emulator',
 
   it('derives every jetton and LP wallet exactly (balance, owner, master)', async () => {
     const wallets = await store.listIndexedJettonWallets()
-    expect(wallets.length).toBeGreaterThanOrEqual(20)
+    // About 20 with this seed; which asset each swap pays out (and so which wallets and vaults
+    // appear) follows the pools' token order, i.e. the hashes of the contracts' addresses.
+    expect(wallets.length).toBeGreaterThanOrEqual(15)
     for (const w of wallets) {
       const r = await getter(w.address, 'get_wallet_data')
       expect(r, w.address).toBeDefined()

@@ -148,9 +148,11 @@ const weight = fc.oneof(
   fc.constantFrom(E18 / 2n, (8n * E18) / 10n, (2n * E18) / 10n),
 )
 const stableWeight = fc.bigInt({ min: E18 / 20n, max: E18 - E18 / 20n })
+/** amp 0 is accepted by the real router (only amp > 2000e18 is refused, 90). */
 const weightedStableAmp = fc.oneof(
   { weight: 4, arbitrary: fc.bigInt({ min: E18 / 10n, max: 10n * E18 }) },
   { weight: 1, arbitrary: fc.bigInt({ min: 10n * E18, max: 2000n * E18 }) },
+  { weight: 1, arbitrary: fc.constant(0n) },
 )
 
 function kindParams(kind: PoolKind): fc.Arbitrary<KindParams> {
