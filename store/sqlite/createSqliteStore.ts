@@ -28,6 +28,12 @@ import { createMarketWriter } from './writeMarket.js'
 export type CreateSqliteStoreOptions = {
   /** Database file, created with its directory if missing; `':memory:'` for a throwaway store. */
   readonly path: string
+  /**
+   * For a bulk load of history only (`npm run bench:store`): commits are not synced to disk
+   * (`synchronous = OFF`: an operating-system crash may lose or corrupt the file) and the page
+   * cache is 1 GiB instead of 64 MiB. Default false.
+   */
+  readonly bulkLoad?: boolean
 }
 
 type DbRecord = Record<string, unknown>
@@ -50,7 +56,7 @@ type DbRecord = Record<string, unknown>
  * ```
  * @throws {StoreError} `STORE_MIGRATION` for a database written by a newer build.
  */
-export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
+export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreOptions): Store {
   if (path !== ':memory:' && !path.startsWith('file:'))
     mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
@@ -62,6 +68,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     // read and written at random keys (wallets, pools), and re-reading their pages from the
     // file on every probe dominates both writing and the statistics' edge reads.
     db.pragma('cache_size = -65536')
+    if (bulkLoad) {
+      db.pragma('synchronous = OFF')
+      db.pragma('cache_size = -1048576')
+    }
     registerBigIntegerFunctions(db)
     migrate(db)
   } catch (error) {
