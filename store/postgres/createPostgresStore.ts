@@ -81,8 +81,17 @@ type DbRecord = Record<string, unknown>
 type DbParams = Record<string, string | number | null>
 type Param = string | number | boolean | null
 
-/** The advisory lock every writing transaction takes: one writer at a time (the rollups need it). */
-const WRITER_LOCK = 7_244_002
+/**
+ * The advisory lock every writing transaction takes (`pg_advisory_xact_lock`): one writer at a
+ * time, whichever process (the rollups need it). Another writer of the store's tables (the
+ * local exchange's snapshot restore) takes it too.
+ *
+ * @example
+ * ```ts
+ * await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]) // 7 244 002
+ * ```
+ */
+export const WRITER_LOCK = 7_244_002
 /** Rows per page of `operationPages`. */
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */
