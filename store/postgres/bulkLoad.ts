@@ -23,7 +23,7 @@ export type DeferredPostgresIndexes = {
  * ```ts
  * const deferred = await deferPostgresIndexes(url, ['operations'])
  * deferred.names // ['operations_by_pool', 'operations_by_referrer', …]
- * // … write the history through createPostgresStore({ url }) …
+ * // … write the history through createPostgresStore({ url, bulkLoad: true }) …
  * await deferred.restore() // 52.7 (seconds)
  * ```
  */
@@ -66,29 +66,5 @@ export async function deferPostgresIndexes(
       }
       return (performance.now() - started) / 1000
     },
-  }
-}
-
-/**
- * Refreshes the planner's statistics of the rollup tables, which a bulk load grows from empty
- * within seconds: the rollup's probes of `swap_running_totals` by `(pair_id, hour)` are planned
- * as sequential scans while the statistics still say the table is empty (autovacuum catches up
- * only later), and one 100 000-operation batch then took 5 s in that statement alone.
- *
- * @example
- * ```ts
- * await store.applyIndexBatch(batch)
- * await analyzeRollups(url)
- * ```
- */
-export async function analyzeRollups(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(
-      'ANALYZE swap_pairs, swap_rollups, swap_running_totals, referral_rollups, wallet_days, wallet_day_gaps, wallet_first_seen',
-    )
-  } finally {
-    await client.end()
   }
 }
