@@ -7,8 +7,13 @@
  * (default `sqlite,postgres` when Debian's PostgreSQL is installed: a throwaway cluster of its
  * binaries, as in the tests). Each history is written into a temporary SQLite file or a new
  * PostgreSQL database through the store's own write path (`applyIndexBatch`, which rolls the
- * operations up in the same transaction; see test/_support/syntheticHistory.ts) and served by
- * the service in a child process (a read-only replica on PostgreSQL), so the load generator
+ * operations up in the same transaction; see test/_support/syntheticHistory.ts) as a bulk load
+ * (100 000 operations a transaction, `BENCH_BATCH`; the rollups folded once when the store
+ * closes, the indexes of `operations` built after: `store/sqlite/bulkLoad.ts`,
+ * `store/postgres/bulkLoad.ts`), every history at once,
+ * each in a process of its own; then each store's histories are served by the service in a
+ * child process (a read-only replica on PostgreSQL) and measured, nothing else writing, so the
+ * load generator
  * does not share its event loop. On PostgreSQL the large history is also served by two
  * replicas at once: requests/s of one replica against two, same connections in all.
  *
@@ -56,6 +61,8 @@ import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { isoSeconds, unixSeconds } from '../protocol/timeText.js'
+import { deferPostgresIndexes } from '../store/postgres/bulkLoad.js'
+import { deferSqliteIndexes } from '../store/sqlite/bulkLoad.js'
 import { postgresBinaries, startTestPostgres } from '../test/_support/postgres.js'
 import { type SyntheticHistory, writeSyntheticHistory } from '../test/_support/syntheticHistory.js'
 import { writeResult } from './_support/measure.js'
@@ -66,6 +73,8 @@ import { writeResult } from './_support/measure.js'
  */
 const OPS = opsOption(process.argv, process.env.BENCH_OPS)
 const DEMO_OPS = 1_500
+/** Operations per write transaction of the bulk load (`BENCH_BATCH`). */
+const BATCH = Number(process.env.BENCH_BATCH ?? 100_000)
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5)
@@ -108,7 +117,16 @@ type Cannon = (options: {
 }) => Promise<CannonResult>
 type ServerReport = { maxDelayMs: number; rssMb: number }
 
-if (process.argv[2] === '--serve') {
+if (process.argv[2] === '--generate') {
+  const [, , , store, location, operations, days, label] = process.argv
+  const kept = await generate(
+    label as string,
+    { store: store as StoreName, location: location as string },
+    Number(operations),
+    Number(days),
+  )
+  process.send?.(kept, () => process.disconnect?.())
+} else if (process.argv[2] === '--serve') {
   await serve(
     { store: process.argv[3] as StoreName, location: process.argv[4] as string },
     process.argv[5] as string,
@@ -139,14 +157,17 @@ async function serve(target: Target, usdAddress: string): Promise<void> {
   console.log(`PORT ${typeof address === 'object' && address !== null ? address.port : 0}`)
 }
 
-/** A store on `target` (a REST replica's when `readOnly`: PostgreSQL refuses its writes). */
-async function openStore(target: Target, { readOnly = false } = {}) {
+/**
+ * A store on `target` (a REST replica's when `readOnly`: PostgreSQL refuses its writes; a bulk
+ * load's when `bulkLoad`).
+ */
+async function openStore(target: Target, { readOnly = false, bulkLoad = false } = {}) {
   if (target.store === 'postgres') {
     const { createPostgresStore } = await import('../store/postgres/createPostgresStore.js')
-    return createPostgresStore({ url: target.location, readOnly })
+    return createPostgresStore({ url: target.location, readOnly, bulkLoad })
   }
   const { createSqliteStore } = await import('../store/sqlite/createSqliteStore.js')
-  return createSqliteStore({ path: target.location })
+  return createSqliteStore({ path: target.location, bulkLoad })
 }
 
 type Endpoint = {
@@ -201,52 +222,82 @@ async function main(): Promise<void> {
       large: { generation: undefined, measured: [] },
     }
     all[storeName] = results
-    const cluster =
-      storeName === 'postgres' ? await startTestPostgres(postgresBinaries() as string) : undefined
-    try {
+  }
+  // Every history is written first, all at once (one process each: the machine's cores are
+  // shared, and a writer waiting on its database leaves them to the other), then each store is
+  // measured alone, with nothing writing.
+  type Prepared = {
+    storeName: StoreName
+    cluster: Awaited<ReturnType<typeof startTestPostgres>> | undefined
+    dir: string | undefined
+    histories: Record<'demo' | 'large', { target: Target; kept: Promise<Kept> }>
+  }
+  const prepared: Prepared[] = []
+  try {
+    for (const storeName of STORES) {
+      const cluster =
+        storeName === 'postgres' ? await startTestPostgres(postgresBinaries() as string) : undefined
+      const dir =
+        cluster === undefined
+          ? (KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-')))
+          : undefined
+      const item: Prepared = { storeName, cluster, dir, histories: {} as Prepared['histories'] }
+      prepared.push(item)
+      if (cluster !== undefined) await configureForBulkLoad(cluster.url)
       for (const [label, operations, days] of [
         ['demo', DEMO_OPS, 2],
         ['large', OPS, 365],
       ] as const) {
+        const name = `${storeName} ${label}`
         if (cluster !== undefined) {
           const target = { store: storeName, location: await createDatabase(cluster.url, label) }
-          const kept = await generate(`${storeName} ${label}`, target, operations, days)
-          results[label].generation = kept.generation
-          Object.assign(results[label], await measureAll(autocannon, target, kept.history))
-          if (label === 'large') {
-            results[label].replicas = await measureReplicas(autocannon, target, kept.history)
-            console.log(JSON.stringify({ replicas: results[label].replicas }))
-          }
+          item.histories[label] = { target, kept: generateInChild(name, target, operations, days) }
           continue
         }
-        const dir = KEEP_DIR ?? mkdtempSync(join(tmpdir(), 'ton-dex-lab-bench-store-'))
         const path = join(
-          dir,
-          KEEP_DIR === undefined ? 'history.sqlite' : `store-${operations}.sqlite`,
+          dir as string,
+          KEEP_DIR === undefined ? `${label}.sqlite` : `store-${operations}.sqlite`,
         )
         const target = { store: storeName, location: path }
         const described = `${path}.json`
-        try {
-          let kept: { generation: unknown; history: BenchHistory }
-          if (KEEP_DIR !== undefined && existsSync(path) && existsSync(described)) {
-            kept = JSON.parse(readFileSync(described, 'utf8'))
-            console.log(`${label}: reusing ${path}`)
-          } else {
-            if (KEEP_DIR !== undefined) {
-              mkdirSync(dir, { recursive: true })
-              rmSync(path, { force: true })
-            }
-            kept = await generate(`${storeName} ${label}`, target, operations, days)
-            if (KEEP_DIR !== undefined) writeFileSync(described, JSON.stringify(kept))
-          }
-          results[label].generation = kept.generation
-          Object.assign(results[label], await measureAll(autocannon, target, kept.history))
-        } finally {
-          if (KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
+        if (KEEP_DIR !== undefined && existsSync(path) && existsSync(described)) {
+          console.log(`${label}: reusing ${path}`)
+          const kept = Promise.resolve(JSON.parse(readFileSync(described, 'utf8')) as Kept)
+          item.histories[label] = { target, kept }
+          continue
+        }
+        if (KEEP_DIR !== undefined) {
+          mkdirSync(dir as string, { recursive: true })
+          rmSync(path, { force: true })
+        }
+        const kept = generateInChild(name, target, operations, days)
+        if (KEEP_DIR !== undefined) {
+          void kept.then((k) => writeFileSync(described, JSON.stringify(k))).catch(() => {})
+        }
+        item.histories[label] = { target, kept }
+      }
+    }
+    await Promise.all(prepared.flatMap((p) => [p.histories.demo.kept, p.histories.large.kept]))
+    for (const { storeName, histories, cluster, dir } of prepared) {
+      const results = all[storeName] as Record<'demo' | 'large', Result>
+      for (const label of ['demo', 'large'] as const) {
+        const { target } = histories[label]
+        const kept = await histories[label].kept
+        results[label].generation = kept.generation
+        Object.assign(results[label], await measureAll(autocannon, target, kept.history))
+        if (cluster !== undefined && label === 'large') {
+          results[label].replicas = await measureReplicas(autocannon, target, kept.history)
+          console.log(JSON.stringify({ replicas: results[label].replicas }))
         }
       }
-    } finally {
+      // Each store's space back before the next one is measured.
       cluster?.stop()
+      if (dir !== undefined && KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
+    }
+  } finally {
+    for (const { cluster, dir } of prepared) {
+      cluster?.stop()
+      if (dir !== undefined && KEEP_DIR === undefined) rmSync(dir, { recursive: true, force: true })
     }
   }
   for (const [storeName, results] of Object.entries(all)) {
@@ -284,6 +335,60 @@ async function main(): Promise<void> {
     stores: all,
   })
   console.log(`written ${out}`)
+}
+
+/**
+ * Checkpoints of the throwaway cluster every 4 GB of write-ahead log instead of 1 GB (its
+ * default `max_wal_size`): a bulk load of gigabytes otherwise writes its pages again at every
+ * forced checkpoint.
+ */
+async function configureForBulkLoad(clusterUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: clusterUrl })
+  await admin.connect()
+  try {
+    await admin.query("ALTER SYSTEM SET max_wal_size = '4GB'")
+    await admin.query('SELECT pg_reload_conf()')
+  } finally {
+    await admin.end()
+  }
+}
+
+/** A written history: how it was written and what the measurements need of it. */
+type Kept = { generation: unknown; history: BenchHistory }
+
+/** {@link generate} in a child process of its own (`--generate`); its output goes to ours. */
+function generateInChild(
+  label: string,
+  target: Target,
+  operations: number,
+  days: number,
+): Promise<Kept> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--generate',
+      target.store,
+      target.location,
+      String(operations),
+      String(days),
+      label,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  )
+  return new Promise((resolve, reject) => {
+    let kept: Kept | undefined
+    child.on('message', (message) => {
+      kept = message as Kept
+    })
+    child.once('close', (code) =>
+      kept !== undefined && code === 0
+        ? resolve(kept)
+        : reject(new Error(`writing the ${label} history failed (exit ${code})`)),
+    )
+  })
 }
 
 /** A new database `bench_<label>` in the cluster at `clusterUrl`; returns its URL. */
@@ -378,48 +483,62 @@ function printComparison(sqlite: readonly Measured[], postgres: readonly Measure
   }
 }
 
-/** Writes the synthetic history into the new database of `target` through the store. */
+/**
+ * Writes the synthetic history into the new database of `target` through the store's write
+ * path (`applyIndexBatch`, `BATCH` operations a transaction), as a bulk load: the secondary
+ * indexes of `operations` are dropped first and built again after the last batch (one sort
+ * each instead of an insert at a random key per row and index), and the store is opened with
+ * `bulkLoad` (the rollups folded once, by set statements, when it closes; SQLite's connection
+ * unsynced with a 1 GiB page cache). The write time includes the roll-up and the index builds.
+ */
 async function generate(
   label: string,
   target: Target,
   operations: number,
   days: number,
 ): Promise<{ generation: unknown; history: BenchHistory }> {
-  const store = await openStore(target)
+  // The schema first (the store migrates on open), then its indexes of the history go.
+  await (await openStore(target)).close()
+  const deferred =
+    target.store === 'postgres'
+      ? await deferPostgresIndexes(target.location, ['operations'])
+      : deferSqliteIndexes(target.location, ['operations'])
+  const store = await openStore(target, { bulkLoad: true })
   const started = performance.now()
   let shown = 0
   const history = await writeSyntheticHistory(store, {
     operations,
     days,
     seed: 2026,
+    batch: BATCH,
     onProgress: (written) => {
-      if (written - shown >= operations / 10 || written === operations) {
+      if (written - shown >= operations / 20 || written === operations) {
         shown = written
         const s = (performance.now() - started) / 1000
         console.log(`${label}: ${written} operations written in ${s.toFixed(1)} s`)
       }
     },
   })
-  const seconds = (performance.now() - started) / 1000
+  const batchSeconds = (performance.now() - started) / 1000
   await store.close()
+  const rollupSeconds = (performance.now() - started) / 1000 - batchSeconds
+  console.log(`${label}: rolled up in ${rollupSeconds.toFixed(1)} s`)
+  const indexSeconds = await deferred.restore()
+  const seconds = (performance.now() - started) / 1000
+  console.log(
+    `${label}: ${deferred.names.length} indexes of operations built in ${indexSeconds.toFixed(1)} s`,
+  )
   let databaseMb: number
   if (target.store === 'postgres') {
-    // Statistics and the visibility map (index-only scans), as autovacuum would have by then.
     const client = new pg.Client({ connectionString: target.location })
     await client.connect()
     try {
-      await client.query('VACUUM ANALYZE')
       const size = await client.query('SELECT pg_database_size(current_database()) AS b')
       databaseMb = Math.round(Number(size.rows[0]?.b) / 1e6)
     } finally {
       await client.end()
     }
   } else {
-    // Fold the write-ahead log into the file before serving, as a long-running server would
-    // have done by then.
-    const settle = new Database(target.location)
-    settle.pragma('wal_checkpoint(TRUNCATE)')
-    settle.close()
     databaseMb = Math.round(statSync(target.location).size / 1e6)
   }
   const generation = {
@@ -429,6 +548,10 @@ async function generate(
     referrers: history.referrers.length,
     seconds: Number(seconds.toFixed(1)),
     operationsPerSecond: Math.round(operations / seconds),
+    batchSeconds: Number(batchSeconds.toFixed(1)),
+    rollupSeconds: Number(rollupSeconds.toFixed(1)),
+    indexSeconds: Number(indexSeconds.toFixed(1)),
+    operationsPerBatch: BATCH,
     databaseMb,
   }
   console.log(`${label}: ${JSON.stringify(generation)}`)

@@ -21,6 +21,7 @@ import { blockActions } from './blockActions.js'
 import { registerControlRoutes } from './control/controlRoutes.js'
 import { LocalSnapshots } from './control/LocalSnapshots.js'
 import { mineWhenIdle } from './control/mineWhenIdle.js'
+import { PostgresTableSnapshots } from './control/PostgresTableSnapshots.js'
 import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
 import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
 import { jettonDecimals } from './demo/jettonDecimals.js'
@@ -294,7 +295,12 @@ async function openParts(
     }
     // Stop the chain first (no new blocks), then let the indexer take the last ones.
     closers.splice(1, 0, () => indexer.close())
-    const tables = memory ? undefined : new SqliteTableSnapshots(dbPath)
+    const tables =
+      url !== undefined
+        ? await PostgresTableSnapshots.open(url)
+        : memory
+          ? undefined
+          : new SqliteTableSnapshots(dbPath)
     if (tables !== undefined) closers.push(() => tables.close())
     const snapshots = new LocalSnapshots(
       {

@@ -7,6 +7,7 @@ import {
   type ChainSnapshotRecord,
   type JournalAccountState,
   type JournalTransaction,
+  unknownBlock,
 } from '../ChainJournal.js'
 
 /** The session advisory lock the process running a database's chain holds (see migrate.ts). */
@@ -150,6 +151,30 @@ export class PostgresChainJournal implements ChainJournal {
         await this.client.query('DELETE FROM chain_accounts WHERE seqno <= $1', [snapshot.seqno])
       })
       this.last = Math.max(this.last, snapshot.seqno)
+    })
+  }
+
+  /**
+   * Forgets every block, transaction, account state and snapshot after block `seqno` in one
+   * transaction (a revert to a local snapshot, `LiveChain.revert`); the next block is
+   * `seqno + 1`.
+   *
+   * @throws {ChainJournalError} `CHAIN_JOURNAL_UNKNOWN_BLOCK` for a block after the journal's end.
+   */
+  async discardAfter(seqno: number): Promise<void> {
+    return this.serial(async () => {
+      if (seqno > this.last) throw unknownBlock(seqno, this.last)
+      await this.transaction(async () => {
+        for (const table of [
+          'chain_transactions',
+          'chain_accounts',
+          'chain_blocks',
+          'chain_snapshots',
+        ]) {
+          await this.client.query(`DELETE FROM ${table} WHERE seqno > $1`, [seqno])
+        }
+      })
+      this.last = seqno
     })
   }
 

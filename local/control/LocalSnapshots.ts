@@ -1,6 +1,28 @@
 import type { ChainSavepoint, LiveChain } from '../../chain/LiveChain.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
-import type { SqliteTableSnapshots } from './SqliteTableSnapshots.js'
+
+/**
+ * Transaction-consistent copies of the store's tables, kept under a snapshot's id: in the
+ * SQLite file (`SqliteTableSnapshots`) or in the PostgreSQL database (`PostgresTableSnapshots`)
+ * the local exchange runs on. Each method may answer synchronously or with a promise.
+ *
+ * @example
+ * ```ts
+ * const tables: TableSnapshots = new SqliteTableSnapshots('./data/ton-dex-lab.sqlite')
+ * await tables.save(1)
+ * await tables.restore(1)
+ * ```
+ */
+export interface TableSnapshots {
+  /** Copies every store table as snapshot `id` (replacing an earlier copy under that id). */
+  save(id: number): void | Promise<void>
+  /** Puts every store table back to snapshot `id`'s rows, all at once for a reader. */
+  restore(id: number): void | Promise<void>
+  /** Drops snapshot `id`'s copy. */
+  drop(id: number): void | Promise<void>
+  /** Closes the copies' connection (the copies go with it). */
+  close(): void | Promise<void>
+}
 
 /**
  * What {@link LocalSnapshots} puts back together: the chain, the store's tables, and the
@@ -14,7 +36,7 @@ import type { SqliteTableSnapshots } from './SqliteTableSnapshots.js'
 export type LocalSnapshotParts = {
   readonly chain: LiveChain
   /** The store's table copies; `undefined` over an in-memory database (no snapshots then). */
-  readonly tables: SqliteTableSnapshots | undefined
+  readonly tables: TableSnapshots | undefined
   /** Stops the live indexer after its batch in progress. */
   stopIndexer(): Promise<void>
   /** Starts it again at the store's cursor; resolves once it reached the chain's head. */
@@ -66,7 +88,7 @@ export class LocalSnapshots {
       const tables = this.tables()
       const id = this.next++
       // Store first: its index is then at or before the chain's savepoint.
-      tables.save(id)
+      await tables.save(id)
       const savepoint = await this.parts.chain.savepoint()
       this.saved.set(id, savepoint)
       return { id: String(id), seqno: savepoint.head.seqno }
@@ -89,20 +111,20 @@ export class LocalSnapshots {
       await this.parts.stopIndexer()
       try {
         await this.parts.chain.revert(savepoint)
-        tables.restore(key)
+        await tables.restore(key)
       } finally {
         await this.parts.startIndexer()
       }
       await this.refresh()
       for (const later of [...this.saved.keys()].filter((k) => k > key)) {
         this.saved.delete(later)
-        tables.drop(later)
+        await tables.drop(later)
       }
       return { id, seqno: savepoint.head.seqno }
     })
   }
 
-  private tables(): SqliteTableSnapshots {
+  private tables(): TableSnapshots {
     if (this.parts.tables === undefined) {
       throw new LocalExchangeError({
         code: 'LOCAL_SNAPSHOTS_UNAVAILABLE',

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import type { TableSnapshots } from './LocalSnapshots.js'
 
 /**
  * Copies of the store's tables inside one SQLite database file, for the local exchange's
@@ -19,7 +20,7 @@ import Database from 'better-sqlite3'
  * snapshots.restore(1) // the store's rows as they were
  * ```
  */
-export class SqliteTableSnapshots {
+export class SqliteTableSnapshots implements TableSnapshots {
   private readonly db: Database.Database
   private readonly tables: readonly string[]
 

@@ -75,14 +75,31 @@ export type CreatePostgresStoreOptions = {
    * `STORE_READ_ONLY`, and every read runs in a read-only transaction.
    */
   readonly readOnly?: boolean
+  /**
+   * For a bulk load of history into a database nobody reads meanwhile (`npm run bench:store`):
+   * the operations' rollups are not folded per transaction but all at once when the store is
+   * closed (`close()`: one transaction of set statements over every operation stored since
+   * the store was opened). Until then the statistics disagree with the operations. Default
+   * false.
+   */
+  readonly bulkLoad?: boolean
 }
 
 type DbRecord = Record<string, unknown>
 type DbParams = Record<string, string | number | null>
 type Param = string | number | boolean | null
 
-/** The advisory lock every writing transaction takes: one writer at a time (the rollups need it). */
-const WRITER_LOCK = 7_244_002
+/**
+ * The advisory lock every writing transaction takes (`pg_advisory_xact_lock`): one writer at a
+ * time, whichever process (the rollups need it). Another writer of the store's tables (the
+ * local exchange's snapshot restore) takes it too.
+ *
+ * @example
+ * ```ts
+ * await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]) // 7 244 002
+ * ```
+ */
+export const WRITER_LOCK = 7_244_002
 /** Rows per page of `operationPages`. */
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */
@@ -153,6 +170,7 @@ export async function createPostgresStore({
   url,
   maxConnections = 10,
   readOnly = false,
+  bulkLoad = false,
 }: CreatePostgresStoreOptions): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: TYPES })
   // An idle client's error (the server restarted) must not crash the process: the next
@@ -178,6 +196,10 @@ export async function createPostgresStore({
 
   const query = async (sql: string, params: readonly Param[] = []) =>
     (await pool.query(sql, params as Param[])).rows as DbRecord[]
+  /** A bulk load's mark: the operations above this id are rolled up when the store closes. */
+  const bulkMark = bulkLoad
+    ? Number((await query('SELECT COALESCE(max(id), 0) AS id FROM operations'))[0]?.id)
+    : undefined
   // The heavy aggregates (a statistics computation: tens to hundreds of ms each) hold at most
   // all connections but two: under 50 different statistics requests at once, the pool's FIFO
   // queue otherwise put every other read (the data version, a wallet's rows, stakeTotals)
@@ -464,7 +486,7 @@ export async function createPostgresStore({
     },
 
     async insertOperations(operations) {
-      return write(async (client) => insertOperations(client, operations))
+      return write(async (client) => insertOperations(client, operations, bulkMark === undefined))
     },
     async listOperations(filter) {
       const { sql, params } = selectPgOperations(filter)
@@ -482,7 +504,7 @@ export async function createPostgresStore({
       indexedPools = undefined
       await write(async (client) => {
         await insertRows(client, 'indexed_transactions', batch.transactions.map(encodeTx), 'hash')
-        await insertOperations(client, batch.operations)
+        await insertOperations(client, batch.operations, bulkMark === undefined)
         await upsertRows(client, 'indexed_pools', batch.pools.map(encodeIndexedPool))
         await insertRows(
           client,
@@ -595,7 +617,11 @@ export async function createPostgresStore({
     dataVersion,
 
     async close() {
-      await pool.end()
+      try {
+        if (bulkMark !== undefined) await write((client) => rollUp(client, bulkMark))
+      } finally {
+        await pool.end()
+      }
     },
   }
 }
@@ -650,8 +676,12 @@ function selectTransactions(filter: IndexedTransactionFilter): { sql: string; pa
 async function insertOperations(
   client: pg.PoolClient,
   operations: readonly OperationRow[],
+  rollUpNow: boolean,
 ): Promise<number> {
   if (operations.length === 0) return 0
+  if (!rollUpNow) {
+    return insertRows(client, 'operations', operations.map(encodeOperation), 'pool_tx_hash')
+  }
   // Under the writer lock: the ids above the current maximum are this transaction's rows.
   const [mark] = (await client.query('SELECT COALESCE(max(id), 0) AS id FROM operations')).rows
   const inserted = await insertRows(

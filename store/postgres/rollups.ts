@@ -98,13 +98,20 @@ const newPairs = `
   WHERE id > $1 AND ${SWAP_FILTER_SQL} ORDER BY 1, 2, 3
   ON CONFLICT DO NOTHING`
 
-/** An hour with new swaps and no row yet starts from the pair's newest earlier row (or 0). */
+/**
+ * An hour with new swaps and no row yet starts from the pair's newest earlier row (or 0). The
+ * `ORDER BY` (a sort of the unindexed temporary table) reads every earlier row before the first
+ * insert: probed while the statement inserted, each backward index scan stepped over the rows
+ * this statement had already inserted for the pair (invisible to it, but in the index) — 30 s of
+ * a 150 000-operation bulk roll-up, quadratic in the new hours per pair.
+ */
 const carry = `
   WITH d AS (SELECT * FROM rollup_swaps)
   INSERT INTO swap_running_totals (pair_id, hour, ${SWAP_COLUMNS.join(', ')})
   SELECT d.pair_id, d.hour, ${SWAP_COLUMNS.map((c) => `COALESCE(t.${c}, 0)`).join(', ')}
   FROM d LEFT JOIN LATERAL (SELECT * FROM swap_running_totals u
     WHERE u.pair_id = d.pair_id AND u.hour < d.hour ORDER BY u.hour DESC LIMIT 1) t ON true
+  ORDER BY d.pair_id, d.hour
   ON CONFLICT (pair_id, hour) DO NOTHING`
 
 /**

@@ -12,7 +12,7 @@ import { createHistoryQueries } from './historyQueries.js'
 import { createIndexerQueries } from './indexerQueries.js'
 import { migrate } from './migrate.js'
 import { createReferenceCache } from './referenceCache.js'
-import { createRollups } from './rollups.js'
+import { createRollups, rollUpInBulk } from './rollups.js'
 import { createStatsQueries } from './statsQueries.js'
 import { createTurns } from './turns.js'
 import {
@@ -28,6 +28,15 @@ import { createMarketWriter } from './writeMarket.js'
 export type CreateSqliteStoreOptions = {
   /** Database file, created with its directory if missing; `':memory:'` for a throwaway store. */
   readonly path: string
+  /**
+   * For a bulk load of history into a file nobody reads meanwhile (`npm run bench:store`):
+   * commits are not synced to disk (`synchronous = OFF`: an operating-system crash may lose or
+   * corrupt the file), the page cache is 1 GiB instead of 64 MiB, and the operations' rollups
+   * are not folded per transaction but all at once when the store is closed (`close()`:
+   * `rollUpInBulk`, set statements over the whole table). Until then the statistics disagree
+   * with the operations. Default false.
+   */
+  readonly bulkLoad?: boolean
 }
 
 type DbRecord = Record<string, unknown>
@@ -50,7 +59,7 @@ type DbRecord = Record<string, unknown>
  * ```
  * @throws {StoreError} `STORE_MIGRATION` for a database written by a newer build.
  */
-export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
+export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreOptions): Store {
   if (path !== ':memory:' && !path.startsWith('file:'))
     mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
@@ -62,6 +71,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     // read and written at random keys (wallets, pools), and re-reading their pages from the
     // file on every probe dominates both writing and the statistics' edge reads.
     db.pragma('cache_size = -65536')
+    if (bulkLoad) {
+      db.pragma('synchronous = OFF')
+      db.pragma('cache_size = -1048576')
+    }
     registerBigIntegerFunctions(db)
     migrate(db)
   } catch (error) {
@@ -92,8 +105,10 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
   const rollups = createRollups(db)
   // History stored before the rollups existed (or by an older build) is rolled up now.
   rollups.rollUp()
-  const history = createHistoryQueries(db, rollups)
-  const indexer = createIndexerQueries(db, rollups)
+  // A bulk load folds everything when it closes.
+  const writeRollups = bulkLoad ? { rollUp: () => 0 } : rollups
+  const history = createHistoryQueries(db, writeRollups)
+  const indexer = createIndexerQueries(db, writeRollups)
   const cache = createReferenceCache(db, () => indexer.listIndexedPools())
   const statsQueries = createStatsQueries(db)
   const aggregates = createAggregateQueries(db)
@@ -300,7 +315,12 @@ export function createSqliteStore({ path }: CreateSqliteStoreOptions): Store {
     },
 
     async close() {
-      if (db.open) db.close()
+      if (!db.open) return
+      try {
+        if (bulkLoad) rollUpInBulk(db)
+      } finally {
+        db.close()
+      }
     },
   }
 }

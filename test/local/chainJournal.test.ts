@@ -207,6 +207,36 @@ describe('the journal tables are store migrations', () => {
   )
 })
 
+describe.each([sqlite, ...(clusterUrl === undefined ? [] : [postgres])])(
+  'discardAfter on $name',
+  (kind) => {
+    test('default: discardAfter forgets later blocks and snapshots, also after reopening; the next block follows the kept one', async () => {
+      const journal = await kind.open('discard-each')
+      await journal.saveSnapshot({ seqno: 0, now: 1, state: bytes(1) })
+      for (let seqno = 1; seqno <= 4; seqno++) await journal.appendBlock(block(seqno))
+      await journal.saveSnapshot({ seqno: 3, now: 3, state: bytes(3) })
+      await expect(Promise.resolve().then(() => journal.discardAfter?.(5))).rejects.toThrow(
+        ChainJournalError,
+      )
+      await journal.discardAfter?.(2)
+      expect((await journal.readBlocks(0)).map((b) => b.seqno)).toEqual([1, 2])
+      expect(await journal.loadSnapshot()).toBeUndefined()
+      expect(journal.lastSeqno()).toBe(2)
+      await journal.saveSnapshot({ seqno: 2, now: 2, state: bytes(2) })
+      await journal.close()
+      const again = await kind.open('discard-each')
+      expect(again.lastSeqno()).toBe(2)
+      await expect(Promise.resolve().then(() => again.appendBlock(block(4)))).rejects.toThrow(
+        ChainJournalError,
+      )
+      await again.appendBlock(block(3))
+      expect((await again.readBlocks(0)).map((b) => b.seqno)).toEqual([1, 2, 3])
+      expect((await again.loadSnapshot())?.seqno).toBe(2)
+      await again.close()
+    })
+  },
+)
+
 describe('ChainJournalError and discardAfter (in memory and SQLite)', () => {
   test('error: both journals fail an out-of-order block with the one ChainJournalError code', () => {
     const sqlite = new SqliteChainJournal(join(dir, 'same-error.sqlite'))
@@ -225,20 +255,5 @@ describe('ChainJournalError and discardAfter (in memory and SQLite)', () => {
       expect(() => journal.discardAfter(5)).toThrow(ChainJournalError)
     }
     sqlite.close()
-  })
-
-  test('default: discardAfter forgets later blocks and snapshots; the next block follows the kept one', () => {
-    const journal = new SqliteChainJournal(join(dir, 'discard.sqlite'))
-    journal.saveSnapshot({ seqno: 0, now: 1, state: bytes(1) })
-    for (let seqno = 1; seqno <= 4; seqno++) journal.appendBlock(block(seqno))
-    journal.saveSnapshot({ seqno: 3, now: 3, state: bytes(3) })
-    journal.discardAfter(2)
-    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2])
-    expect(journal.loadSnapshot()).toBeUndefined()
-    expect(journal.lastSeqno()).toBe(2)
-    journal.saveSnapshot({ seqno: 2, now: 2, state: bytes(2) })
-    journal.appendBlock(block(3))
-    expect(journal.readBlocks(0).map((b) => b.seqno)).toEqual([1, 2, 3])
-    journal.close()
   })
 })
