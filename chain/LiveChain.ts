@@ -29,6 +29,7 @@ import {
   type JournalAccountState,
   MemoryChainJournal,
 } from './ChainJournal.js'
+import { forkErrorOf } from './fork/ForkError.js'
 import { LiveChainError } from './LiveChainError.js'
 import {
   type LoggedTransaction,
@@ -577,13 +578,17 @@ export class LiveChain {
     const { cell, message } = parseExternal(boc)
     return this.enqueue(async () => {
       this.tick()
-      await this.dryRun(message, false)
+      await this.forkSafe(() => this.dryRun(message, false))
       const before = this.captured
+      const rollback = this.blockchain.lazyStorage ? this.blockchain.snapshot() : undefined
       this.inJob = true
       try {
         await this.blockchain.sendMessage(cell)
       } catch (error) {
         this.inJob = false
+        if (rollback !== undefined && forkErrorOf(error) !== undefined) {
+          throw await this.rollBack(rollback, error)
+        }
         throw this.stop(
           new LiveChainError({
             reason: 'execution_failed',
@@ -631,7 +636,10 @@ export class LiveChain {
     }
     return this.enqueue(async () => {
       this.tick()
-      return { transaction: await this.dryRun(parsed, options.ignoreChksig ?? false) }
+      const transaction = await this.forkSafe(() =>
+        this.dryRun(parsed, options.ignoreChksig ?? false),
+      )
+      return { transaction }
     })
   }
 
@@ -657,12 +665,17 @@ export class LiveChain {
   ): Promise<{ readonly result: T; readonly blocks: readonly ChainBlock[] }> {
     return this.enqueue(async () => {
       this.tick()
+      const rollback = this.blockchain.lazyStorage ? this.blockchain.snapshot() : undefined
       this.inJob = true
       let result: T
       try {
         result = await job(this.blockchain)
       } catch (error) {
         this.inJob = false
+        // A forked chain that could not load what the job touched: the whole job is undone.
+        if (rollback !== undefined && forkErrorOf(error) !== undefined) {
+          throw await this.rollBack(rollback, error)
+        }
         // What the job executed before it failed happened: store it all the same.
         await this.commit()
         throw error
@@ -681,7 +694,9 @@ export class LiveChain {
    * ```
    */
   async account(address: Address): Promise<AccountInfo> {
-    return this.enqueue(async () => accountInfo(address, await this.shardAccount(address)))
+    return this.enqueue(async () =>
+      accountInfo(address, await this.forkSafe(() => this.shardAccount(address))),
+    )
   }
 
   /**
@@ -742,7 +757,7 @@ export class LiveChain {
     stack: readonly TupleItem[] = [],
   ): Promise<GetMethodOutcome> {
     return this.enqueue(async () => {
-      const contract = await this.blockchain.getContract(address)
+      const contract = await this.forkSafe(() => this.blockchain.getContract(address))
       if (contract.accountState?.type !== 'active') {
         throw new LiveChainError({
           reason: 'account_not_active',
@@ -842,6 +857,30 @@ export class LiveChain {
     })
     this.tail = run.catch(() => undefined)
     return run
+  }
+
+  /**
+   * Runs a read that may load accounts from a forked chain's upstream: a load that failed is
+   * `LIVE_CHAIN_FORK_UNAVAILABLE` (nothing changed).
+   */
+  private async forkSafe<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read()
+    } catch (error) {
+      throw forkUnavailable(error) ?? error
+    }
+  }
+
+  /**
+   * Undoes a job a forked chain could not load everything for: the sandbox state from before
+   * it, its blocks (none stored yet) forgotten. Answers the error to throw.
+   */
+  private async rollBack(state: BlockchainSnapshot, error: unknown): Promise<LiveChainError> {
+    await this.blockchain.loadFrom(state)
+    this.pending.length = 0
+    this.captured = this.committed.seqno
+    this.flushScheduled = false
+    return forkUnavailable(error) as LiveChainError
   }
 
   /** Moves the sandbox clock to the wall clock, never backwards. */
@@ -1027,6 +1066,18 @@ export class LiveChain {
     }
     return loadTransaction(Cell.fromBase64(res.result.transaction).beginParse())
   }
+}
+
+/** The live chain's error for a forked chain's load that failed, or `undefined`. */
+function forkUnavailable(error: unknown): LiveChainError | undefined {
+  const fork = forkErrorOf(error)
+  if (fork === undefined) return undefined
+  return new LiveChainError({
+    reason: 'fork_unavailable',
+    message: `The fork's upstream could not provide what this needs (${fork.code}); nothing changed.`,
+    details: fork.shortMessage,
+    cause: fork,
+  })
 }
 
 /** A block waiting to be stored: with the accounts changed without a transaction (`setBalance`). */

@@ -38,6 +38,12 @@ export type LiveChainErrorReason =
   | 'revert_unsupported'
   /** A savepoint after the chain's head: an earlier revert went back before it. */
   | 'unknown_savepoint'
+  /**
+   * A forked chain could not load an account, a library or its config from its upstream (after
+   * retries): the job was rolled back (nothing of it happened, nothing was journaled); the
+   * chain goes on. The `cause` is the fork's `ForkError`.
+   */
+  | 'fork_unavailable'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,
