@@ -144,7 +144,7 @@ export function parseServeOptions(
   }
   try {
     values = parseArgs({
-      args: [...argv],
+      args: joinNegativeSeqno(argv),
       options: {
         db: { type: 'string' },
         host: { type: 'string' },
@@ -229,6 +229,23 @@ export function parseServeOptions(
     ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
     ...(values.fork === undefined ? {} : { fork: forkOptions(values, env) }),
   }
+}
+
+/**
+ * `--fork-seqno -3` as `--fork-seqno=-3`: Node's argument parser takes a value that starts with
+ * a dash for an option otherwise.
+ */
+function joinNegativeSeqno(argv: readonly string[]): string[] {
+  const args: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const next = argv[i + 1]
+    if (arg === '--fork-seqno' && next !== undefined && /^-\d+$/.test(next)) {
+      args.push(`${arg}=${next}`)
+      i++
+    } else args.push(arg)
+  }
+  return args
 }
 
 /** The `--fork` group of {@link parseServeOptions} (`--api-key` and `--rps` as `--follow`'s). */

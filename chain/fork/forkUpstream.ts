@@ -74,7 +74,15 @@ export type ForkUpstreamOptions = {
  */
 export type ForkUpstream = ReturnType<typeof forkUpstream>
 
-/** See {@link ForkUpstream}. */
+/**
+ * The toncenter v2 reads of a fork's upstream ({@link ForkUpstream}), through `client`.
+ *
+ * @example
+ * ```ts
+ * const upstream = forkUpstream(createTonApiClient({ url: 'http://127.0.0.1:8080', rps: 10 }), { attempts: 5 })
+ * (await upstream.pin(undefined)).seqno // 1532, the upstream's head
+ * ```
+ */
 export function forkUpstream(client: TonApiClient, options: ForkUpstreamOptions = {}) {
   const attempts = options.attempts ?? 5
   const ask = async <T>(method: string, params: Record<string, unknown>): Promise<T> => {
