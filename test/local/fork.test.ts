@@ -33,6 +33,8 @@ let proxy: FaultProxy
 let fork: RunningForkNode | undefined
 /** What the proxy does with the next request (tests set it; default pass). */
 let plan: (request: { method: string; n: number }) => Fault = () => ({ type: 'pass' })
+/** The basechain's zero address. */
+const ZERO = new Address(0, Buffer.alloc(32)).toString()
 /** Every library hash the forks asked of U. */
 const libraryAsks: string[] = []
 /** The upstream's head when F pinned it. */
@@ -145,14 +147,17 @@ afterAll(async () => {
 })
 
 describe('serve --fork <U>', () => {
-  test('pins U’s head and says it is an approximate fork of it', async () => {
+  test('pins U’s head, and says whether it is an exact fork of it', async () => {
     const status = (await (await fetch(`${fork!.url}/local/status`)).json()) as {
       mode: string
       fork: Record<string, unknown>
       warning: string
     }
     expect(status.mode).toBe('fork')
-    expect(status.fork).toMatchObject({ url: rpcUrl(), seqno: pinned, exact: false })
+    // Exact where U answers getShardAccountCell, approximate (getAddressInformation) otherwise.
+    const exact =
+      (await call(upstream.url, 'getShardAccountCell', { address: ZERO })).status === 200
+    expect(status.fork).toMatchObject({ url: rpcUrl(), seqno: pinned, exact })
     expect(status.fork.requests).toBeGreaterThan(0)
     expect(status.warning).toMatch(/test wallets only/i)
     // The local chain continues above the pinned block's logical time.
@@ -281,7 +286,9 @@ describe('serve --fork <U>', () => {
     // The chain goes on: the same message, the upstream answering 429 every other time.
     let n = 0
     plan = ({ method }) =>
-      method === 'getAddressInformation' && n++ % 2 === 0 ? { type: 'ratelimit' } : { type: 'pass' }
+      (method === 'getAddressInformation' || method === 'getShardAccountCell') && n++ % 2 === 0
+        ? { type: 'ratelimit' }
+        : { type: 'pass' }
     const retried = await sendBoc(fork!.url, boc)
     plan = () => ({ type: 'pass' })
     expect(retried.status).toBe(200)
@@ -321,23 +328,27 @@ describe('serve --fork <U>', () => {
 
 describe('serve --fork <U> --fork-seqno <n>', () => {
   test('pins that block, runs from its time, and the database stays its fork', async () => {
-    const at = await startFork('seqno.sqlite', 2)
+    // A recent block: an upstream keeps the states of recent blocks only.
+    const S = upstream.chain!.head.seqno - 1
+    const at = await startFork('seqno.sqlite', S)
     try {
       const status = at.fork.status()
-      expect(status.seqno).toBe(2)
-      expect(status.time).toBe(upstream.chain!.blockTime(2))
-      // The virtual clock starts at the block's time (U's later blocks came after it).
-      expect(at.chain.time).toBeLessThan(upstream.chain!.head.now + 60)
+      expect(status.seqno).toBe(S)
+      expect(status.time).toBe(upstream.chain!.blockTime(S))
+      // The virtual clock starts at the block's time and runs on from there.
       expect(at.chain.time).toBeGreaterThanOrEqual(status.time)
+      expect(at.chain.time).toBeLessThan(status.time + 60)
     } finally {
       await at.close()
     }
-    // A restart naming another block is refused: the chain was forked from block 2.
-    await expect(startFork('seqno.sqlite', 3)).rejects.toMatchObject({ code: 'FORK_MISMATCH' })
-    // The same block again, or none: the fork of block 2, with no upstream request.
+    // A restart naming another block is refused: the chain was forked from block S.
+    await expect(startFork('seqno.sqlite', S - 1)).rejects.toMatchObject({
+      code: 'FORK_MISMATCH',
+    })
+    // The same block again, or none: the fork of block S, with no upstream request.
     const from = proxy.requests.length
     const again = await startFork('seqno.sqlite')
-    expect(again.fork.status().seqno).toBe(2)
+    expect(again.fork.status().seqno).toBe(S)
     expect(proxy.requests.length).toBe(from)
     await again.close()
   }, 120_000)
