@@ -31,6 +31,7 @@ import {
   type JournalAccountState,
   MemoryChainJournal,
 } from './ChainJournal.js'
+import { forkErrorOf } from './fork/ForkError.js'
 import { LiveChainError } from './LiveChainError.js'
 import { StateHistory } from './StateHistory.js'
 import {
@@ -656,13 +657,17 @@ export class LiveChain {
     const { cell, message } = parseExternal(boc)
     return this.enqueue(async () => {
       this.tick()
-      await this.dryRun(message, false)
+      await this.forkSafe(() => this.dryRun(message, false))
       const before = this.captured
+      const rollback = this.blockchain.lazyStorage ? this.blockchain.snapshot() : undefined
       this.inJob = true
       try {
         await this.blockchain.sendMessage(cell)
       } catch (error) {
         this.inJob = false
+        if (rollback !== undefined && forkErrorOf(error) !== undefined) {
+          throw await this.rollBack(rollback, error)
+        }
         throw this.stop(
           new LiveChainError({
             reason: 'execution_failed',
@@ -710,7 +715,10 @@ export class LiveChain {
     }
     return this.enqueue(async () => {
       this.tick()
-      return { transaction: await this.dryRun(parsed, options.ignoreChksig ?? false) }
+      const transaction = await this.forkSafe(() =>
+        this.dryRun(parsed, options.ignoreChksig ?? false),
+      )
+      return { transaction }
     })
   }
 
@@ -736,12 +744,17 @@ export class LiveChain {
   ): Promise<{ readonly result: T; readonly blocks: readonly ChainBlock[] }> {
     return this.enqueue(async () => {
       this.tick()
+      const rollback = this.blockchain.lazyStorage ? this.blockchain.snapshot() : undefined
       this.inJob = true
       let result: T
       try {
         result = await job(this.blockchain)
       } catch (error) {
         this.inJob = false
+        // A forked chain that could not load what the job touched: the whole job is undone.
+        if (rollback !== undefined && forkErrorOf(error) !== undefined) {
+          throw await this.rollBack(rollback, error)
+        }
         // What the job executed before it failed happened: store it all the same.
         await this.commit()
         throw error
@@ -766,7 +779,9 @@ export class LiveChain {
   async account(address: Address, at: AtBlock = {}): Promise<AccountInfo> {
     return this.enqueue(async () => {
       const state = this.stateAt(address, at.seqno)
-      if (state === undefined) return accountInfo(address, await this.shardAccount(address))
+      if (state === undefined) {
+        return accountInfo(address, await this.forkSafe(() => this.shardAccount(address)))
+      }
       return accountInfo(address, state === null ? noAccount(address) : parseShardAccount(state))
     })
   }
@@ -787,7 +802,8 @@ export class LiveChain {
   async shardAccountCell(address: Address, at: AtBlock = {}): Promise<Buffer> {
     return this.enqueue(async () => {
       const kept = this.stateAt(address, at.seqno)
-      const state = kept === undefined ? await this.shardAccountText(address) : kept
+      const state =
+        kept === undefined ? await this.forkSafe(() => this.shardAccountText(address)) : kept
       if (state !== null && !isNeverSeenText(state)) {
         return Buffer.from(state, 'base64')
       }
@@ -863,7 +879,7 @@ export class LiveChain {
       const old = state === undefined || state === null ? undefined : parseShardAccount(state)
       const contract =
         state === undefined
-          ? await this.blockchain.getContract(address)
+          ? await this.forkSafe(() => this.blockchain.getContract(address))
           : old?.account == null
             ? undefined // did not exist then (or was deleted): nothing to run
             : new SmartContract(old, this.blockchain)
@@ -965,6 +981,30 @@ export class LiveChain {
     })
     this.tail = run.catch(() => undefined)
     return run
+  }
+
+  /**
+   * Runs a read that may load accounts from a forked chain's upstream: a load that failed is
+   * `LIVE_CHAIN_FORK_UNAVAILABLE` (nothing changed).
+   */
+  private async forkSafe<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read()
+    } catch (error) {
+      throw forkUnavailable(error) ?? error
+    }
+  }
+
+  /**
+   * Undoes a job a forked chain could not load everything for: the sandbox state from before
+   * it, its blocks (none stored yet) forgotten. Answers the error to throw.
+   */
+  private async rollBack(state: BlockchainSnapshot, error: unknown): Promise<LiveChainError> {
+    await this.blockchain.loadFrom(state)
+    this.pending.length = 0
+    this.captured = this.committed.seqno
+    this.flushScheduled = false
+    return forkUnavailable(error) as LiveChainError
   }
 
   /** Moves the sandbox clock to the wall clock, never backwards. */
@@ -1234,6 +1274,18 @@ export class LiveChain {
     }
     return loadTransaction(Cell.fromBase64(res.result.transaction).beginParse())
   }
+}
+
+/** The live chain's error for a forked chain's load that failed, or `undefined`. */
+function forkUnavailable(error: unknown): LiveChainError | undefined {
+  const fork = forkErrorOf(error)
+  if (fork === undefined) return undefined
+  return new LiveChainError({
+    reason: 'fork_unavailable',
+    message: `The fork's upstream could not provide what this needs (${fork.code}); nothing changed.`,
+    details: fork.shortMessage,
+    cause: fork,
+  })
 }
 
 /**

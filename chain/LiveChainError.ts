@@ -45,6 +45,12 @@ export type LiveChainErrorReason =
    * blocks' are, `LiveChainOptions.stateHistory`); the state will not come back.
    */
   | 'state_pruned'
+  /**
+   * A forked chain could not load an account, a library or its config from its upstream (after
+   * retries): the job was rolled back (nothing of it happened, nothing was journaled); the
+   * chain goes on. The `cause` is the fork's `ForkError`.
+   */
+  | 'fork_unavailable'
 
 /**
  * A live chain request failed. Rejections (`LIVE_CHAIN_INVALID_BOC`, `…_NOT_EXTERNAL_IN`,

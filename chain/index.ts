@@ -4,7 +4,8 @@
  * validation before execution), journaled so a restart resumes it (`SqliteChainJournal`,
  * `PostgresChainJournal`, `MemoryChainJournal`); `tonHttpApi` serves it as toncenter's TON HTTP
  * API v2 and the v3 subset followers read; `testWallets` are the funded wallets of a local chain
- * (local use only: their mnemonics are published). See `chain/README.md`.
+ * (local use only: their mnemonics are published); `openFork` / `ForkStorage` start a local chain
+ * from another chain's state at one block (`serve --fork`). See `chain/README.md`.
  *
  * @example
  * ```ts
@@ -23,6 +24,18 @@ export {
   type ChainSnapshotRecord,
   MemoryChainJournal,
 } from './ChainJournal.js'
+export { ForkCache, type ForkMeta, forkOfDatabase } from './fork/ForkCache.js'
+export { ForkError, type ForkErrorCode, forkErrorOf } from './fork/ForkError.js'
+export { ForkStorage, type ForkStorageOptions, type ForkStorageStats } from './fork/ForkStorage.js'
+export {
+  type ForkPin,
+  type ForkUpstream,
+  type ForkUpstreamOptions,
+  forkUpstream,
+  type LoadedAccount,
+} from './fork/forkUpstream.js'
+export { libraryCount, libraryRefs, withLibraries } from './fork/libraries.js'
+export { type ForkOptions, type ForkStatus, type OpenedFork, openFork } from './fork/openFork.js'
 export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export {

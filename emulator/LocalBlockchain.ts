@@ -1,5 +1,8 @@
+import type { Cell } from '@ton/core'
 import {
   Blockchain,
+  type BlockchainSnapshot,
+  type BlockchainStorage,
   type BlockchainTransaction,
   Executor,
   LocalBlockchainStorage,
@@ -38,6 +41,31 @@ export type LocalBlockchainOptions = {
    * (undo with `uninstallNativeSha256`, `uninstallCellCache`, `uninstallBocCache`).
    */
   readonly fastCells?: boolean | undefined
+  /**
+   * Where accounts come from (default: the sandbox's in-memory `LocalBlockchainStorage`, where
+   * an unknown address is an empty account). A storage that loads accounts lazily from
+   * elsewhere (a forked chain, `chain/fork/`) may fail a load: the chain then says so
+   * ({@link LocalBlockchain.lazyStorage}) and the live chain rolls a failed job back. A
+   * storage with a `restoring(on)` method is told while a snapshot is loaded, so it does not
+   * load the accounts the snapshot replaces anyway.
+   */
+  readonly storage?: LazyStorage | undefined
+  /** The network configuration (a `ConfigParams` dictionary cell); default the sandbox's `slim`. */
+  readonly config?: Cell | undefined
+}
+
+/**
+ * A {@link LocalBlockchainOptions.storage} that loads accounts lazily and may fail to: told
+ * while a snapshot is loaded (`restoring(true)` … `restoring(false)`), when every account it
+ * is asked for is about to be overwritten by the snapshot's state.
+ *
+ * @example
+ * ```ts
+ * const storage: LazyStorage = Object.assign(new LocalBlockchainStorage(), { restoring: () => {} })
+ * ```
+ */
+export type LazyStorage = BlockchainStorage & {
+  restoring?(on: boolean): void
 }
 
 /**
@@ -57,6 +85,7 @@ export type LocalBlockchainOptions = {
  */
 export class LocalBlockchain extends Blockchain {
   private listeners: TransactionListener[] | undefined
+  private lazy: LazyStorage | undefined
 
   /**
    * Creates an empty local chain with the sandbox's `slim` network config and every log off.
@@ -71,11 +100,38 @@ export class LocalBlockchain extends Blockchain {
     }
     const chain = new LocalBlockchain({
       executor: await Executor.create(),
-      storage: new LocalBlockchainStorage(),
-      config: 'slim',
+      storage: options.storage ?? new LocalBlockchainStorage(),
+      config: options.config ?? 'slim',
     })
+    chain.lazy = options.storage
     chain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false }
     return chain
+  }
+
+  /**
+   * Whether accounts load lazily from a storage that may fail
+   * ({@link LocalBlockchainOptions.storage}): a message chain can then stop half-way, and the
+   * caller restores a snapshot taken before it.
+   */
+  get lazyStorage(): boolean {
+    return this.lazy !== undefined
+  }
+
+  /**
+   * Restores a snapshot (the sandbox's `loadFrom`), also dropping what a message chain that
+   * failed half-way left queued: its unsent messages and its unpublished transactions. A lazy
+   * storage is told, so it does not load the accounts the snapshot replaces.
+   */
+  override async loadFrom(snapshot: BlockchainSnapshot): Promise<void> {
+    const queue = (this as unknown as { defaultQueueManager?: { messageQueue?: unknown[] } })
+      .defaultQueueManager
+    if (queue?.messageQueue !== undefined) queue.messageQueue.length = 0
+    this.lazy?.restoring?.(true)
+    try {
+      await super.loadFrom(snapshot)
+    } finally {
+      this.lazy?.restoring?.(false)
+    }
   }
 
   /**

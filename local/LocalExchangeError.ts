@@ -16,6 +16,10 @@ export type LocalExchangeErrorCode =
   | 'FAUCET_OVER_CAP'
   /** 400 (at start): `serve --follow` has no router list (`--routers`, or the upstream's REST API). */
   | 'FOLLOW_NO_ROUTERS'
+  /** 400 (at start): `serve --fork` with a PostgreSQL database (a fork's cache is a SQLite file). */
+  | 'FORK_NEEDS_SQLITE'
+  /** 400 (at start): a fork's database started without `--fork` (it would be taken for a local exchange's). */
+  | 'FORK_DATABASE'
   /** 400: the body is not valid JSON. */
   | 'LOCAL_INVALID_JSON'
   /** 413: the body is larger than the server takes. */
@@ -53,6 +57,8 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   FAUCET_UNKNOWN_ASSET: 404,
   FAUCET_OVER_CAP: 422,
   FOLLOW_NO_ROUTERS: 400,
+  FORK_NEEDS_SQLITE: 400,
+  FORK_DATABASE: 400,
   LOCAL_INVALID_JSON: 400,
   LOCAL_BODY_TOO_LARGE: 413,
   LOCAL_UNSUPPORTED_MEDIA_TYPE: 415,

@@ -5,19 +5,24 @@
  * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
  * SIGINT or SIGTERM (`--db postgres://…`: on PostgreSQL; `--read-only`: a REST replica of
  * one); `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
- * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead.
+ * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead;
+ * `ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key] [--rps]
+ * [--fork-no-cache]` runs a local chain forked from a live one at a pinned block.
  * @module
  */
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { forkOfDatabase } from '../chain/fork/ForkCache.js'
 import { BaseError } from '../core/errors/BaseError.js'
 import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
 import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { LocalExchangeError } from './LocalExchangeError.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
 import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
+import { FORK_KEY_WARNING, type RunningForkNode, startForkNode } from './startForkNode.js'
 import { type RunningLocalExchange, startLocalExchange } from './startLocalExchange.js'
 
 const USAGE = `Usage:
@@ -31,6 +36,9 @@ const USAGE = `Usage:
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
+  ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
+        [--fork-no-cache] [--db <file>] [--host] [--port]
+                                                     a local chain forked from a live one (test wallets only)
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
 HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY`
 
@@ -138,6 +146,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     signals.on('SIGINT', handle)
     signals.on('SIGTERM', handle)
     const follow = options.follow
+    const fork = options.fork
     if (options.readOnly === true && options.databaseUrl !== undefined && follow === undefined) {
       return serveDatabase({ ...options, databaseUrl: options.databaseUrl }, stopped, {
         out,
@@ -155,14 +164,28 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     const database =
       options.databaseUrl === undefined ? options.dbPath : redact(options.databaseUrl)
     err(
-      follow === undefined
-        ? `Starting the local exchange on ${database} …`
-        : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
+      fork !== undefined
+        ? `Forking ${fork.url} into ${database} …`
+        : follow === undefined
+          ? `Starting the local exchange on ${database} …`
+          : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
     )
     try {
       let exchange: { close(): Promise<void> }
       try {
-        if (follow === undefined) {
+        if (fork !== undefined) {
+          const node = await startForkNode({ ...options, fork })
+          exchange = node
+          if (!requested) for (const line of forkBanner(node, database)) out(line)
+        } else if (follow === undefined) {
+          const forkedDb =
+            options.databaseUrl === undefined ? forkOfDatabase(options.dbPath) : undefined
+          if (forkedDb !== undefined) {
+            throw new LocalExchangeError({
+              code: 'FORK_DATABASE',
+              message: `${options.dbPath} is a fork of ${forkedDb.upstream} at block ${forkedDb.seqno}: start it with --fork ${forkedDb.upstream}.`,
+            })
+          }
           const local = await startLocalExchange({
             ...options,
             progress: io.progress ?? process.stderr,
@@ -272,6 +295,21 @@ function banner(exchange: RunningLocalExchange, dbPath: string): string[] {
   }
   lines.push('Ctrl-C stops it.')
   return lines
+}
+
+/** What `serve --fork` prints once it listens. */
+function forkBanner(node: RunningForkNode, dbPath: string): string[] {
+  const url = node.url
+  const status = node.fork.status()
+  return [
+    `ton-dex-lab fork listening on ${url}: ${status.url} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
+    `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC  (sendBoc runs here only, never upstream)`,
+    `  Status:     ${url}/local/status`,
+    `  Swagger UI: ${url}/swagger-ui/`,
+    `  Database:   ${dbPath}`,
+    `  WARNING: ${FORK_KEY_WARNING}`,
+    'Ctrl-C stops it.',
+  ]
 }
 
 /** What `serve --follow` prints once it listens. */

@@ -34,6 +34,32 @@ export type FollowOptions = {
   readonly backoff?: { readonly firstMs: number; readonly maxMs: number } | undefined
 }
 
+/**
+ * `serve --fork`: the upstream TON API whose state, at one pinned block, the local chain starts
+ * from.
+ *
+ * @example
+ * ```ts
+ * const fork: ForkServeOptions = { url: 'https://toncenter.com/api/v2/jsonRPC', seqno: -2, apiKey: 'a1b2…', rps: 10 }
+ * ```
+ */
+export type ForkServeOptions = {
+  /** The TON HTTP API v2 (toncenter's JSON-RPC endpoint, its `/api/v2` base, or an origin). */
+  readonly url: string
+  /** `--fork-seqno`: n ≥ 0 that masterchain block, −k k blocks before the head (default the head). */
+  readonly seqno?: number | undefined
+  /** toncenter's API key (`--api-key`, else `TONCENTER_API_KEY`). */
+  readonly apiKey?: string | undefined
+  /** Requests per second at most (default 1 without a key, 10 with; `unlimited` = Infinity). */
+  readonly rps?: number | undefined
+  /** `--fork-no-cache`: read each account from the upstream again after a restart. */
+  readonly noCache?: boolean | undefined
+  /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
+  readonly timeoutMs?: number | undefined
+  /** Attempts of one upstream request (default 5; programmatic only). */
+  readonly attempts?: number | undefined
+}
+
 /** Where and how `npm start` (`ton-dex-lab serve`) serves. */
 export type ServeOptions = {
   /** SQLite file (created if missing). */
@@ -65,6 +91,8 @@ export type ServeOptions = {
   readonly cors?: boolean | undefined
   /** Follow a remote chain instead of running the local exchange (`--follow <url>`). */
   readonly follow?: FollowOptions | undefined
+  /** Fork a live chain instead of building the demo market (`--fork <url>`). */
+  readonly fork?: ForkServeOptions | undefined
 }
 
 /**
@@ -110,10 +138,13 @@ export function parseServeOptions(
     'from-seqno'?: string | undefined
     routers?: string | undefined
     'read-only'?: boolean | undefined
+    fork?: string | undefined
+    'fork-seqno'?: string | undefined
+    'fork-no-cache'?: boolean | undefined
   }
   try {
     values = parseArgs({
-      args: [...argv],
+      args: joinNegativeSeqno(argv),
       options: {
         db: { type: 'string' },
         host: { type: 'string' },
@@ -128,6 +159,9 @@ export function parseServeOptions(
         'from-seqno': { type: 'string' },
         routers: { type: 'string' },
         'read-only': { type: 'boolean' },
+        fork: { type: 'string' },
+        'fork-seqno': { type: 'string' },
+        'fork-no-cache': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -136,7 +170,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -168,6 +202,13 @@ export function parseServeOptions(
       reason: 'must be seconds between blocks, at least 0.1 (e.g. 5 or 0.5)',
     })
   }
+  if (values.fork !== undefined && values.follow !== undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'fork',
+      reason: 'a node either follows a chain (--follow) or forks one (--fork), not both',
+    })
+  }
   const databaseUrl = postgresUrl(values.db, env)
   if (values['read-only'] === true && databaseUrl === undefined) {
     throw new InvalidParameterError({
@@ -186,6 +227,57 @@ export function parseServeOptions(
     ...(blockTime === undefined ? {} : { blockTime }),
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
     ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
+    ...(values.fork === undefined ? {} : { fork: forkOptions(values, env) }),
+  }
+}
+
+/**
+ * `--fork-seqno -3` as `--fork-seqno=-3`: Node's argument parser takes a value that starts with
+ * a dash for an option otherwise.
+ */
+function joinNegativeSeqno(argv: readonly string[]): string[] {
+  const args: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const next = argv[i + 1]
+    if (arg === '--fork-seqno' && next !== undefined && /^-\d+$/.test(next)) {
+      args.push(`${arg}=${next}`)
+      i++
+    } else args.push(arg)
+  }
+  return args
+}
+
+/** The `--fork` group of {@link parseServeOptions} (`--api-key` and `--rps` as `--follow`'s). */
+function forkOptions(
+  values: {
+    fork?: string | undefined
+    'fork-seqno'?: string | undefined
+    'fork-no-cache'?: boolean | undefined
+    'api-key'?: string | undefined
+    rps?: string | undefined
+  },
+  env: Readonly<Record<string, string | undefined>>,
+): ForkServeOptions {
+  const { url, apiKey, rps } = followOptions(
+    { follow: values.fork, 'api-key': values['api-key'], rps: values.rps },
+    env,
+    'fork',
+  )
+  const seqnoText = values['fork-seqno']
+  if (seqnoText !== undefined && !/^-?\d{1,10}$/.test(seqnoText)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'fork-seqno',
+      reason: 'must be a masterchain block number, or -k for k blocks before the head',
+    })
+  }
+  return {
+    url,
+    ...(seqnoText === undefined ? {} : { seqno: Number(seqnoText) }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(rps === undefined ? {} : { rps }),
+    ...(values['fork-no-cache'] === true ? { noCache: true } : {}),
   }
 }
 
@@ -200,6 +292,7 @@ function followOptions(
     routers?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
+  urlField: 'follow' | 'fork' = 'follow',
 ): FollowOptions {
   const bad = (field: string, reason: string) =>
     new InvalidParameterError({ code: 'INVALID_PARAMETER', field, reason })
@@ -211,7 +304,7 @@ function followOptions(
     parsed = undefined
   }
   if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw bad('follow', 'must be an http(s) URL of a TON HTTP API')
+    throw bad(urlField, 'must be an http(s) URL of a TON HTTP API')
   }
   const mode = values['follow-mode'] ?? 'blocks'
   if (mode !== 'blocks' && mode !== 'accounts') {

@@ -1,0 +1,246 @@
+import {
+  type Address,
+  beginCell,
+  Cell,
+  loadShardAccount,
+  type ShardAccount,
+  storeShardAccount,
+} from '@ton/core'
+import { type Blockchain, SmartContract } from '@ton/sandbox'
+import type { LazyStorage } from '../../emulator/LocalBlockchain.js'
+import type { ForkCache } from './ForkCache.js'
+import { ForkError } from './ForkError.js'
+import type { ForkUpstream } from './forkUpstream.js'
+import { libraryRefs, withLibraries } from './libraries.js'
+
+/** Options of {@link ForkStorage}. */
+export type ForkStorageOptions = {
+  readonly upstream: ForkUpstream
+  /** The pinned block every account is read at. */
+  readonly seqno: number
+  /** `getShardAccountCell` (true) or `getAddressInformation` (false). */
+  readonly exact: boolean
+  /** The fork's cache and its key; without one, every first touch asks the upstream. */
+  readonly cache?: { readonly store: ForkCache; readonly id: string } | undefined
+  /**
+   * Where libraries are cached (content-addressed, so even a fork without an account cache
+   * keeps them: a library never changes).
+   */
+  readonly libraryCache?: ForkCache | undefined
+}
+
+/**
+ * Counters of a {@link ForkStorage}.
+ *
+ * @example
+ * ```ts
+ * const stats: ForkStorageStats = { loaded: 9, fromCache: 0, fromUpstream: 9, libraries: 2, missingLibraries: 0 }
+ * ```
+ */
+export type ForkStorageStats = {
+  /** Accounts loaded (first touches). */
+  loaded: number
+  /** Of those, answered by the cache. */
+  fromCache: number
+  /** Of those, read from the upstream. */
+  fromUpstream: number
+  /** Libraries installed into the sandbox. */
+  libraries: number
+  /**
+   * Libraries referenced but not had: the upstream lacks `getLibraries`, or does not know the
+   * hash. What runs them exits 9, as it would on a chain without them.
+   */
+  missingLibraries: number
+}
+
+/**
+ * The sandbox's account storage of a forked chain (`@ton/sandbox`'s `BlockchainStorage`): an
+ * account the chain does not know yet is loaded on its first touch at the pinned block — from
+ * the fork's cache, else from the upstream (`getShardAccountCell`, or `getAddressInformation`
+ * approximately) and then cached, "does not exist" included — and every library cell its code
+ * or data references is resolved (recursively, hash-checked) into the sandbox's `libs` before it
+ * runs. Concurrent first touches of one account are one load. An account the chain knows
+ * (loaded, or changed locally and restored from the journal) is never loaded again: local state
+ * wins. A load that fails after the upstream's retries rejects with a `ForkError`; nothing is
+ * remembered of it, so the next touch asks again.
+ *
+ * @example
+ * ```ts
+ * const storage = new ForkStorage({ upstream, seqno: pin.seqno, exact: true, cache: { store: cache, id } })
+ * const blockchain = await LocalBlockchain.createLocal({ storage, config })
+ * await blockchain.runGetMethod(router, 'get_router_data') // loads the router, then runs it
+ * ```
+ */
+export class ForkStorage implements LazyStorage {
+  readonly stats: ForkStorageStats = {
+    loaded: 0,
+    fromCache: 0,
+    fromUpstream: 0,
+    libraries: 0,
+    missingLibraries: 0,
+  }
+  /** Set once the upstream refused `getLibraries` (it does not have the method). */
+  private noLibraries = false
+  private readonly missing = new Set<string>()
+  private readonly contracts = new Map<string, SmartContract>()
+  private readonly loading = new Map<string, Promise<SmartContract>>()
+  private readonly libs = new Map<string, Cell>()
+  private readonly options: ForkStorageOptions
+  private restoringSnapshot = false
+
+  constructor(options: ForkStorageOptions) {
+    this.options = options
+  }
+
+  /** The sandbox tells it while a snapshot is loaded: the accounts asked for are overwritten. */
+  restoring(on: boolean): void {
+    this.restoringSnapshot = on
+    // The snapshot brings its own `libs`: what was installed since is installed again on use.
+    if (on) this.libs.clear()
+  }
+
+  getContract(blockchain: Blockchain, address: Address): Promise<SmartContract> {
+    const key = address.toRawString()
+    const known = this.contracts.get(key)
+    if (known !== undefined) return Promise.resolve(known)
+    if (this.restoringSnapshot) {
+      const empty = SmartContract.empty(blockchain, address)
+      this.contracts.set(key, empty)
+      return Promise.resolve(empty)
+    }
+    let load = this.loading.get(key)
+    if (load === undefined) {
+      load = this.load(blockchain, address, key).finally(() => this.loading.delete(key))
+      // The sandbox starts loading a message's destination before it needs it; when the chain
+      // fails first, nobody waits for that load: its failure is not an unhandled rejection.
+      load.catch(() => undefined)
+      this.loading.set(key, load)
+    }
+    return load
+  }
+
+  knownContracts(): SmartContract[] {
+    return [...this.contracts.values()]
+  }
+
+  clearKnownContracts(): void {
+    this.contracts.clear()
+  }
+
+  /**
+   * Installs every cached library into the sandbox (after a restart restored a snapshot, whose
+   * `libs` may predate libraries loaded later).
+   */
+  installCachedLibraries(blockchain: Blockchain): void {
+    const cached = this.options.libraryCache?.libraries() ?? new Map<string, Buffer>()
+    const added = new Map<string, Cell>()
+    for (const [hash, boc] of cached) {
+      const code = Cell.fromBoc(boc)[0]
+      if (code !== undefined && !this.libs.has(hash)) {
+        this.libs.set(hash, code)
+        added.set(hash, code)
+      }
+    }
+    blockchain.libs = withLibraries(blockchain.libs, added)
+    this.stats.libraries = this.libs.size
+  }
+
+  private async load(blockchain: Blockchain, address: Address, key: string) {
+    const shardAccount = await this.account(address, key)
+    const state = shardAccount?.account?.storage.state
+    if (state?.type === 'active') {
+      await this.resolveLibraries(blockchain, [state.state.code, state.state.data])
+    }
+    // Known meanwhile (a snapshot restored while the upstream answered): that state wins.
+    const known = this.contracts.get(key)
+    if (known !== undefined) return known
+    const contract =
+      shardAccount?.account === undefined
+        ? SmartContract.empty(blockchain, address)
+        : new SmartContract(shardAccount, blockchain)
+    this.contracts.set(key, contract)
+    this.stats.loaded += 1
+    return contract
+  }
+
+  /**
+   * `getLibraries` of `hashes`; an upstream without the method answers none (once refused,
+   * never asked again), and what it does not have is counted as missing.
+   */
+  private async fetchLibraries(hashes: readonly string[]): Promise<Map<string, Cell>> {
+    let fetched = new Map<string, Cell>()
+    if (!this.noLibraries) {
+      try {
+        fetched = await this.options.upstream.libraries(hashes)
+      } catch (error) {
+        if (!(error instanceof ForkError && error.code === 'FORK_REJECTED')) throw error
+        this.noLibraries = true
+        console.error(
+          `fork: the upstream has no getLibraries (${error.shortMessage}); contracts whose code is a library exit 9.`,
+        )
+      }
+    }
+    for (const hash of hashes) if (!fetched.has(hash)) this.missing.add(hash)
+    this.stats.missingLibraries = this.missing.size
+    return fetched
+  }
+
+  /** The account at the pinned block: the cache's, else the upstream's (then cached). */
+  private async account(address: Address, key: string): Promise<ShardAccount | undefined> {
+    const { cache, upstream, seqno, exact } = this.options
+    const cached = cache?.store.account(cache.id, key)
+    if (cached !== undefined) {
+      this.stats.fromCache += 1
+      if (cached.boc === null) return undefined
+      return loadShardAccount(Cell.fromBoc(cached.boc)[0]!.beginParse())
+    }
+    const loaded = await upstream.account(address, seqno, exact)
+    this.stats.fromUpstream += 1
+    const boc =
+      loaded.shardAccount === undefined
+        ? null
+        : beginCell().store(storeShardAccount(loaded.shardAccount)).endCell().toBoc()
+    cache?.store.putAccount(cache.id, key, boc, loaded.exact)
+    return loaded.shardAccount
+  }
+
+  /**
+   * Resolves the library cells `roots` reference, and those the libraries themselves
+   * reference, into the sandbox's `libs`: from memory, the cache, else one `getLibraries` per
+   * round.
+   */
+  private async resolveLibraries(blockchain: Blockchain, roots: (Cell | null | undefined)[]) {
+    const added = new Map<string, Cell>()
+    const asked = new Set<string>()
+    let wanted = libraryRefs(roots).filter((h) => !this.libs.has(h) && !this.missing.has(h))
+    while (wanted.length > 0) {
+      for (const hash of wanted) asked.add(hash)
+      const missing: string[] = []
+      const found: Cell[] = []
+      for (const hash of wanted) {
+        const boc = this.options.libraryCache?.library(hash)
+        const code = boc === undefined ? undefined : Cell.fromBoc(boc)[0]
+        if (code === undefined) missing.push(hash)
+        else {
+          added.set(hash, code)
+          found.push(code)
+        }
+      }
+      if (missing.length > 0) {
+        const fetched = await this.fetchLibraries(missing)
+        for (const [hash, code] of fetched) {
+          this.options.libraryCache?.putLibrary(hash, code.toBoc())
+          added.set(hash, code)
+          found.push(code)
+        }
+      }
+      for (const [hash, code] of added) this.libs.set(hash, code)
+      // A library missing upstream is missing on the real chain too: running it exits 9 there.
+      wanted = libraryRefs(found).filter((h) => !this.libs.has(h) && !asked.has(h))
+    }
+    if (added.size > 0) {
+      blockchain.libs = withLibraries(blockchain.libs, added)
+      this.stats.libraries = this.libs.size
+    }
+  }
+}

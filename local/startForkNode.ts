@@ -1,0 +1,187 @@
+import { createServer } from 'node:http'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
+import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFork.js'
+import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
+import { LiveChain } from '../chain/LiveChain.js'
+import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
+import { createService } from '../service/createService.js'
+import { allowCrossOrigin } from '../service/http/cors.js'
+import type { Store } from '../store/Store.js'
+import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { blockActions } from './blockActions.js'
+import { LocalExchangeError } from './LocalExchangeError.js'
+import { liveChainReader } from './liveChainReader.js'
+import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
+import { routerAssets } from './routerAssets.js'
+import type { ForkServeOptions, ServeOptions } from './serveOptions.js'
+
+/** A running `serve --fork` node; see {@link startForkNode}. */
+export type RunningForkNode = {
+  /** The REST service over {@link RunningForkNode.store}. */
+  readonly app: FastifyInstance
+  readonly store: Store
+  /** The forked chain: local blocks on top of the upstream's state at the pinned block. */
+  readonly chain: LiveChain
+  readonly fork: OpenedFork
+  /** Base URL, e.g. `http://127.0.0.1:8082`. */
+  readonly url: string
+  /** Resolves once block `seqno` of the chain is in the index. */
+  indexed(seqno: number): Promise<void>
+  /** Stops listening, stores a chain snapshot, and closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * `GET /local/status` of a fork node.
+ *
+ * @example
+ * ```ts
+ * const status: ForkNodeStatus = { mode: 'fork', state: 'ready',
+ *   chain: { seqno: 3, time: 1_764_070_000, transactions: 9 }, index: { seqno: 3 },
+ *   fork: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', seqno: 1532, time: 1_764_064_807,
+ *     exact: false, requests: 14, cached_accounts: 9, libraries: 0 } }
+ * ```
+ */
+export type ForkNodeStatus = {
+  readonly mode: 'fork'
+  readonly state: 'ready'
+  readonly chain: { readonly seqno: number; readonly time: number; readonly transactions: number }
+  readonly index: { readonly seqno: number }
+  readonly fork: ForkStatus
+  /** Always said: a message signed for the fork is valid on the upstream's chain. */
+  readonly warning: string
+}
+
+/**
+ * What a fork says about keys, in its banner and its status.
+ *
+ * @example
+ * ```ts
+ * FORK_KEY_WARNING.startsWith('Use test wallets only') // true
+ * ```
+ */
+export const FORK_KEY_WARNING =
+  "Use test wallets only: the fork keeps the upstream's global_id, so a message signed for the fork is valid on the real chain (the fork never forwards it, but whoever sees it can)."
+
+/**
+ * Runs a fork of a live chain (`ton-dex-lab serve --fork <TON API URL>`): a local chain whose
+ * state is the upstream's at one pinned masterchain block, each account (and every library
+ * its code or data references) loaded on first touch and cached in the database's SQLite file,
+ * the config the upstream's at that block; local blocks continue above it. Messages sent to
+ * its TON HTTP API (`sendBoc`) execute locally only — never forwarded upstream. The REST API
+ * serves the database's index as the local exchange does: it indexes local blocks, and lists
+ * no routers or pools until a market is imported (adopting the upstream's market is not done
+ * yet). `GET /local/status` says `{ mode: 'fork', fork: { url, seqno, time, exact, requests,
+ * cached_accounts, libraries } }`. SQLite only.
+ *
+ * @example
+ * ```ts
+ * const node = await startForkNode({ dbPath: './fork.sqlite', host: '127.0.0.1', port: 0,
+ *   fork: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', rps: Number.POSITIVE_INFINITY } })
+ * await fetch(`${node.url}/api/v2/getAddressInformation?address=EQ…`) // the upstream's account at the block
+ * await node.close()
+ * ```
+ * @throws {LocalExchangeError} `FORK_NEEDS_SQLITE` with `--db postgres://…`.
+ * @throws {ForkError} when the upstream cannot be read at start, or the database is another fork.
+ */
+export async function startForkNode(
+  options: ServeOptions & { readonly fork: ForkServeOptions },
+): Promise<RunningForkNode> {
+  if (options.databaseUrl !== undefined) {
+    throw new LocalExchangeError({
+      code: 'FORK_NEEDS_SQLITE',
+      message:
+        'A fork keeps its cache in a SQLite file: start it with --db <file>, not PostgreSQL.',
+    })
+  }
+  const memory = options.dbPath === ':memory:' || options.dbPath === ''
+  const store = createSqliteStore({ path: options.dbPath })
+  const closers: (() => unknown)[] = [() => store.close()]
+  const close = async () => {
+    for (const closer of closers.splice(0)) await closer()
+  }
+  try {
+    const stored = memory ? undefined : new SqliteChainJournal(options.dbPath)
+    if (stored !== undefined) closers.unshift(() => stored.close())
+    const journal: ChainJournal = stored ?? new MemoryChainJournal()
+    const forked = (await journal.loadSnapshot()) !== undefined
+    const fork = await openFork(options.fork, options.dbPath, { forked })
+    closers.push(() => fork.close())
+    const chain = await LiveChain.open({
+      blockchain: fork.blockchain,
+      journal,
+      clock: fork.clock,
+    })
+    if (forked) fork.restored()
+    closers.unshift(() => chain.close())
+    const indexer: LiveIndexer = await startLiveIndexer({
+      chain,
+      store,
+      assetOf: await routerAssets(store),
+      onError: (error) => console.error('indexing stopped (the chain goes on):', error),
+    })
+    closers.splice(1, 0, () => indexer.close())
+    const app = await createService({
+      store,
+      cors: options.cors ?? true,
+      chain: liveChainReader(() => chain),
+    })
+    closers.unshift(() => app.close())
+    const status = (): ForkNodeStatus => ({
+      mode: 'fork',
+      state: 'ready',
+      chain: { seqno: chain.head.seqno, time: chain.time, transactions: chain.transactionCount },
+      index: { seqno: indexer.indexedSeqno },
+      fork: fork.status(),
+      warning: FORK_KEY_WARNING,
+    })
+    const indexed = (seqno: number) => indexer.indexed(seqno)
+    const url = await listen(app, chain, store, indexed, status, options, closers)
+    return { app, store, chain, fork, url, indexed, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** The REST API, the TON HTTP API (the forked chain's) and `GET /local/status` on one port. */
+async function listen(
+  app: FastifyInstance,
+  chain: LiveChain,
+  store: Store,
+  indexed: (seqno: number) => Promise<void>,
+  status: () => ForkNodeStatus,
+  options: ServeOptions,
+  closers: (() => unknown)[],
+): Promise<string> {
+  const own = (url: string | undefined) =>
+    url !== undefined &&
+    (url.startsWith('/api/v2/') ||
+      url.startsWith('/api/v3/') ||
+      url.startsWith('/api/streaming/') ||
+      url.startsWith('/local/'))
+  const local = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (own(request.url)) handler(request, response)
+        else app.routing(request, response)
+      })
+      server.keepAliveTimeout = 72_000
+      return server
+    },
+  })
+  // The forked chain's own API: `sendBoc` runs the message here, never upstream.
+  await local.register(tonHttpApi, {
+    chain: () => chain,
+    actions: blockActions({ store, indexed }),
+  })
+  local.get('/local/status', async () => status())
+  allowCrossOrigin(local)
+  closers.unshift(() => local.close())
+  await local.listen({ host: options.host, port: options.port })
+  const address = local.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : options.port
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return `http://${host}:${port}`
+}

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest'
+import { parseServeOptions } from '../../local/serveOptions.js'
+import { thrown } from '../_support/thrown.js'
+
+describe('serve --fork options', () => {
+  test('--fork with its block, key, rate and cache switch', () => {
+    const options = parseServeOptions(
+      [
+        '--fork',
+        'https://toncenter.com/api/v2/jsonRPC',
+        '--fork-seqno',
+        '-3',
+        '--rps',
+        '10',
+        '--fork-no-cache',
+      ],
+      { TONCENTER_API_KEY: 'k1' },
+    )
+    expect(options.fork).toEqual({
+      url: 'https://toncenter.com/api/v2/jsonRPC',
+      seqno: -3,
+      apiKey: 'k1',
+      rps: 10,
+      noCache: true,
+    })
+    expect(options.follow).toBeUndefined()
+    expect(
+      parseServeOptions(
+        ['--fork', 'http://127.0.0.1:8080', '--rps', 'unlimited', '--api-key', 'k2'],
+        {},
+      ).fork,
+    ).toEqual({ url: 'http://127.0.0.1:8080', apiKey: 'k2', rps: Number.POSITIVE_INFINITY })
+  })
+
+  test('bad values name their field', () => {
+    const field = (argv: string[]) =>
+      (thrown(() => parseServeOptions(argv, {})) as { field?: string }).field
+    expect(field(['--fork', 'ftp://x'])).toBe('fork')
+    expect(field(['--fork', 'http://x', '--fork-seqno', 'latest'])).toBe('fork-seqno')
+    expect(field(['--fork', 'http://x', '--rps', '0'])).toBe('rps')
+    expect(field(['--fork', 'http://x', '--follow', 'http://y'])).toBe('fork')
+  })
+})
