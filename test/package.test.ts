@@ -29,6 +29,7 @@ describe('the published package', () => {
       './testing',
       './protocol',
       './emulator',
+      './chain',
       './indexer',
       './store',
       './service',
