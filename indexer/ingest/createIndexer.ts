@@ -19,6 +19,7 @@ import type {
   MessageLinkRow,
 } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
+import { createFarmLedger } from '../farms/createFarmLedger.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
@@ -86,6 +87,14 @@ export type IndexSessionOptions = {
    * it (anyone can deploy a contract that speaks the op codes). Default: every router.
    */
   readonly routers?: ReadonlySet<string> | undefined
+  /**
+   * The farm v3 minters that count as the exchange's farms (configured like the routers: a
+   * contract speaking the farm op codes is not enough). Each is followed from its deploying
+   * transaction, with the stake positions it deploys (`docs/indexer.md`). Default: none.
+   */
+  readonly farmMinters?: ReadonlySet<string> | undefined
+  /** The STON staking minters followed the same way, with their stake positions. Default: none. */
+  readonly stakingMinters?: ReadonlySet<string> | undefined
   /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
@@ -208,6 +217,21 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     lpAccounts: await store.listIndexedLpAccounts(),
     vaults: await store.listIndexedVaults(),
   })
+  const farmMinters = options.farmMinters ?? new Set<string>()
+  const stakingMinters = options.stakingMinters ?? new Set<string>()
+  const following = farmMinters.size > 0 || stakingMinters.size > 0
+  const farmLedger = createFarmLedger({
+    farmMinters,
+    stakingMinters,
+    ...(following
+      ? {
+          farms: await store.listIndexedFarms(),
+          farmPositions: await store.listIndexedFarmPositions(),
+          stakings: await store.listIndexedStakings(),
+          stakePositions: await store.listIndexedStakePositions(),
+        }
+      : {}),
+  })
   const pools = new Map<string, TrackedPool>()
   const track = (
     identity: Pick<
@@ -296,6 +320,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
       externalMessages: externals,
       pools: [...touched].map(poolRow),
       ...ledger.takeChanges(),
+      ...farmLedger.takeChanges(),
       cursor: { name: cursorName, value: formatCursor(last as IndexCursor) },
     })
     committed = last
@@ -383,6 +408,18 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     let kind: TransactionKind = internal ? (body?.type ?? 'other') : 'external'
     let resultCode: ResultCode | null = null
     ledger.apply(tx, accountAddress, aborted, body)
+    if (following) {
+      try {
+        farmLedger.apply(tx, accountAddress, aborted, body)
+      } catch (error) {
+        throw new FatalIndexError({
+          code: 'INDEX_FAILED',
+          message: `Indexing a farm or staking transaction of ${accountAddress} failed: ${String(error)}`,
+          txHash: hash,
+          cause: error,
+        })
+      }
+    }
     let pool = pools.get(accountAddress)
     if (pool !== undefined && (pool.asset0 === pool.wallet0 || pool.asset1 === pool.wallet1)) {
       resolveAssets(pool)
