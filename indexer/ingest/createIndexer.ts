@@ -90,7 +90,8 @@ export type IndexSessionOptions = {
   /**
    * The farm v3 minters that count as the exchange's farms (configured like the routers: a
    * contract speaking the farm op codes is not enough). Each is followed from its deploying
-   * transaction, with the stake positions it deploys (`docs/indexer.md`). Default: none.
+   * transaction, with the stake positions it deploys (`docs/indexer.md`); a minter the store
+   * already follows stays followed. Default: none.
    */
   readonly farmMinters?: ReadonlySet<string> | undefined
   /** The STON staking minters followed the same way, with their stake positions. Default: none. */
@@ -217,17 +218,26 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     lpAccounts: await store.listIndexedLpAccounts(),
     vaults: await store.listIndexedVaults(),
   })
-  const farmMinters = options.farmMinters ?? new Set<string>()
-  const stakingMinters = options.stakingMinters ?? new Set<string>()
+  // The configured minters, and those an earlier run followed (a restart needs no list).
+  const storedFarms = await store.listIndexedFarms()
+  const storedStakings = await store.listIndexedStakings()
+  const farmMinters = new Set([
+    ...(options.farmMinters ?? []),
+    ...storedFarms.map((f) => f.address),
+  ])
+  const stakingMinters = new Set([
+    ...(options.stakingMinters ?? []),
+    ...storedStakings.map((s) => s.address),
+  ])
   const following = farmMinters.size > 0 || stakingMinters.size > 0
   const farmLedger = createFarmLedger({
     farmMinters,
     stakingMinters,
+    farms: storedFarms,
+    stakings: storedStakings,
     ...(following
       ? {
-          farms: await store.listIndexedFarms(),
           farmPositions: await store.listIndexedFarmPositions(),
-          stakings: await store.listIndexedStakings(),
           stakePositions: await store.listIndexedStakePositions(),
         }
       : {}),
