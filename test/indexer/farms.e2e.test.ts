@@ -5,17 +5,31 @@
  */
 import type { Address, Transaction } from '@ton/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { STAKE_MONTH_SECONDS } from '../../core/index.js'
+import {
+  accrueFarmPool,
+  FARM_MINTER_STATUS,
+  FARM_POOL_STATUS,
+  farmPoolRemaining,
+  NANOREWARDS_PER_UNIT,
+  STAKE_MONTH_SECONDS,
+} from '../../core/index.js'
 import type { LocalFarm, LocalJetton, LocalStaking } from '../../emulator/index.js'
+import {
+  createLocalDex,
+  type LocalDex,
+  type LocalPool,
+  type Treasury,
+} from '../../emulator/index.js'
 import { type IndexSession, openIndexSession } from '../../indexer/ingest/createIndexer.js'
 import { addressText } from '../../protocol/addressText.js'
+import { createService } from '../../service/createService.js'
 import { createSqliteStore, type Store } from '../../store/index.js'
-import { buildRouterWorld, type RouterWorld } from '../emulator/_support/localWorld.js'
 
 const DAY = 86_400
 
 describe('indexed farms and stakes', () => {
-  let w: RouterWorld
+  /** One DEX v2 pool and three wallets, every transaction recorded from the first one. */
+  let w: { dex: LocalDex; poolAB: LocalPool; alice: Treasury; bob: Treasury }
   let store: Store
   let session: IndexSession
   let farm: LocalFarm
@@ -23,8 +37,79 @@ describe('indexed farms and stakes', () => {
   let ston: LocalJetton
   const pending: Transaction[] = []
 
+  let app: Awaited<ReturnType<typeof createService>>
   const index = async () => {
     await session.ingest(pending.splice(0, pending.length))
+  }
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url })
+    expect(response.statusCode, url).toBe(200)
+    return response.json()
+  }
+
+  /**
+   * The REST API's farm and the wallet's positions equal the getters, each reward pool
+   * accrued (core's rule) to the newest indexed transaction: what a claim then would pay.
+   */
+  const expectRestEqualsGetters = async (owner: Address, items: readonly Address[]) => {
+    await index()
+    const [newest] = await store.listIndexedTransactions({ limit: 1 })
+    const now = BigInt(Date.parse(`${newest?.timestamp}Z`) / 1000)
+    const data = await w.dex.farmMinterData(farm)
+    const minter = addressText(farm.minter)
+    const accrued = [...data.pools.values()].map((p) =>
+      accrueFarmPool(p.accrued, {
+        now: now > p.accrued.lastUpdateTime ? now : p.accrued.lastUpdateTime,
+        staked: data.currentStakedTokens,
+        nanorewardsPer24h: p.parameters.nanorewardsPer24h,
+        adminFee: p.parameters.adminFee,
+        active:
+          data.status === FARM_MINTER_STATUS.operational &&
+          p.parameters.status === FARM_POOL_STATUS.active,
+      }),
+    )
+    const wire = (await get(`/v1/wallets/${addressText(owner)}/farms/${minter}`)).farm
+    expect(wire).toMatchObject({
+      minter_address: minter,
+      pool_address: addressText(farm.pool.address),
+      version: 'v3',
+      min_stake_duration_s: data.minStakeTime.toString(),
+      locked_total_lp: data.currentStakedTokens.toString(),
+    })
+    expect(wire.rewards.map((r: { remaining_rewards: string }) => r.remaining_rewards)).toEqual(
+      accrued.map((a) => (farmPoolRemaining(a) / NANOREWARDS_PER_UNIT).toString()),
+    )
+    expect(wire.reward_token_address).toBe(addressText(farm.rewards[0]?.minter as Address))
+    const expected = []
+    for (const item of items) {
+      const position = await w.dex.farmItemData(item)
+      const open = position.status !== 2
+      const rewards = accrued.map((a, i) => {
+        const from = position.claimedPerUnit.get(i) ?? 0n
+        return open
+          ? (position.stakedTokens * (a.accruedPerUnit - from)) / NANOREWARDS_PER_UNIT
+          : 0n
+      })
+      expected.push({
+        address: addressText(item),
+        staked_tokens: position.stakedTokens.toString(),
+        status: ['uninitialized', 'active', 'unstaked', 'claiming', 'unstaked_pending'][
+          position.status
+        ],
+        create_timestamp: new Date(Number(position.stakeDate) * 1000).toISOString().slice(0, 19),
+        unstake_timestamp:
+          position.revokeTime === 0n
+            ? null
+            : new Date(Number(position.revokeTime) * 1000).toISOString().slice(0, 19),
+        rewards: rewards.map((amount, i) => ({
+          address: addressText(farm.rewards[i]?.minter as Address),
+          amount: amount.toString(),
+        })),
+        nonclaimed_rewards: rewards.reduce((sum, r) => sum + r, 0n).toString(),
+      })
+    }
+    expect(wire.nft_infos).toMatchObject(expected)
+    return accrued
   }
 
   const expectFarmEqualsGetters = async () => {
@@ -89,8 +174,19 @@ describe('indexed farms and stakes', () => {
   }
 
   beforeAll(async () => {
-    w = await buildRouterWorld('v2')
-    w.dex.onTransactions((txs) => pending.push(...txs))
+    const dex = await createLocalDex({ now: 1_700_000_000, seed: 'indexed farms' })
+    dex.onTransactions((txs) => pending.push(...txs))
+    const [alice, bob] = await Promise.all([dex.wallet('alice'), dex.wallet('bob')])
+    const a = await dex.deployJetton('AAA')
+    const b = await dex.deployJetton('BBB')
+    const ton = await dex.deployPton('v2')
+    const router = await dex.deployRouter('v2', { pton: ton })
+    for (const jetton of [a, b]) await dex.mint(jetton, alice.address, 10n ** 16n)
+    const { pool: poolAB } = await dex.createPool(router, {
+      from: alice,
+      ...{ assetA: a, amountA: 10n ** 12n, assetB: b, amountB: 2n * 10n ** 12n },
+    })
+    w = { dex, poolAB, alice, bob }
     const reward0 = await w.dex.deployJetton('RWA')
     const reward1 = await w.dex.deployJetton('RWB')
     ston = await w.dex.deployJetton('STON')
@@ -105,6 +201,7 @@ describe('indexed farms and stakes', () => {
     })
     staking = await w.dex.deployStaking({ ston })
     store = createSqliteStore({ path: ':memory:' })
+    app = await createService({ store, docs: false })
     session = await openIndexSession({
       store,
       farmMinters: new Set([addressText(farm.minter)]),
@@ -134,9 +231,28 @@ describe('indexed farms and stakes', () => {
     await expectPositionEqualsGetter(first.item)
     await expectPositionEqualsGetter(second.item)
     dex.blockchain.now = t0 + DAY
+    // Half a day of accrual not yet claimed: the REST API shows what a claim would pay.
+    await dex.farmAdmin(farm, { op: 'updateAccruedValues' })
+    await expectRestEqualsGetters(alice.address, [first.item])
+    const before = await dex.jettonBalance(farm.rewards[0] as LocalJetton, alice.address)
+    const { farm: shown } = await get(
+      `/v1/wallets/${addressText(alice.address)}/farms/${addressText(farm.minter)}`,
+    )
     await dex.claimFarmRewards(farm, first.item, { from: alice })
+    // The claim paid what the REST API showed (no time passed in between).
+    expect((await dex.jettonBalance(farm.rewards[0] as LocalJetton, alice.address)) - before).toBe(
+      BigInt(shown.nft_infos[0].rewards[0].amount),
+    )
     await expectFarmEqualsGetters()
     await expectPositionEqualsGetter(first.item)
+    await expectRestEqualsGetters(alice.address, [first.item])
+    // Other chain activity 3 hours later: the REST API's rewards follow the chain's clock.
+    dex.blockchain.now = t0 + DAY + 3 * 3600
+    await dex.mint(farm.rewards[0] as LocalJetton, bob.address, 1n)
+    const later = await expectRestEqualsGetters(alice.address, [first.item])
+    expect(later[0]?.accruedPerUnit).toBeGreaterThan(
+      (await dex.farmMinterData(farm)).pools.get(0)?.accrued.accruedPerUnit ?? 0n,
+    )
     await dex.farmAdmin(farm, {
       op: 'changeRate',
       poolIndex: 1,
@@ -153,12 +269,16 @@ describe('indexed farms and stakes', () => {
     await dex.unstakeFarm(farm, first.item, { from: alice })
     await expectFarmEqualsGetters()
     await expectPositionEqualsGetter(first.item)
+    await expectRestEqualsGetters(alice.address, [first.item])
+    await expectRestEqualsGetters(bob.address, [second.item])
     await dex.farmAdmin(farm, { op: 'changeStatus', status: 4 })
     dex.blockchain.now = t0 + 40 * DAY
     await dex.farmAdmin(farm, { op: 'updateAccruedValues' })
     await expectFarmEqualsGetters()
     const [row] = await store.listIndexedFarms()
     expect(row?.status).toBe(4)
+    const { farm: retired } = await get(`/v1/farms/${addressText(farm.minter)}`)
+    expect(retired).toMatchObject({ status: 'retired', all_rewards_distributed: true, apy: null })
     expect((await store.listIndexedFarmPositions(addressText(bob.address))).length).toBe(1)
   })
 
@@ -184,6 +304,32 @@ describe('indexed farms and stakes', () => {
         gemston: data.secondaryTokensMinted,
         revokeTime: data.revokeTime,
       })
+      const wire = await get(`/v1/wallets/${addressText(alice.address)}/stakes`)
+      const iso = (t: bigint) => new Date(Number(t) * 1000).toISOString().slice(0, 19)
+      expect(wire.nfts).toEqual([
+        {
+          address: addressText(item),
+          image_url: '',
+          min_unstaking_timestamp: iso(data.minUnstakeDate),
+          minted_gemston: data.secondaryTokensMinted.toString(),
+          staked_tokens: data.stakedTokens.toString(),
+          staking_timestamp: iso(data.lockDate),
+          status: ['uninitialized', 'active', 'unstaked', 'claiming'][data.status],
+          unstake_timestamp: data.revokeTime === 0n ? null : iso(data.revokeTime),
+          voting_power: data.votePower.toString(),
+        },
+      ])
+      expect(await get(`/v1/wallets/${addressText(alice.address)}/stake`)).toEqual(wire)
+      expect(wire.staked_ston).toBe((data.status === 1 ? data.stakedTokens : 0n).toString())
+      expect(wire.voting_power).toBe(data.votePower.toString())
+      expect(wire.minted_gemston).toBe(data.secondaryTokensMinted.toString())
+      // The GEMSTON minted is the wallet's GEMSTON balance (nothing else mints it).
+      expect(await dex.jettonBalance(staking.gemston, alice.address)).toBe(
+        data.secondaryTokensMinted,
+      )
+      const stats = await get('/v1/stats/staking')
+      expect(stats.total_staked_ston).toBe(minter.currentStakedTokens.toString())
+      expect(await get('/v1/stats/stake')).toEqual(stats)
       const [s] = await store.listIndexedStakings()
       expect(s).toMatchObject({
         currentStaked: minter.currentStakedTokens,
