@@ -21,12 +21,12 @@ const perDay = (whole: bigint) => tokens(whole) * 10n ** 9n
  *
  * * **STON/USDT farm** (active): two reward pools, STON (1 000 a day, 30 000 deposited) and
  *   XTON (300 a day, 10 000 deposited; USDT when the kinds' jettons are absent), 7-day minimum
- *   stake; alice stakes a tenth of her LP at the start, bob a quarter of his at 25 %, alice
- *   claims both pools at 50 %, bob claims the second pool at 75 %.
- * * **USDT/TON farm** (finished): STON, 400 a day, 2 000 deposited; alice stakes at the start,
- *   the admin retires it at 50 %, alice unstakes at 60 %.
- * * **Staking**: alice locks 1 000 STON for 3 months at the start, bob 50 000 for 12 months at
- *   25 %, carol 20 000 for 6 months at 50 %; alice extends hers to 24 months at 90 %.
+ *   stake; farmer one stakes the LP alice provided for it at the start, farmer two the LP bob
+ *   provided at 25 %; farmer one claims both pools at 50 %, farmer two the second at 75 %.
+ * * **USDT/TON farm** (finished): STON, 400 a day, 2 000 deposited; farmer one stakes at the
+ *   start, the admin retires it at 50 %, farmer one unstakes at 60 %.
+ * * **Staking**: three stakers lock 1 000 STON for 3 months at the start, 50 000 for 12 months
+ *   at 25 %, 20 000 for 6 months at 50 %; the first extends the lock to 24 months at 90 %.
  *
  * @example
  * ```ts
@@ -60,18 +60,57 @@ export function demoFarmLife(dex: LocalDex): DemoFarmLife {
   let staking: LocalStaking | undefined
   const items = new Map<string, Address>()
   const done = new Set<number>()
-  type Users = { alice: Treasury; bob: Treasury; carol: Treasury }
+  /**
+   * The scenario's alice and bob provide the farmers' LP (a router trace, LP to the farmer);
+   * the farmers and stakers take no other part in the trading, so a follower that reads only
+   * the routers' traces (`accounts` mode) still answers alike for every trading wallet.
+   */
+  type Users = {
+    alice: Treasury
+    bob: Treasury
+    farmerOne: Treasury
+    farmerTwo: Treasury
+    stakers: readonly [Treasury, Treasury, Treasury]
+  }
   let users: Users | undefined
 
-  const lpShare = async (pool: LocalPool, owner: Treasury, divisor: bigint) =>
-    (await dex.lpBalance(pool, owner.address)) / divisor // floor: a share of a positive balance
+  /** `from` provides to `pool` (asset0 and asset1 amounts), the LP minted to `to`. */
+  const provideFor = async (
+    pool: LocalPool,
+    from: Treasury,
+    to: Treasury,
+    amount0: bigint,
+    amount1: bigint,
+  ) => {
+    await dex.provide(pool.router, {
+      from,
+      assetA: pool.asset0,
+      amountA: amount0,
+      assetB: pool.asset1,
+      amountB: amount1,
+      receiver: to.address,
+    })
+  }
 
-  const stake = async (farm: LocalFarm, from: Treasury, divisor: bigint, key: string) => {
-    const amount = await lpShare(farm.pool, from, divisor)
+  const stake = async (farm: LocalFarm, from: Treasury, key: string) => {
+    const amount = await dex.lpBalance(farm.pool, from.address)
     if (amount === 0n) return
     const { item } = await dex.stakeFarm(farm, { from, amount })
     items.set(key, item)
   }
+  const lock = async (staker: Treasury, amount: bigint, months: bigint, key?: string) => {
+    if (staking === undefined) return
+    await dex.mint(staking.ston, staker.address, amount)
+    const { item } = await dex.stakeSton(staking, {
+      from: staker,
+      amount,
+      duration: months * STAKE_MONTH_SECONDS,
+    })
+    if (key !== undefined) items.set(key, item)
+  }
+  /** STON and USDT amounts in the order of `pool`'s assets. */
+  const inOrder = (pool: LocalPool, ston: LocalJetton, stonAmount: bigint, other: bigint) =>
+    pool.asset0 === ston ? ([stonAmount, other] as const) : ([other, stonAmount] as const)
 
   const steps: [number, (world: ScenarioWorld, u: Users) => Promise<void>][] = [
     [
@@ -116,71 +155,73 @@ export function demoFarmLife(dex: LocalDex): DemoFarmLife {
           amount: tokens(2_000n),
         })
         staking = await dex.deployStaking({ ston })
-        await stake(active, u.alice, 10n, 'alice-active')
-        await stake(finished, u.alice, 20n, 'alice-finished')
-        await dex
-          .stakeSton(staking, {
-            from: u.alice,
-            amount: tokens(1_000n),
-            duration: 3n * STAKE_MONTH_SECONDS,
-          })
-          .then((r) => items.set('alice-stake', r.item))
+        // alice provides for farmer one: 50 000 STON with 10 000 USDT (about the pool's
+        // ratio), and 3 200 USDT with 1 000 TON (USDT is the USDT/TON pool's asset0).
+        await provideFor(
+          stonUsdt,
+          u.alice,
+          u.farmerOne,
+          ...inOrder(stonUsdt, ston, tokens(50_000n), 10_000n * 10n ** 6n),
+        )
+        await provideFor(usdtTon, u.alice, u.farmerOne, 3_200n * 10n ** 6n, tokens(1_000n))
+        await stake(active, u.farmerOne, 'one-active')
+        await stake(finished, u.farmerOne, 'one-finished')
+        await lock(u.stakers[0], tokens(1_000n), 3n, 'first-lock')
       },
     ],
     [
       0.25,
       async (_world, u) => {
-        if (active) await stake(active, u.bob, 4n, 'bob-active')
-        if (staking) {
-          await dex.stakeSton(staking, {
-            from: u.bob,
-            amount: tokens(50_000n),
-            duration: 12n * STAKE_MONTH_SECONDS,
-          })
+        const ston = active?.rewards[0]
+        if (active && ston) {
+          const pool = active.pool
+          await provideFor(
+            pool,
+            u.bob,
+            u.farmerTwo,
+            ...inOrder(pool, ston, tokens(20_000n), 4_000n * 10n ** 6n),
+          )
+          await stake(active, u.farmerTwo, 'two-active')
         }
+        await lock(u.stakers[1], tokens(50_000n), 12n)
       },
     ],
     [
       0.5,
       async (_world, u) => {
-        const item = items.get('alice-active')
-        if (active && item) await dex.claimFarmRewards(active, item, { from: u.alice })
+        const item = items.get('one-active')
+        if (active && item) await dex.claimFarmRewards(active, item, { from: u.farmerOne })
         if (finished) {
           await dex.farmAdmin(finished, {
             op: 'changeStatus',
             status: FARM_MINTER_STATUS.retired,
           })
         }
-        if (staking) {
-          await dex.stakeSton(staking, {
-            from: u.carol,
-            amount: tokens(20_000n),
-            duration: 6n * STAKE_MONTH_SECONDS,
-          })
-        }
+        await lock(u.stakers[2], tokens(20_000n), 6n)
       },
     ],
     [
       0.6,
       async (_world, u) => {
-        const item = items.get('alice-finished')
-        if (finished && item) await dex.unstakeFarm(finished, item, { from: u.alice })
+        const item = items.get('one-finished')
+        if (finished && item) await dex.unstakeFarm(finished, item, { from: u.farmerOne })
       },
     ],
     [
       0.75,
       async (_world, u) => {
-        const item = items.get('bob-active')
-        if (active && item) await dex.claimFarmRewards(active, item, { from: u.bob, poolIndex: 1 })
+        const item = items.get('two-active')
+        if (active && item)
+          await dex.claimFarmRewards(active, item, { from: u.farmerTwo, poolIndex: 1 })
       },
     ],
     [
       0.9,
       async (_world, u) => {
-        const item = items.get('alice-stake')
+        const item = items.get('first-lock')
         if (item) {
           await dex.stakeItemSend(item, {
-            from: u.alice,
+            from: u.stakers[0],
             op: 'restake',
             duration: 24n * STAKE_MONTH_SECONDS,
           })
@@ -194,7 +235,13 @@ export function demoFarmLife(dex: LocalDex): DemoFarmLife {
       users ??= {
         alice: await dex.wallet('alice'),
         bob: await dex.wallet('bob'),
-        carol: await dex.wallet('carol'),
+        farmerOne: await dex.wallet('farmer-one'),
+        farmerTwo: await dex.wallet('farmer-two'),
+        stakers: [
+          await dex.wallet('staker-one'),
+          await dex.wallet('staker-two'),
+          await dex.wallet('staker-three'),
+        ],
       }
       for (const [index, [share, step]] of steps.entries()) {
         if (share > progress || done.has(index)) continue
