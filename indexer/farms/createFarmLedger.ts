@@ -420,16 +420,21 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
       if (aborted) return
       // An item is known from its minter's deploying message, or (after a restart between the
       // two transactions) from the followed minter that sends it its `init`.
-      const info = tx.inMessage?.info
-      const src = info?.type === 'internal' ? addressText(info.src) : undefined
-      const farm = farmItems.get(account) ?? (src !== undefined && farms.has(src) ? src : undefined)
+      const farm = farmItems.get(account)
       if (farm !== undefined) {
         applyFarmItem(tx, account, farm)
         return
       }
-      const minter =
-        stakeItems.get(account) ?? (src !== undefined && stakings.has(src) ? src : undefined)
-      if (minter !== undefined) applyStakeItem(tx, account, minter)
+      const minter = stakeItems.get(account)
+      if (minter !== undefined) {
+        applyStakeItem(tx, account, minter)
+        return
+      }
+      const info = tx.inMessage?.info
+      if (info?.type !== 'internal' || (farms.size === 0 && stakings.size === 0)) return
+      const src = addressText(info.src)
+      if (farms.has(src)) applyFarmItem(tx, account, src)
+      else if (stakings.has(src)) applyStakeItem(tx, account, src)
     },
     takeChanges() {
       const take = <T>(keys: Set<string>, rows: Map<string, T>): T[] => {
