@@ -45,7 +45,7 @@ export type IndexedFarmView = {
   readonly farms: readonly FarmRow[]
   /** A wallet's farm NFTs (destroyed positions left out). */
   farmNfts(owner: string): Promise<FarmNftRow[]>
-  /** A wallet's staking position, `undefined` when it never staked at a followed minter. */
+  /** A wallet's staking position (its STON balance alone when it never staked), `undefined` when it has neither. */
   stake(owner: string): Promise<StakeRow | undefined>
   /** Sums over every indexed stake position and the STON the wallets hold. */
   stakeTotals(): Promise<StakeTotals | undefined>
@@ -229,7 +229,6 @@ export async function indexedFarmView(
     },
     async stake(owner) {
       const rows = (await store.listIndexedStakePositions(owner)).filter((p) => !p.destroyed)
-      if (rows.length === 0) return undefined
       const held = wallets
         .filter(
           (w) =>
@@ -238,6 +237,8 @@ export async function indexedFarmView(
             stonMasters.has(w.masterAddress),
         )
         .reduce((sum, w) => sum + w.balance, 0n)
+      // A wallet that never staked and holds no STON has no staking position.
+      if (rows.length === 0 && held === 0n) return undefined
       return {
         walletAddress: owner,
         stonBalance: held,
