@@ -21,6 +21,12 @@ export {
 } from '../store/readModel/walletPositions.js'
 export type { WalletLedgerRows } from '../store/rows/indexerRows.js'
 export {
+  createFarmLedger,
+  type FarmLedger,
+  type FarmLedgerChanges,
+  type FarmLedgerOptions,
+} from './farms/createFarmLedger.js'
+export {
   type BlockTransaction,
   type CreateIndexerOptions,
   createIndexer,

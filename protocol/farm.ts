@@ -248,28 +248,7 @@ export function readFarmV3MinterData(stack: TupleReader): FarmV3MinterData {
   const pools = new Map<number, { accrued: FarmPoolAccrual; parameters: FarmV3PoolParameters }>()
   for (const [index, cell] of accrued) {
     const p = parameters.get(index)
-    if (p === undefined) continue
-    const a = cell.beginParse()
-    const q = p.beginParse()
-    pools.set(index, {
-      accrued: {
-        deposited: a.loadUintBig(150),
-        accruedPerUnit: a.loadUintBig(150),
-        accrued: a.loadUintBig(150),
-        claimed: a.loadUintBig(150),
-        claimedFee: a.loadUintBig(150),
-        accruedFee: a.loadUintBig(150),
-        lastUpdateTime: a.loadUintBig(64),
-      },
-      parameters: {
-        adminFee: q.loadUintBig(16),
-        nanorewardsPer24h: q.loadUintBig(150),
-        unrestrictedDepositRewards: q.loadBit(),
-        rewardTokenWallet: q.loadAddress(),
-        canChangeFee: q.loadBit(),
-        status: q.loadUint(8),
-      },
-    })
+    if (p !== undefined) pools.set(index, readPool(cell, p))
   }
   return {
     nextItemIndex,
@@ -341,4 +320,93 @@ function readRefDict(root: Cell | null): Map<number, Cell> {
   const dict = root.beginParse().loadDictDirect(Dictionary.Keys.Uint(8), Dictionary.Values.Cell())
   for (const [index, cell] of dict) result.set(index, cell)
   return result
+}
+
+/**
+ * A farm v3 minter's storage as {@link farmV3MinterData} lays it out — what a deploying
+ * message's state-init carries, from which an indexer starts following the farm. Reward pools
+ * in the storage are read like the getter's dicts.
+ *
+ * @example
+ * ```ts
+ * const init = readFarmV3MinterStorage(farmV3MinterData({ admin, itemCode, content,
+ *   minStakeTime: 864_000n, contractUniqueId: 1n }))
+ * init.minStakeTime // 864000n
+ * ```
+ */
+export type FarmV3MinterStorage = {
+  readonly status: number
+  readonly nextItemIndex: bigint
+  readonly currentStaked: bigint
+  readonly minStakeTime: bigint
+  readonly stakingTokenWallet: Address | null
+  readonly contractUniqueId: bigint
+  readonly admin: Address
+  readonly pools: FarmV3MinterData['pools']
+}
+
+/**
+ * Reads a farm v3 minter's storage cell (our layout); throws on a cell of another layout.
+ *
+ * @example
+ * ```ts
+ * readFarmV3MinterStorage(stateInit.data).status // 0 (uninitialized until `init`)
+ * ```
+ */
+export function readFarmV3MinterStorage(data: Cell): FarmV3MinterStorage {
+  const s = data.beginParse()
+  const status = s.loadUint(8)
+  const nextItemIndex = s.loadUintBig(64)
+  s.loadUint(8) // pool count: the dicts say it
+  const currentStaked = s.loadCoins()
+  const minStakeTime = s.loadUintBig(64)
+  const stakingTokenWallet = s.loadMaybeAddress()
+  const accrued = s.loadMaybeRef()
+  const parameters = s.loadMaybeRef()
+  const config = s.loadRef().beginParse()
+  const contractUniqueId = config.loadUintBig(64)
+  const admin = config.loadAddress()
+  const pools = new Map<number, { accrued: FarmPoolAccrual; parameters: FarmV3PoolParameters }>()
+  const params = readRefDict(parameters)
+  for (const [index, cell] of readRefDict(accrued)) {
+    const p = params.get(index)
+    if (p !== undefined) pools.set(index, readPool(cell, p))
+  }
+  return {
+    status,
+    nextItemIndex,
+    currentStaked,
+    minStakeTime,
+    stakingTokenWallet,
+    contractUniqueId,
+    admin,
+    pools,
+  }
+}
+
+function readPool(
+  accrued: Cell,
+  parameters: Cell,
+): { accrued: FarmPoolAccrual; parameters: FarmV3PoolParameters } {
+  const a = accrued.beginParse()
+  const q = parameters.beginParse()
+  return {
+    accrued: {
+      deposited: a.loadUintBig(150),
+      accruedPerUnit: a.loadUintBig(150),
+      accrued: a.loadUintBig(150),
+      claimed: a.loadUintBig(150),
+      claimedFee: a.loadUintBig(150),
+      accruedFee: a.loadUintBig(150),
+      lastUpdateTime: a.loadUintBig(64),
+    },
+    parameters: {
+      adminFee: q.loadUintBig(16),
+      nanorewardsPer24h: q.loadUintBig(150),
+      unrestrictedDepositRewards: q.loadBit(),
+      rewardTokenWallet: q.loadAddress(),
+      canChangeFee: q.loadBit(),
+      status: q.loadUint(8),
+    },
+  }
 }

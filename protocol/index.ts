@@ -39,6 +39,21 @@ export type {
   V2SwapPayload,
 } from './decode/DecodedBody.js'
 export { decodeBody, decodeBodyAs, opOf } from './decode/decodeBody.js'
+export {
+  type ClaimedPerUnit,
+  decodeFarmItemBody,
+  decodeFarmMinterBody,
+  decodeFarmPayload,
+  decodeStakeItemBody,
+  decodeStakeMinterBody,
+  decodeStakePayload,
+  type FarmItemBody,
+  type FarmMinterBody,
+  type FarmPayload,
+  type StakeItemBody,
+  type StakeLockPayload,
+  type StakeMinterBody,
+} from './decode/farmDecoders.js'
 export { readBouncedJettons } from './decode/readBouncedJettons.js'
 export type { TonBody } from './decode/TonBody.js'
 export {
@@ -72,6 +87,7 @@ export {
   FARM_V3_OP,
   type FarmV3ItemData,
   type FarmV3MinterData,
+  type FarmV3MinterStorage,
   type FarmV3PoolParameters,
   farmV3AdminBody,
   farmV3CreatePoolBody,
@@ -81,6 +97,7 @@ export {
   farmV3StakePayload,
   readFarmV3ItemData,
   readFarmV3MinterData,
+  readFarmV3MinterStorage,
 } from './farm.js'
 
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
@@ -116,9 +133,11 @@ export { SDK_PROVIDE_GAS, SDK_SWAP_GAS, type SdkGas } from './sdkGas.js'
 export {
   readStakeItemData,
   readStakeMinterData,
+  readStakeMinterStorage,
   STAKE_OP,
   type StakeItemData,
   type StakeMinterData,
+  type StakeMinterStorage,
   stakeItemBody,
   stakeMinterData,
   stakeMinterInitBody,

@@ -216,3 +216,57 @@ export function readStakeItemData(stack: TupleReader): StakeItemData {
     revokeTime: stack.readBigNumber(),
   }
 }
+
+/**
+ * The staking minter's storage as {@link stakeMinterData} lays it out: what its deploying
+ * state-init carries, from which an indexer starts following it.
+ *
+ * @example
+ * ```ts
+ * readStakeMinterStorage(stakeMinterData({ admin, itemCode, content, id: 1n })).originTime // 0n
+ * ```
+ */
+export type StakeMinterStorage = {
+  readonly isLocked: boolean
+  readonly nextItemIndex: bigint
+  readonly currentStaked: bigint
+  readonly totalVotePower: bigint
+  readonly originTime: bigint
+  readonly stakingTokenWallet: Address | null
+  readonly secondaryTokenMinter: Address | null
+  readonly id: bigint
+  readonly admin: Address
+}
+
+/**
+ * Reads the staking minter's storage cell (our layout); throws on a cell of another layout.
+ *
+ * @example
+ * ```ts
+ * readStakeMinterStorage(stateInit.data).stakingTokenWallet // null until `init`
+ * ```
+ */
+export function readStakeMinterStorage(data: Cell): StakeMinterStorage {
+  const s = data.beginParse()
+  const isLocked = s.loadBit()
+  const nextItemIndex = s.loadUintBig(64)
+  const currentStaked = s.loadCoins()
+  const totalVotePower = s.loadUintBig(200)
+  const originTime = s.loadUintBig(64)
+  const stakingTokenWallet = s.loadMaybeAddress()
+  const secondaryTokenMinter = s.loadMaybeAddress()
+  const config = s.loadRef().beginParse()
+  const id = config.loadUintBig(64)
+  const admin = config.loadAddress()
+  return {
+    isLocked,
+    nextItemIndex,
+    currentStaked,
+    totalVotePower,
+    originTime,
+    stakingTokenWallet,
+    secondaryTokenMinter,
+    id,
+    admin,
+  }
+}

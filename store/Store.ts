@@ -2,9 +2,13 @@ import type { BlockRef, OperationFilter, OperationRow } from './rows/historyRows
 import type {
   FeeWithdrawalRow,
   IndexBatch,
+  IndexedFarmPositionRow,
+  IndexedFarmRow,
   IndexedJettonWalletRow,
   IndexedLpAccountRow,
   IndexedPoolRow,
+  IndexedStakePositionRow,
+  IndexedStakingRow,
   IndexedTransactionFilter,
   IndexedTransactionRow,
   IndexedVaultRow,
@@ -94,6 +98,14 @@ export interface Store {
   listIndexedLpAccounts(): Promise<readonly IndexedLpAccountRow[]>
   /** Every DEX v2 referral vault the indexer derived, with its balance. */
   listIndexedVaults(): Promise<readonly IndexedVaultRow[]>
+  /** Every followed farm minter's indexed storage, by address. */
+  listIndexedFarms(): Promise<readonly IndexedFarmRow[]>
+  /** Indexed farm stake positions, by farm and index; only `ownerAddress`'s when given. */
+  listIndexedFarmPositions(ownerAddress?: string): Promise<readonly IndexedFarmPositionRow[]>
+  /** Every followed staking minter's indexed state, by address. */
+  listIndexedStakings(): Promise<readonly IndexedStakingRow[]>
+  /** Indexed STON stake positions, by minter and index; only `ownerAddress`'s when given. */
+  listIndexedStakePositions(ownerAddress?: string): Promise<readonly IndexedStakePositionRow[]>
   /** The link of an outbound message to its sender transaction and trace origin. */
   getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
   /** Indexed transactions, newest first. */

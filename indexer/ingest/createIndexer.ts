@@ -19,6 +19,7 @@ import type {
   MessageLinkRow,
 } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
+import { createFarmLedger } from '../farms/createFarmLedger.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
@@ -90,6 +91,15 @@ export type IndexSessionOptions = {
    * it (anyone can deploy a contract that speaks the op codes). Default: every router.
    */
   readonly routers?: ReadonlySet<string> | undefined
+  /**
+   * The farm v3 minters that count as the exchange's farms (configured like the routers: a
+   * contract speaking the farm op codes is not enough). Each is followed from its deploying
+   * transaction, with the stake positions it deploys (`docs/indexer.md`); a minter the store
+   * already follows stays followed. Default: none.
+   */
+  readonly farmMinters?: ReadonlySet<string> | undefined
+  /** The STON staking minters followed the same way, with their stake positions. Default: none. */
+  readonly stakingMinters?: ReadonlySet<string> | undefined
   /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
@@ -233,6 +243,30 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     lpAccounts: await store.listIndexedLpAccounts(),
     vaults: await store.listIndexedVaults(),
   })
+  // The configured minters, and those an earlier run followed (a restart needs no list).
+  const storedFarms = await store.listIndexedFarms()
+  const storedStakings = await store.listIndexedStakings()
+  const farmMinters = new Set([
+    ...(options.farmMinters ?? []),
+    ...storedFarms.map((f) => f.address),
+  ])
+  const stakingMinters = new Set([
+    ...(options.stakingMinters ?? []),
+    ...storedStakings.map((s) => s.address),
+  ])
+  const following = farmMinters.size > 0 || stakingMinters.size > 0
+  const farmLedger = createFarmLedger({
+    farmMinters,
+    stakingMinters,
+    farms: storedFarms,
+    stakings: storedStakings,
+    ...(following
+      ? {
+          farmPositions: await store.listIndexedFarmPositions(),
+          stakePositions: await store.listIndexedStakePositions(),
+        }
+      : {}),
+  })
   const pools = new Map<string, TrackedPool>()
   const track = (
     identity: Pick<
@@ -327,6 +361,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
       externalMessages: externals,
       pools: [...touched].map(poolRow),
       ...ledger.takeChanges(),
+      ...farmLedger.takeChanges(),
       cursor: { name: cursorName, value: formatCursor(last as IndexCursor) },
     })
     committed = last
@@ -416,6 +451,18 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     ledger.apply(tx, accountAddress, aborted, body)
     for (const adoption of ledger.takeAdoptions()) {
       if (block !== undefined) priorWanted.push({ ...adoption, seqno: block.seqno - 1 })
+    }
+    if (following) {
+      try {
+        farmLedger.apply(tx, accountAddress, aborted, body)
+      } catch (error) {
+        throw new FatalIndexError({
+          code: 'INDEX_FAILED',
+          message: `Indexing a farm or staking transaction of ${accountAddress} failed: ${String(error)}`,
+          txHash: hash,
+          cause: error,
+        })
+      }
     }
     let pool = pools.get(accountAddress)
     if (pool !== undefined && (pool.asset0 === pool.wallet0 || pool.asset1 === pool.wallet1)) {

@@ -14,6 +14,7 @@ import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
+import { demoFarmLife } from './demoFarmLife.js'
 import { demoReferencePath } from './demoHistory.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
@@ -109,6 +110,8 @@ export async function buildEmulatedMarket(
   const dex =
     options.dex ?? (await createLocalDex({ seed: 'ton-dex-lab demo market', fastCells: true }))
   const execute = options.execute ?? (<T>(job: () => Promise<T>) => job())
+  // Farms and STON staking live beside the trading, through the contracts.
+  const farmLife = demoFarmLife(dex)
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {
     recorded.push(...txs)
@@ -121,6 +124,7 @@ export async function buildEmulatedMarket(
     tonPoolUsdt: TON_POOL_USDT,
     // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
     kinds: true,
+    onPart: farmLife.onPart,
     onProgress: (done: number, total: number) => options.onProgress?.('emulate', done, total),
   }
   const { dated } = options
@@ -151,12 +155,18 @@ export async function buildEmulatedMarket(
     stop()
   }
   // The funded wallets' rows are derived and checked like the scenario's own.
-  const scenario: ScenarioResult = { ...ran, wallets: [...ran.wallets, ...funded] }
+  const scenario: ScenarioResult = {
+    ...ran,
+    wallets: [...ran.wallets, ...funded],
+    assets: [...ran.assets, ...farmLife.assets()],
+  }
   const total = recorded.length
   const ingest = await createIndexer({
     store,
     source: withBlocks(recorded, options.blockOf),
     assetOf: scenario.assetOf,
+    farmMinters: new Set(farmLife.farmMinters()),
+    stakingMinters: new Set(farmLife.stakingMinters()),
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
   // A dated history is `npm start`'s first start: its pools and every indexed account are

@@ -28,6 +28,8 @@ const JETTON_META: Record<string, { name: string; decimals: number; tags: string
     tags: ['asset:essential'],
   },
   STON: { name: 'STON (emulated)', decimals: jettonDecimals('STON'), tags: ['asset:popular'] },
+  // Minted by the demo's staking minter for every STON lock (demoFarmLife).
+  GEMSTON: { name: 'GEMSTON (emulated)', decimals: jettonDecimals('GEMSTON'), tags: [] },
   XTON: {
     name: 'Staked TON (emulated)',
     decimals: jettonDecimals('XTON'),

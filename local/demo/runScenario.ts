@@ -64,6 +64,12 @@ export type ScenarioOptions = {
    * and two pools on each, created, provided and traded like the constant-product ones.
    */
   readonly kinds?: boolean | undefined
+  /**
+   * Runs inside `run` after each part of swaps (and before the tail), with the share of the
+   * swaps done so far (0 < progress ≤ 1), at that part's time: the demo's farm and staking
+   * life (`demoFarmLife`) goes on beside the trading.
+   */
+  readonly onPart?: ((world: ScenarioWorld, progress: number) => Promise<void>) | undefined
   /** Called once the set-up ran, before the first swap, outside `run`. */
   readonly afterSetup?: ((world: ScenarioWorld) => Promise<void>) | undefined
   /**
@@ -460,6 +466,10 @@ export async function runScenario(
       // than its fees.
       const last = from + chunk >= total
       await rebalance(dex.blockchain.now ?? 0, last ? undefined : ARBITRAGE_BAND_BPS)
+      await options.onPart?.(
+        { pools, routers, wallets, assets, assetOf },
+        Math.min(total, from + chunk) / total,
+      )
     })
   }
 

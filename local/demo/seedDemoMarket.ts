@@ -26,8 +26,8 @@ export type SeedDemoOptions = Pick<
  * already holds a market). The market is real emulator history: the scripted scenario runs
  * through a fresh emulator, every transaction is indexed into `store`, and the routers, pools,
  * assets, balances, LP positions and referral vaults the scenario left are written (pools of
- * every DEX v2 kind included), completed with hand-written reference data only where the
- * emulator has no equivalent — farms and staking (`docs/demo-market.md`).
+ * every DEX v2 kind included); its farms and STON staking run through the contracts too and
+ * are indexed (`demoFarmLife`, `docs/demo-market.md`).
  *
  * @example
  * ```ts
@@ -39,9 +39,8 @@ export async function seedDemoMarket(
   options: SeedDemoOptions = {},
 ): Promise<boolean> {
   if (!(await store.isEmpty())) return false
-  const { market, pricesUsd, scenario } = await buildEmulatedMarket(store, options)
-  const wallets = scenario.wallets.map((w) => w.toString())
-  const written = withDemoReference(market, wallets, pricesUsd.get(TON_ADDRESS))
+  const { market, pricesUsd } = await buildEmulatedMarket(store, options)
+  const written = withDemoReference(market, pricesUsd.get(TON_ADDRESS))
   await options.onMarket?.(written)
   await store.replaceMarket(written)
   return true

@@ -1,10 +1,12 @@
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
-import type { WalletBalanceRow } from '../../store/rows/walletRows.js'
+import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
+import type { StakeTotals } from '../../store/rows/statsRows.js'
+import type { FarmNftRow, StakeRow, WalletBalanceRow } from '../../store/rows/walletRows.js'
 import type { Store } from '../../store/Store.js'
 import type { ChainReader } from '../chain/ChainReader.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { UsdStablecoin } from '../wire/indexedMarket.js'
+import { type IndexedFarmView, indexedFarmView } from './indexedFarms.js'
 import { dexOf } from './poolState.js'
 import { indexedPoolYields, type PoolYield, withYield } from './poolYields.js'
 
@@ -44,8 +46,59 @@ export function createMarketReader(
     }
     return cached.yields
   }
+  let farmCache: { version: string; view: Promise<IndexedFarmView> } | undefined
+  /** The indexed farms and stakes as of the store's data version (derived once per version). */
+  const farmView = async (): Promise<IndexedFarmView> => {
+    const version = await store.dataVersion()
+    if (farmCache?.version !== version) {
+      const view = indexedFarmView(store, usdStablecoin)
+      farmCache = { version, view }
+      view.catch(() => {
+        if (farmCache?.view === view) farmCache = undefined
+      })
+    }
+    return farmCache.view
+  }
   return {
     store,
+    /**
+     * Every farm: the followed farm minters' from indexed chain state (`indexedFarmView`), then
+     * the stored ones (an imported snapshot's) they do not replace, by minter address.
+     */
+    async farms(): Promise<readonly FarmRow[]> {
+      const indexed = (await farmView()).farms
+      const known = new Set(indexed.map((f) => f.minterAddress))
+      const stored = (await store.listFarms()).filter((f) => !known.has(f.minterAddress))
+      return [...indexed, ...stored].sort((a, b) => (a.minterAddress < b.minterAddress ? -1 : 1))
+    },
+
+    /** One farm by minter address (indexed first), `undefined` when unknown. */
+    async findFarm(address: string): Promise<FarmRow | undefined> {
+      const indexed = (await farmView()).farms.find((f) => f.minterAddress === address)
+      return indexed ?? (await store.getFarm(address))
+    },
+
+    /** A wallet's farm NFTs: its indexed positions and the stored ones of other farms. */
+    async farmNfts(owner: string): Promise<readonly FarmNftRow[]> {
+      const view = await farmView()
+      const indexed = await view.farmNfts(owner)
+      const farms = new Set(view.farms.map((f) => f.minterAddress))
+      const stored = (await store.listFarmNfts(owner)).filter((n) => !farms.has(n.farmAddress))
+      return [...indexed, ...stored]
+    },
+
+    /** A wallet's staking position: indexed when the indexer follows a staking minter. */
+    async stake(owner: string): Promise<StakeRow | undefined> {
+      const view = await farmView()
+      const totals = await view.stakeTotals()
+      return totals === undefined ? store.getStake(owner) : view.stake(owner)
+    },
+
+    /** Staking totals: indexed when the indexer follows a staking minter, else stored. */
+    async stakeTotals(): Promise<StakeTotals> {
+      return (await (await farmView()).stakeTotals()) ?? store.stakeTotals()
+    },
+
     /** The running chain's answers, when one runs (the local exchange); see {@link ChainReader}. */
     chain,
 

@@ -52,7 +52,7 @@ export async function filteredFarms(
   const onlyActive = booleanParam(params, 'only_active', false)
   const routers = await market.routerIndex()
   const pools = new Map((await market.store.listPools()).map((p) => [p.address, p]))
-  return (await market.store.listFarms()).filter((farm) => {
+  return (await market.farms()).filter((farm) => {
     const router = routers.get(pools.get(farm.poolAddress)?.routerAddress ?? '')
     if (router === undefined || !admitsRouter(router, dexV2)) return false
     return !onlyActive || isActiveFarm(farm) || keep(farm)
@@ -102,7 +102,7 @@ export function registerFarmRoutes(fastify: FastifyInstance, market: MarketReade
     },
     async (request) => {
       const address = canonicalAddress(request.params.address, 'address')
-      const farm = await market.store.getFarm(address)
+      const farm = await market.findFarm(address)
       if (farm === undefined) {
         throw new NotFoundError({ code: 'FARM_NOT_FOUND', field: 'address', address })
       }
@@ -113,7 +113,7 @@ export function registerFarmRoutes(fastify: FastifyInstance, market: MarketReade
   const byPool = async (poolAddress: string) => {
     // A filter: a well-formed address of no known pool has no farms (an empty list, not 404).
     const pool = canonicalAddress(poolAddress, 'pool_address')
-    const farms = (await market.store.listFarms()).filter((f) => f.poolAddress === pool)
+    const farms = (await market.farms()).filter((f) => f.poolAddress === pool)
     return { farm_list: farms.map((f) => toWireFarm(f, [])) }
   }
   const byPoolSchema = (summary: string) => ({

@@ -223,7 +223,7 @@ export function registerStatsRoutes(
   const staking = async (query: { since?: string | undefined; until?: string | undefined }) => {
     // Positions carry no history: a range is validated and otherwise has no effect.
     timeRange(query, true)
-    const totals = await store.stakeTotals()
+    const totals = await market.stakeTotals()
     const { prices, meta, pools } = await pricing()
     const ston = (await store.listAssets()).find((a) => a.symbol === 'STON')
     const held = totals.stonBalance

@@ -139,7 +139,7 @@ export function registerWalletRoutes(fastify: FastifyInstance, market: MarketRea
       },
     },
     async (request) => {
-      const nfts = await store.listFarmNfts(walletOf(request))
+      const nfts = await market.farmNfts(walletOf(request))
       const holds = (minter: string) =>
         nfts.some((n) => n.farmAddress === minter && n.status !== 'unstaked')
       const farms = await filteredFarms(market, request.query, (farm) => holds(farm.minterAddress))
@@ -169,16 +169,16 @@ export function registerWalletRoutes(fastify: FastifyInstance, market: MarketRea
     async (request) => {
       const owner = walletOf(request)
       const address = canonicalAddress(request.params.farm, 'farm')
-      const farm = await store.getFarm(address)
+      const farm = await market.findFarm(address)
       if (farm === undefined)
         throw new NotFoundError({ code: 'FARM_NOT_FOUND', field: 'farm', address })
-      const nfts = (await store.listFarmNfts(owner)).filter((n) => n.farmAddress === address)
+      const nfts = (await market.farmNfts(owner)).filter((n) => n.farmAddress === address)
       return { farm: toWireFarm(farm, nfts) }
     },
   )
 
   const stakes = async (request: { params: { address: string } }) =>
-    toWireStakes(await store.getStake(walletOf(request)))
+    toWireStakes(await market.stake(walletOf(request)))
   const stakeSchema = (summary: string) => ({
     schema: {
       tags,

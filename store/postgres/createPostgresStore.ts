@@ -9,6 +9,17 @@ import type { PoolRow } from '../rows/referenceRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
 import { readText, writeBigint } from '../sqlite/columns.js'
+import {
+  decodeFarmPosition,
+  decodeIndexedFarm,
+  decodeStakePosition,
+  decodeStaking,
+  encodeFarmPosition,
+  encodeIndexedFarm,
+  encodeStakePosition,
+  encodeStaking,
+  sortPositions,
+} from '../sqlite/farmCodecs.js'
 import { blockColumns, decodeOperation, encodeOperation } from '../sqlite/historyCodecs.js'
 import {
   decodePool as decodeIndexedPool,
@@ -524,6 +535,18 @@ export async function createPostgresStore({
           (batch.lpAccounts ?? []).map(encodeLpAccount),
         )
         await upsertRows(client, 'indexed_vaults', (batch.vaults ?? []).map(encodeVault))
+        await upsertRows(client, 'indexed_farms', (batch.farms ?? []).map(encodeIndexedFarm))
+        await upsertRows(
+          client,
+          'indexed_farm_positions',
+          (batch.farmPositions ?? []).map(encodeFarmPosition),
+        )
+        await upsertRows(client, 'indexed_stakings', (batch.stakings ?? []).map(encodeStaking))
+        await upsertRows(
+          client,
+          'indexed_stake_positions',
+          (batch.stakePositions ?? []).map(encodeStakePosition),
+        )
         await insertRows(
           client,
           'indexed_external_messages',
@@ -548,6 +571,30 @@ export async function createPostgresStore({
     },
     async listIndexedVaults() {
       return (await query('SELECT * FROM indexed_vaults ORDER BY address')).map(decodeVault)
+    },
+    async listIndexedFarms() {
+      return (await query('SELECT * FROM indexed_farms ORDER BY address')).map(decodeIndexedFarm)
+    },
+    async listIndexedFarmPositions(ownerAddress) {
+      const records =
+        ownerAddress === undefined
+          ? await query('SELECT * FROM indexed_farm_positions')
+          : await query('SELECT * FROM indexed_farm_positions WHERE owner_address = $1', [
+              ownerAddress,
+            ])
+      return sortPositions(records.map(decodeFarmPosition), (p) => p.farmAddress)
+    },
+    async listIndexedStakings() {
+      return (await query('SELECT * FROM indexed_stakings ORDER BY address')).map(decodeStaking)
+    },
+    async listIndexedStakePositions(ownerAddress) {
+      const records =
+        ownerAddress === undefined
+          ? await query('SELECT * FROM indexed_stake_positions')
+          : await query('SELECT * FROM indexed_stake_positions WHERE owner_address = $1', [
+              ownerAddress,
+            ])
+      return sortPositions(records.map(decodeStakePosition), (p) => p.minterAddress)
     },
     async getMessageLink(messageHash) {
       const [r] = await query('SELECT * FROM message_links WHERE message_hash = $1', [messageHash])

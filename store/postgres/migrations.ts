@@ -87,6 +87,63 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       );
     `,
   },
+  {
+    name: '2026_11_26_05_farms_and_stakes',
+    sql: `
+      -- The SQLite store's 2026_11_26_05_farms_and_stakes: followed farm and staking minters
+      -- and their stake positions (store/sqlite/farmCodecs.ts encodes both).
+      CREATE TABLE indexed_farms (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        admin_address TEXT COLLATE "C" NOT NULL,
+        staking_token_wallet TEXT COLLATE "C",
+        status INTEGER NOT NULL,
+        next_item_index NUMERIC NOT NULL,
+        current_staked NUMERIC NOT NULL,
+        min_stake_time NUMERIC NOT NULL,
+        contract_unique_id NUMERIC NOT NULL,
+        create_timestamp TEXT COLLATE "C" NOT NULL,
+        pools TEXT NOT NULL
+      );
+      CREATE TABLE indexed_farm_positions (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        farm_address TEXT COLLATE "C" NOT NULL,
+        item_index NUMERIC NOT NULL,
+        owner_address TEXT COLLATE "C" NOT NULL,
+        status INTEGER NOT NULL,
+        staked NUMERIC NOT NULL,
+        stake_date NUMERIC NOT NULL,
+        revoke_time NUMERIC NOT NULL,
+        claimed_per_unit TEXT NOT NULL,
+        destroyed BOOLEAN NOT NULL
+      );
+      CREATE INDEX indexed_farm_positions_by_owner ON indexed_farm_positions (owner_address);
+      CREATE TABLE indexed_stakings (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        staking_token_wallet TEXT COLLATE "C",
+        secondary_token_minter TEXT COLLATE "C",
+        origin_time NUMERIC NOT NULL,
+        next_item_index NUMERIC NOT NULL,
+        current_staked NUMERIC NOT NULL,
+        total_vote_power NUMERIC NOT NULL,
+        locked BOOLEAN NOT NULL
+      );
+      CREATE TABLE indexed_stake_positions (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        minter_address TEXT COLLATE "C" NOT NULL,
+        item_index NUMERIC NOT NULL,
+        owner_address TEXT COLLATE "C" NOT NULL,
+        status INTEGER NOT NULL,
+        staked NUMERIC NOT NULL,
+        vote_power NUMERIC NOT NULL,
+        lock_date NUMERIC NOT NULL,
+        min_unstake_date NUMERIC NOT NULL,
+        gemston NUMERIC NOT NULL,
+        revoke_time NUMERIC NOT NULL,
+        destroyed BOOLEAN NOT NULL
+      );
+      CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
+    `,
+  },
 ]
 
 function schema(): string {

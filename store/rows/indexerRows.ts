@@ -197,6 +197,14 @@ export interface IndexBatch {
   readonly lpAccounts?: readonly IndexedLpAccountRow[] | undefined
   /** DEX v2 referral vaults whose balance changed in the batch (replaced). */
   readonly vaults?: readonly IndexedVaultRow[] | undefined
+  /** Followed farm minters whose storage changed in the batch (replaced). */
+  readonly farms?: readonly IndexedFarmRow[] | undefined
+  /** Farm stake positions that changed in the batch (replaced). */
+  readonly farmPositions?: readonly IndexedFarmPositionRow[] | undefined
+  /** Followed staking minters that changed in the batch (replaced). */
+  readonly stakings?: readonly IndexedStakingRow[] | undefined
+  /** STON stake positions that changed in the batch (replaced). */
+  readonly stakePositions?: readonly IndexedStakePositionRow[] | undefined
   /**
    * Hashes (hex) of the batch's external-in messages, each naming its transaction: the hash as
    * sent and the normalized one (TEP-467).
@@ -295,4 +303,135 @@ export type WalletLedgerRows = {
   readonly jettonWallets: readonly IndexedJettonWalletRow[]
   readonly lpAccounts: readonly IndexedLpAccountRow[]
   readonly vaults: readonly IndexedVaultRow[]
+}
+
+/**
+ * One reward pool of an indexed farm v3 minter: its parameters and its accrual as the minter
+ * stores them (`docs/farms.md`; amounts in nanorewards = reward base units × 10^9, times in unix
+ * seconds). The reward jetton is named by the minter's wallet of it.
+ *
+ * @example
+ * ```ts
+ * const pool: IndexedFarmPoolRow = { index: 0, rewardTokenWallet: 'EQ…', status: 1,
+ *   nanorewardsPer24h: 10n ** 21n, adminFee: 0n, unrestrictedDepositRewards: true,
+ *   deposited: 30_000n * 10n ** 18n, accruedPerUnit: 0n, accrued: 0n, claimed: 0n,
+ *   claimedFee: 0n, accruedFee: 0n, lastUpdateTime: 1_764_064_807n }
+ * ```
+ */
+export interface IndexedFarmPoolRow {
+  readonly index: number
+  readonly rewardTokenWallet: string
+  readonly status: number
+  readonly nanorewardsPer24h: bigint
+  readonly adminFee: bigint
+  readonly unrestrictedDepositRewards: boolean
+  readonly deposited: bigint
+  readonly accruedPerUnit: bigint
+  readonly accrued: bigint
+  readonly claimed: bigint
+  readonly claimedFee: bigint
+  readonly accruedFee: bigint
+  readonly lastUpdateTime: bigint
+}
+
+/**
+ * A farm v3 minter the indexer follows (one of the configured farm minters), as its storage
+ * stands after the last indexed transaction: status code, stake, reward pools. The LP jetton
+ * (= the pool) is the master of `stakingTokenWallet`.
+ *
+ * @example
+ * ```ts
+ * const farm: IndexedFarmRow = { address: 'EQ…minter', adminAddress: 'EQ…admin',
+ *   stakingTokenWallet: 'EQ…lpWallet', status: 1, nextItemIndex: 2n, currentStaked: 10n ** 9n,
+ *   minStakeTime: 604_800n, contractUniqueId: 1n, createTimestamp: '2026-10-28T09:00:00', pools: [] }
+ * ```
+ */
+export interface IndexedFarmRow {
+  readonly address: string
+  readonly adminAddress: string
+  readonly stakingTokenWallet: string | null
+  readonly status: number
+  readonly nextItemIndex: bigint
+  readonly currentStaked: bigint
+  readonly minStakeTime: bigint
+  readonly contractUniqueId: bigint
+  /** ISO seconds of the deploying transaction. */
+  readonly createTimestamp: string
+  readonly pools: readonly IndexedFarmPoolRow[]
+}
+
+/**
+ * A farm v3 stake position (an item of a followed farm) after the last indexed transaction:
+ * status code (1 active, 2 unstaked, 3 claiming, 4 unstaked_pending), stake, dates (unix
+ * seconds; `revokeTime` 0 until unstaked), the claimed-per-unit of every pool, and whether the
+ * owner destroyed it.
+ *
+ * @example
+ * ```ts
+ * const p: IndexedFarmPositionRow = { address: 'EQ…item', farmAddress: 'EQ…minter', index: 0n,
+ *   ownerAddress: 'EQ…alice', status: 1, staked: 10n ** 9n, stakeDate: 1_764_064_807n,
+ *   revokeTime: 0n, claimedPerUnit: [{ poolIndex: 0, perUnit: 0n }], destroyed: false }
+ * ```
+ */
+export interface IndexedFarmPositionRow {
+  readonly address: string
+  readonly farmAddress: string
+  readonly index: bigint
+  readonly ownerAddress: string
+  readonly status: number
+  readonly staked: bigint
+  readonly stakeDate: bigint
+  readonly revokeTime: bigint
+  readonly claimedPerUnit: readonly { readonly poolIndex: number; readonly perUnit: bigint }[]
+  readonly destroyed: boolean
+}
+
+/**
+ * The STON staking minter the indexer follows (configured), after the last indexed
+ * transaction: its STON wallet, the GEMSTON minter it controls, totals and origin time.
+ *
+ * @example
+ * ```ts
+ * const s: IndexedStakingRow = { address: 'EQ…minter', stakingTokenWallet: 'EQ…stonWallet',
+ *   secondaryTokenMinter: 'EQ…gemston', originTime: 1_764_064_807n, nextItemIndex: 1n,
+ *   currentStaked: 10n ** 11n, totalVotePower: 141_422_797_000n, locked: false }
+ * ```
+ */
+export interface IndexedStakingRow {
+  readonly address: string
+  readonly stakingTokenWallet: string | null
+  readonly secondaryTokenMinter: string | null
+  readonly originTime: bigint
+  readonly nextItemIndex: bigint
+  readonly currentStaked: bigint
+  readonly totalVotePower: bigint
+  readonly locked: boolean
+}
+
+/**
+ * A STON stake position (an item of the followed staking minter) after the last indexed
+ * transaction: status code (1 active, 2 unstaked, 3 claiming), amounts, dates in unix seconds
+ * (`revokeTime` 0 until unstaked) and the GEMSTON minted for it.
+ *
+ * @example
+ * ```ts
+ * const p: IndexedStakePositionRow = { address: 'EQ…item', minterAddress: 'EQ…minter', index: 0n,
+ *   ownerAddress: 'EQ…alice', status: 1, staked: 10n ** 8n, votePower: 141_422_797n,
+ *   lockDate: 1_693_838_034n, minUnstakeDate: 1_701_727_434n, gemston: 12_500_000n,
+ *   revokeTime: 0n, destroyed: false }
+ * ```
+ */
+export interface IndexedStakePositionRow {
+  readonly address: string
+  readonly minterAddress: string
+  readonly index: bigint
+  readonly ownerAddress: string
+  readonly status: number
+  readonly staked: bigint
+  readonly votePower: bigint
+  readonly lockDate: bigint
+  readonly minUnstakeDate: bigint
+  readonly gemston: bigint
+  readonly revokeTime: bigint
+  readonly destroyed: boolean
 }

@@ -267,6 +267,18 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
     async listIndexedVaults() {
       return indexer.listIndexedVaults()
     },
+    async listIndexedFarms() {
+      return indexer.listIndexedFarms()
+    },
+    async listIndexedFarmPositions(ownerAddress) {
+      return indexer.listIndexedFarmPositions(ownerAddress)
+    },
+    async listIndexedStakings() {
+      return indexer.listIndexedStakings()
+    },
+    async listIndexedStakePositions(ownerAddress) {
+      return indexer.listIndexedStakePositions(ownerAddress)
+    },
     async getMessageLink(messageHash) {
       return indexer.getMessageLink(messageHash)
     },

@@ -6,9 +6,13 @@ import type {
   FeeWithdrawalRow,
   IndexBatch,
   IndexedAction,
+  IndexedFarmPositionRow,
+  IndexedFarmRow,
   IndexedJettonWalletRow,
   IndexedLpAccountRow,
   IndexedPoolRow,
+  IndexedStakePositionRow,
+  IndexedStakingRow,
   IndexedTransactionFilter,
   IndexedTransactionRow,
   IndexedVaultRow,
@@ -29,6 +33,17 @@ import {
   writeOptionalBigint,
   writeSortableUint64,
 } from './columns.js'
+import {
+  decodeFarmPosition,
+  decodeIndexedFarm,
+  decodeStakePosition,
+  decodeStaking,
+  encodeFarmPosition,
+  encodeIndexedFarm,
+  encodeStakePosition,
+  encodeStaking,
+  sortPositions,
+} from './farmCodecs.js'
 import { blockColumns, encodeOperation } from './historyCodecs.js'
 import type { Rollups } from './rollups.js'
 import {
@@ -87,6 +102,12 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     for (const a of batch.lpAccounts ?? [])
       insert('indexed_lp_accounts', encodeLpAccount(a), 'REPLACE')
     for (const v of batch.vaults ?? []) insert('indexed_vaults', encodeVault(v), 'REPLACE')
+    for (const f of batch.farms ?? []) insert('indexed_farms', encodeIndexedFarm(f), 'REPLACE')
+    for (const p of batch.farmPositions ?? [])
+      insert('indexed_farm_positions', encodeFarmPosition(p), 'REPLACE')
+    for (const s of batch.stakings ?? []) insert('indexed_stakings', encodeStaking(s), 'REPLACE')
+    for (const p of batch.stakePositions ?? [])
+      insert('indexed_stake_positions', encodeStakePosition(p), 'REPLACE')
     for (const m of batch.externalMessages ?? [])
       insert('indexed_external_messages', { hash: m.hash, tx_hash: m.txHash }, 'IGNORE')
     setCursor.run(batch.cursor.name, batch.cursor.value)
@@ -99,6 +120,14 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     jettonWallets: db.prepare('SELECT * FROM indexed_jetton_wallets WHERE owner_address = ?'),
     lpAccounts: db.prepare('SELECT * FROM indexed_lp_accounts WHERE user_address = ?'),
     vaults: db.prepare('SELECT * FROM indexed_vaults WHERE owner_address = ?'),
+  }
+  const farmSql = {
+    farms: db.prepare('SELECT * FROM indexed_farms ORDER BY address'),
+    positions: db.prepare('SELECT * FROM indexed_farm_positions'),
+    positionsOf: db.prepare('SELECT * FROM indexed_farm_positions WHERE owner_address = ?'),
+    stakings: db.prepare('SELECT * FROM indexed_stakings ORDER BY address'),
+    stakes: db.prepare('SELECT * FROM indexed_stake_positions'),
+    stakesOf: db.prepare('SELECT * FROM indexed_stake_positions WHERE owner_address = ?'),
   }
   const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
   const latestBlock = db.prepare(`SELECT block_seqno, block_timestamp FROM indexed_transactions
@@ -119,6 +148,24 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     },
     listIndexedVaults(): IndexedVaultRow[] {
       return (vaults.all() as DbRecord[]).map(decodeVault)
+    },
+    listIndexedFarms(): IndexedFarmRow[] {
+      return (farmSql.farms.all() as DbRecord[]).map(decodeIndexedFarm)
+    },
+    listIndexedFarmPositions(owner?: string): IndexedFarmPositionRow[] {
+      const records = (
+        owner === undefined ? farmSql.positions.all() : farmSql.positionsOf.all(owner)
+      ) as DbRecord[]
+      return sortPositions(records.map(decodeFarmPosition), (p) => p.farmAddress)
+    },
+    listIndexedStakings(): IndexedStakingRow[] {
+      return (farmSql.stakings.all() as DbRecord[]).map(decodeStaking)
+    },
+    listIndexedStakePositions(owner?: string): IndexedStakePositionRow[] {
+      const records = (
+        owner === undefined ? farmSql.stakes.all() : farmSql.stakesOf.all(owner)
+      ) as DbRecord[]
+      return sortPositions(records.map(decodeStakePosition), (p) => p.minterAddress)
     },
     /** The ledger rows of one owner (its jetton wallets, LP accounts and vaults). */
     ledgerOf(owner: string): WalletLedgerRows {

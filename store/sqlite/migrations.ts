@@ -616,6 +616,65 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       );
     `,
   },
+  {
+    name: '2026_11_26_05_farms_and_stakes',
+    sql: `
+      -- Farm v3 minters and STON staking minters the indexer follows (configured lists), with
+      -- their stake positions, kept from their messages in the batch of the transactions
+      -- (indexer/farms). Amounts and unix times are decimal TEXT; a farm's reward pools and a
+      -- position's claimed-per-unit values are JSON with decimal strings (store/sqlite/farmCodecs.ts).
+      CREATE TABLE indexed_farms (
+        address TEXT PRIMARY KEY,
+        admin_address TEXT NOT NULL,
+        staking_token_wallet TEXT,
+        status INTEGER NOT NULL,
+        next_item_index TEXT NOT NULL,
+        current_staked TEXT NOT NULL,
+        min_stake_time TEXT NOT NULL,
+        contract_unique_id TEXT NOT NULL,
+        create_timestamp TEXT NOT NULL,
+        pools TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE indexed_farm_positions (
+        address TEXT PRIMARY KEY,
+        farm_address TEXT NOT NULL,
+        item_index TEXT NOT NULL,
+        owner_address TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        staked TEXT NOT NULL,
+        stake_date TEXT NOT NULL,
+        revoke_time TEXT NOT NULL,
+        claimed_per_unit TEXT NOT NULL,
+        destroyed INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_farm_positions_by_owner ON indexed_farm_positions (owner_address);
+      CREATE TABLE indexed_stakings (
+        address TEXT PRIMARY KEY,
+        staking_token_wallet TEXT,
+        secondary_token_minter TEXT,
+        origin_time TEXT NOT NULL,
+        next_item_index TEXT NOT NULL,
+        current_staked TEXT NOT NULL,
+        total_vote_power TEXT NOT NULL,
+        locked INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE indexed_stake_positions (
+        address TEXT PRIMARY KEY,
+        minter_address TEXT NOT NULL,
+        item_index TEXT NOT NULL,
+        owner_address TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        staked TEXT NOT NULL,
+        vote_power TEXT NOT NULL,
+        lock_date TEXT NOT NULL,
+        min_unstake_date TEXT NOT NULL,
+        gemston TEXT NOT NULL,
+        revoke_time TEXT NOT NULL,
+        destroyed INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
+    `,
+  },
 ]
 
 /**

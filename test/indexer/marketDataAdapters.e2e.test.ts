@@ -89,8 +89,17 @@ describe('the demo day as market-data adapters read it', () => {
   test('every operational farm has a finite APY and a listed reward token', () => {
     const operational = day.farms.filter((f) => f.status === 'operational')
     expect(operational.length).toBeGreaterThan(0)
+    const liquid = new Set(
+      day.pools
+        .filter((p) => BigInt(p.reserve0) > 0n && BigInt(p.reserve1) > 0n)
+        .map((p) => p.address),
+    )
     for (const farm of operational) {
+      // The farms run on the chain: an APY from their reward rates and the pool's USD TVL.
+      expect(farm.apy, farm.minter_address).not.toBeNull()
+      expect(Number(farm.apy), farm.minter_address).toBeGreaterThan(0)
       expect(Number.isFinite(Number(farm.apy)), farm.minter_address).toBe(true)
+      expect(liquid.has(farm.pool_address), farm.pool_address).toBe(true)
       expect(farm.reward_token_address).toBe(farm.rewards[0]?.address)
       expect(day.decimals.has(farm.reward_token_address ?? '')).toBe(true)
     }

@@ -36,6 +36,17 @@ afterAll(async () => {
   await store.close()
 })
 
+type WireFarm = {
+  minter_address: string
+  pool_address: string
+  status: string
+  all_rewards_distributed: boolean
+  locked_total_lp: string
+  create_timestamp: string | null
+  rewards: { address: string | null }[]
+  nft_infos: { create_timestamp: string; min_unstake_timestamp: string }[]
+}
+
 const get = async (url: string) => {
   const response = await app.inject({ method: 'GET', url })
   expect(response.statusCode).toBe(200)
@@ -122,16 +133,14 @@ describe('demo market from emulator history', () => {
   test('keeps no hand-written jetton: the native coin and the emulated jettons only', () => {
     const market = written as MarketData
     expect(market.assets.map((a) => a.symbol).sort()).toEqual([
+      'GEMSTON',
       'STON',
       'TON',
       'USDC',
       'USDT',
       'XTON',
     ])
-    const listed = new Set(market.assets.map((a) => a.address))
-    for (const farm of market.farms) {
-      for (const reward of farm.rewards) expect(listed.has(reward.address ?? '')).toBe(true)
-    }
+    expect(market.farms).toEqual([])
   })
 
   test('serves the emulated jettons with prices derived from the pools', async () => {
@@ -206,37 +215,53 @@ describe('demo market from emulator history', () => {
     }
   })
 
-  test('gives the hand-written farm NFTs and stakes to emulated wallets', async () => {
+  test('runs farms and staking through the contracts: no hand-written rows', async () => {
+    expect(await store.listFarms()).toEqual([])
     expect(await store.getStake(demoWalletAddress('alice'))).toBeUndefined()
-    const farms = await store.listFarms()
+    const { farm_list: farms } = (await get('/v1/farms')) as { farm_list: WireFarm[] }
     const pools = new Set((await store.listIndexedPools()).map((p) => p.address))
-    expect(farms.length).toBeGreaterThan(0)
-    expect(farms.every((f) => pools.has(f.poolAddress))).toBe(true)
+    const listed = new Set((written as MarketData).assets.map((a) => a.address))
+    expect(farms.every((f) => pools.has(f.pool_address))).toBe(true)
+    for (const farm of farms) {
+      for (const reward of farm.rewards) expect(listed.has(reward.address ?? '')).toBe(true)
+    }
+    const active = farms.filter((f) => f.status === 'operational' && !f.all_rewards_distributed)
+    expect(active.some((f) => new Set(f.rewards.map((r) => r.address)).size === 2)).toBe(true)
+    expect(farms.some((f) => f.all_rewards_distributed)).toBe(true)
+    const { farm_list: running } = (await get('/v1/farms?only_active=true')) as {
+      farm_list: WireFarm[]
+    }
+    expect(running.map((f) => f.minter_address)).toEqual(active.map((f) => f.minter_address))
   })
 
-  test('derives each farm from its emulated pool: name, locked LP and dates', async () => {
-    const market = written as MarketData
-    // What the store serves is what was written.
-    const stored = new Map((await store.listFarms()).map((f) => [f.minterAddress, f]))
-    expect(market.farms.map((f) => stored.get(f.minterAddress)?.lockedTotalLp)).toEqual(
-      market.farms.map((f) => f.lockedTotalLp),
-    )
-    const symbol = new Map(market.assets.map((a) => [a.address, a.symbol]))
-    for (const farm of market.farms) {
-      const pool = market.pools.find((p) => p.address === farm.poolAddress)
-      if (pool === undefined) throw new Error(`farm ${farm.minterAddress} has no pool`)
-      const pair = `${symbol.get(pool.token0Address)}/${symbol.get(pool.token1Address)}`
-      expect(farm.meta?.name).toBe(`${pair} ${farm.version} farm`)
-      expect(farm.lockedTotalLp).toBeGreaterThan(0n)
-      expect(farm.lockedTotalLp).toBeLessThanOrEqual(pool.lpTotalSupply)
-      const created = farm.createTimestamp as string
-      for (const reward of farm.rewards)
-        expect((reward.estimatedEndTimestamp ?? '') >= created).toBe(true)
-      for (const nft of market.farmNfts.filter((n) => n.farmAddress === farm.minterAddress)) {
-        expect(nft.createTimestamp >= created).toBe(true)
-        expect(nft.minUnstakeTimestamp > nft.createTimestamp).toBe(true)
-        expect(nft.stakedTokens).toBeLessThanOrEqual(farm.lockedTotalLp)
+  test('a farm locks what its positions stake; the stakes add up to the staking totals', async () => {
+    const { farm_list: farms } = (await get('/v1/farms')) as { farm_list: WireFarm[] }
+    const positions = await store.listIndexedFarmPositions()
+    for (const farm of farms) {
+      const staked = positions
+        .filter((p) => p.farmAddress === farm.minter_address && p.status !== 2)
+        .reduce((sum, p) => sum + p.staked, 0n)
+      expect(BigInt(farm.locked_total_lp)).toBe(staked)
+      for (const owner of new Set(positions.map((p) => p.ownerAddress))) {
+        const { farm: own } = (await get(`/v1/wallets/${owner}/farms/${farm.minter_address}`)) as {
+          farm: WireFarm
+        }
+        for (const nft of own.nft_infos) {
+          expect(nft.create_timestamp >= (farm.create_timestamp ?? '')).toBe(true)
+          expect(nft.min_unstake_timestamp > nft.create_timestamp).toBe(true)
+        }
       }
     }
+    const stakes = await store.listIndexedStakePositions()
+    expect(stakes.length).toBeGreaterThanOrEqual(3)
+    const stats = (await get('/v1/stats/staking')) as { total_staked_ston: string }
+    const locked = stakes.filter((p) => p.status === 1).reduce((sum, p) => sum + p.staked, 0n)
+    expect(BigInt(stats.total_staked_ston)).toBe(locked)
+    let total = 0n
+    for (const owner of new Set(stakes.map((p) => p.ownerAddress))) {
+      const wire = (await get(`/v1/wallets/${owner}/stakes`)) as { staked_ston: string }
+      total += BigInt(wire.staked_ston)
+    }
+    expect(total).toBe(locked)
   })
 })

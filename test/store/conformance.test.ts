@@ -417,6 +417,117 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
     await store.close()
   })
 
+  test('behavior: indexed farms, stakes and their positions are replaced per batch and read back exactly', async () => {
+    const store = await kind.open()
+    const pool = {
+      index: 0,
+      rewardTokenWallet: 'EQrw0',
+      status: 1,
+      nanorewardsPer24h: (1n << 149n) + 3n,
+      adminFee: 250n,
+      unrestrictedDepositRewards: false,
+      deposited: (1n << 150n) - 1n,
+      accruedPerUnit: 270_057_081_959n,
+      accrued: 49_669_481_720_382_478_391_155n,
+      claimed: 10n ** 27n,
+      claimedFee: 0n,
+      accruedFee: 7n,
+      lastUpdateTime: 1_713_977_034n,
+    }
+    const farm = {
+      address: 'EQfarm',
+      adminAddress: 'EQadmin',
+      stakingTokenWallet: null,
+      status: 0,
+      nextItemIndex: 0n,
+      currentStaked: 0n,
+      minStakeTime: 864_000n,
+      contractUniqueId: (1n << 64n) - 1n,
+      createTimestamp: '2026-10-28T09:00:00',
+      pools: [],
+    }
+    const position = (index: bigint, owner: string) => ({
+      address: `EQitem${index}`,
+      farmAddress: 'EQfarm',
+      index,
+      ownerAddress: owner,
+      status: 1,
+      staked: (1n << 120n) - 1n,
+      stakeDate: 1_712_000_198n,
+      revokeTime: 0n,
+      claimedPerUnit: [
+        { poolIndex: 0, perUnit: 34_014_696_971n },
+        { poolIndex: 2, perUnit: (1n << 150n) - 1n },
+      ],
+      destroyed: false,
+    })
+    const staking = {
+      address: 'EQstaking',
+      stakingTokenWallet: 'EQston',
+      secondaryTokenMinter: null,
+      originTime: 1_693_837_802n,
+      nextItemIndex: 1n,
+      currentStaked: 21_396_948_712_332_186n,
+      totalVotePower: (1n << 200n) - 1n,
+      locked: true,
+    }
+    const stake = {
+      address: 'EQstake0',
+      minterAddress: 'EQstaking',
+      index: 0n,
+      ownerAddress: 'EQalice',
+      status: 1,
+      staked: 100_000_000n,
+      votePower: 141_422_792n,
+      lockDate: 1_693_838_034n,
+      minUnstakeDate: 1_701_727_434n,
+      gemston: 12_500_000n,
+      revokeTime: 0n,
+      destroyed: false,
+    }
+    expect(await store.listIndexedFarms()).toEqual([])
+    expect(await store.listIndexedFarmPositions()).toEqual([])
+    await store.applyIndexBatch(
+      batch({
+        farms: [farm],
+        farmPositions: [position(10n, 'EQalice'), position(2n, 'EQbob')],
+        stakings: [staking],
+        stakePositions: [stake],
+        cursor: { name: 'indexer', value: '1' },
+      }),
+    )
+    const later = {
+      ...farm,
+      status: 1,
+      stakingTokenWallet: 'EQlpw',
+      pools: [pool, { ...pool, index: 1 }],
+    }
+    const unstaked = {
+      ...position(10n, 'EQalice'),
+      status: 2,
+      revokeTime: 1_713_977_166n,
+      destroyed: true,
+    }
+    await store.applyIndexBatch(
+      batch({
+        farms: [later],
+        farmPositions: [unstaked],
+        stakePositions: [{ ...stake, status: 2, votePower: 0n }],
+        cursor: { name: 'indexer', value: '2' },
+      }),
+    )
+    expect(await store.listIndexedFarms()).toEqual([later])
+    // By farm, then by index as a number (2 before 10).
+    expect(await store.listIndexedFarmPositions()).toEqual([position(2n, 'EQbob'), unstaked])
+    expect(await store.listIndexedFarmPositions('EQalice')).toEqual([unstaked])
+    expect(await store.listIndexedFarmPositions('EQnobody')).toEqual([])
+    expect(await store.listIndexedStakings()).toEqual([staking])
+    expect(await store.listIndexedStakePositions('EQalice')).toEqual([
+      { ...stake, status: 2, votePower: 0n },
+    ])
+    await store.close()
+  })
+
   test('behavior: the data version changes with every write, also by another connection', async () => {
     const database = await kind.database()
     const store = await database.open()
