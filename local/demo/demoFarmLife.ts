@@ -108,9 +108,9 @@ export function demoFarmLife(dex: LocalDex): DemoFarmLife {
     })
     if (key !== undefined) items.set(key, item)
   }
-  /** STON and USDT amounts in the order of `pool`'s assets. */
-  const inOrder = (pool: LocalPool, ston: LocalJetton, stonAmount: bigint, other: bigint) =>
-    pool.asset0 === ston ? ([stonAmount, other] as const) : ([other, stonAmount] as const)
+  /** `asset`'s amount and the other asset's, in the order of `pool`'s assets. */
+  const inOrder = (pool: LocalPool, asset: LocalJetton, amount: bigint, other: bigint) =>
+    pool.asset0 === asset ? ([amount, other] as const) : ([other, amount] as const)
 
   const steps: [number, (world: ScenarioWorld, u: Users) => Promise<void>][] = [
     [
@@ -156,14 +156,23 @@ export function demoFarmLife(dex: LocalDex): DemoFarmLife {
         })
         staking = await dex.deployStaking({ ston })
         // alice provides for farmer one: 50 000 STON with 10 000 USDT (about the pool's
-        // ratio), and 3 200 USDT with 1 000 TON (USDT is the USDT/TON pool's asset0).
+        // ratio), and 3 200 USDT with 1 000 TON (the pools' asset order follows their
+        // addresses, which any change to the contracts' code moves).
         await provideFor(
           stonUsdt,
           u.alice,
           u.farmerOne,
           ...inOrder(stonUsdt, ston, tokens(50_000n), 10_000n * 10n ** 6n),
         )
-        await provideFor(usdtTon, u.alice, u.farmerOne, 3_200n * 10n ** 6n, tokens(1_000n))
+        const usdt = jetton('USDT')
+        if (usdt !== undefined) {
+          await provideFor(
+            usdtTon,
+            u.alice,
+            u.farmerOne,
+            ...inOrder(usdtTon, usdt, 3_200n * 10n ** 6n, tokens(1_000n)),
+          )
+        }
         await stake(active, u.farmerOne, 'one-active')
         await stake(finished, u.farmerOne, 'one-finished')
         await lock(u.stakers[0], tokens(1_000n), 3n, 'first-lock')
