@@ -1,5 +1,4 @@
-import { createServer } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { PoolKind } from '../core/pool/PoolState.js'
 import { installCellCache } from '../emulator/cellCache.js'
 import { installNativeSha256 } from '../emulator/nativeSha256.js'
@@ -23,6 +22,7 @@ import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
@@ -332,16 +332,7 @@ async function listen(
   options: ServeOptions,
   closers: (() => unknown)[],
 ): Promise<string> {
-  const local = Fastify({
-    serverFactory: (handler) => {
-      const server = createServer((request, response) => {
-        if (request.url?.startsWith('/local/')) handler(request, response)
-        else app.routing(request, response)
-      })
-      server.keepAliveTimeout = 72_000
-      return server
-    },
-  })
+  const local = frontServer(app, ['/local/'])
   local.get('/local/status', async () => status())
   closers.unshift(() => local.close())
   await local.listen({ host: options.host, port: options.port })

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
 import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFork.js'
 import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
@@ -10,6 +9,7 @@ import { allowCrossOrigin } from '../service/http/cors.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
+import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
@@ -155,22 +155,7 @@ async function listen(
   options: ServeOptions,
   closers: (() => unknown)[],
 ): Promise<string> {
-  const own = (url: string | undefined) =>
-    url !== undefined &&
-    (url.startsWith('/api/v2/') ||
-      url.startsWith('/api/v3/') ||
-      url.startsWith('/api/streaming/') ||
-      url.startsWith('/local/'))
-  const local = Fastify({
-    serverFactory: (handler) => {
-      const server = createServer((request, response) => {
-        if (own(request.url)) handler(request, response)
-        else app.routing(request, response)
-      })
-      server.keepAliveTimeout = 72_000
-      return server
-    },
-  })
+  const local = frontServer(app)
   // The forked chain's own API: `sendBoc` runs the message here, never upstream.
   await local.register(tonHttpApi, {
     chain: () => chain,

@@ -1,7 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { type Address, type Transaction, toNano } from '@ton/core'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
 import { PostgresChainJournal } from '../chain/journal/PostgresChainJournal.js'
 import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
@@ -27,6 +26,7 @@ import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory
 import { jettonDecimals } from './demo/jettonDecimals.js'
 import type { ScenarioWorld } from './demo/runScenario.js'
 import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
+import { frontServer } from './frontServer.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
@@ -418,24 +418,7 @@ async function listen(
   options: StartLocalExchangeOptions,
 ): Promise<Omit<RunningLocalExchange, 'seeded'>> {
   const { store, live, app } = parts
-  const own = (url: string | undefined) =>
-    url !== undefined &&
-    (url.startsWith('/api/v2/') ||
-      url.startsWith('/api/v3/') ||
-      url.startsWith('/api/streaming/') ||
-      url.startsWith('/local/'))
-  const local = Fastify({
-    serverFactory: (handler) => {
-      const server = createServer((request, response) => {
-        if (own(request.url)) handler(request, response)
-        else app.routing(request, response)
-      })
-      // Fastify's own default (Node's is 5 s): a client reusing a kept-alive connection while
-      // the chain holds the event loop would race the server closing it.
-      server.keepAliveTimeout = 72_000
-      return server
-    },
-  })
+  const local = frontServer(app)
   await local.register(tonHttpApi, {
     chain: () => live?.chain,
     ...(live === undefined

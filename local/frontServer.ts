@@ -1,0 +1,36 @@
+import { createServer } from 'node:http'
+import Fastify, { type FastifyInstance } from 'fastify'
+
+/** The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`. */
+const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
+
+/**
+ * The Fastify instance in front of a node's one port: requests under `paths` (default: the TON
+ * HTTP API's and `/local/`) go to it, every other one to `app`, the REST API, which keeps its own
+ * routing, hooks and caches. The server keeps idle connections 72 s (Fastify's own default; Node's
+ * 5 s would race a client reusing a kept-alive connection while the chain holds the event loop).
+ *
+ * @example
+ * ```ts
+ * const front = frontServer(restApp, ['/local/'])
+ * front.get('/local/status', async () => ({ mode: 'follow' }))
+ * await front.listen({ host: '127.0.0.1', port: 8081 }) // GET /v1/pools reaches restApp
+ * ```
+ */
+export function frontServer(
+  app: FastifyInstance,
+  paths: readonly string[] = CHAIN_PATHS,
+): FastifyInstance {
+  const own = (url: string | undefined) =>
+    url !== undefined && paths.some((path) => url.startsWith(path))
+  return Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (own(request.url)) handler(request, response)
+        else app.routing(request, response)
+      })
+      server.keepAliveTimeout = 72_000
+      return server
+    },
+  })
+}
