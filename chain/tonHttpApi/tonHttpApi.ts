@@ -39,7 +39,7 @@ type ErrorAnswer = { ok: false; error: string; code: number; error_code: string 
  * for an unknown method, 422 for an external message the chain rejects, 503 when no chain
  * runs. `@ton/ton`'s `TonClient` and `@ston-fi/sdk`'s `Client` work against it unchanged:
  * `new TonClient({ endpoint: 'http://127.0.0.1:3000/api/v2/jsonRPC' })`.
- * Methods and shapes: `local/tonHttpApi/README.md`. Register it without a prefix; its routes carry
+ * Methods and shapes: `chain/tonHttpApi/README.md`. Register it without a prefix; its routes carry
  * `/api/v2`. It also registers {@link toncenterV3}, the toncenter API v3 subset under `/api/v3`.
  *
  * @example

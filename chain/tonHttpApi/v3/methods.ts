@@ -18,7 +18,7 @@ export type V3Endpoint = (query: V3Query, chain: LiveChain) => Promise<V3Json>
 /**
  * The toncenter API v3 endpoints the local exchange serves, by path under `/api/v3/`.
  * Shapes: toncenter/ton-indexer `ton-index-go/index/models/*.go`; parameters:
- * `ton-index-go/main.go`. What each answers here: `local/tonHttpApi/README.md`.
+ * `ton-index-go/main.go`. What each answers here: `chain/tonHttpApi/README.md`.
  *
  * @example
  * ```ts

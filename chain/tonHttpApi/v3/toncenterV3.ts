@@ -30,7 +30,7 @@ type V3ErrorAnswer = { status: number; body: { error: string; error_code: string
  * amounts and lts as strings, `finality: "finalized"`. Errors are `{ "error": message,
  * "error_code": stable code }`: 400 for a bad parameter (named in the message), 503 when no
  * chain runs. The TON HTTP API plugin registers it; parameters and shapes:
- * `local/tonHttpApi/README.md`.
+ * `chain/tonHttpApi/README.md`.
  *
  * @example
  * ```ts
