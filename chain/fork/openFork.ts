@@ -165,7 +165,7 @@ export async function openFork(
     // S's transactions are all below its `end_lt`: the sandbox's lt starts at the last one's
     // (or above it, on the sandbox's grid), and each local transaction is one step above.
     const last = pin.endLt > 0n ? pin.endLt - 1n : 0n
-    const genesisLt = ((last + LT_ALIGN - 1n) / LT_ALIGN) * LT_ALIGN
+    const genesisLt = ((last + LT_ALIGN - 1n) / LT_ALIGN) * LT_ALIGN // ceiling (last ≥ 0)
     // The local chain continues above the block: its first transactions' lts follow S's.
     await blockchain.loadFrom({ ...blockchain.snapshot(), lt: genesisLt, time: pin.time })
     const started = Date.now() / 1000

@@ -291,7 +291,7 @@ function solveY(
   let ampRate: bigint | undefined // fmul(amp, rate)
   // Certified steps (see certifiedStep): bounds on X'^p, rate^q and fmul(amp, rate), once.
   let fixed: FixedBounds | undefined =
-    bounded && promising(pool, 0, (amp * rate) / ONE_18)
+    bounded && promising(pool, 0, (amp * rate) / ONE_18) // fmul: floor, non-negative
       ? { power: powDownBounds(scaledX, p), rate: undefined, linear: undefined }
       : undefined
   let balance = y

@@ -1,4 +1,3 @@
-import { TupleReader } from '@ton/core'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { readJettonWalletData } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
@@ -7,8 +6,7 @@ import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
-import { parseToncenterStack } from '../source/tonApiStack.js'
-import { withRetries } from '../source/withRetries.js'
+import { runGetMethodAt } from '../source/tonApiStack.js'
 
 /**
  * A pool that exists when indexing starts: its address and what its router says of it.
@@ -63,19 +61,7 @@ export type AdoptPoolsOptions = {
  */
 export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
   const { client, seqno } = options
-  const run = async (address: string, method: string) => {
-    const answer = await withRetries(
-      () =>
-        client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
-          address,
-          method,
-          stack: [],
-          seqno,
-        }),
-      { onRetry: () => client.noteRetry() },
-    )
-    return answer.exit_code === 0 ? new TupleReader(parseToncenterStack(answer.stack)) : undefined
-  }
+  const run = (address: string, method: string) => runGetMethodAt(client, address, method, seqno)
   const rows: IndexedPoolRow[] = []
   for (const pool of options.pools) {
     const reader = await run(pool.address, 'get_pool_data')

@@ -1,4 +1,3 @@
-import { TupleReader } from '@ton/core'
 import {
   readJettonWalletData,
   readLpAccountData,
@@ -8,8 +7,7 @@ import { addressText } from '../../protocol/addressText.js'
 import type { PriorStateRequest } from '../ingest/createIndexer.js'
 import { mapBounded } from '../source/mapBounded.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
-import { parseToncenterStack } from '../source/tonApiStack.js'
-import { withRetries } from '../source/withRetries.js'
+import { runGetMethodAt } from '../source/tonApiStack.js'
 import type { PriorState } from '../wallets/createWalletLedger.js'
 
 /** Get-method of each kind of account the ledger adopts. */
@@ -38,18 +36,8 @@ export function tonApiPriorState(
 ): (accounts: readonly PriorStateRequest[]) => Promise<PriorState[]> {
   const read = async (request: PriorStateRequest): Promise<PriorState> => {
     const { kind, address, seqno } = request
-    const answer = await withRetries(
-      () =>
-        client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
-          address,
-          method: GETTER[kind],
-          stack: [],
-          seqno,
-        }),
-      { onRetry: () => client.noteRetry() },
-    )
-    if (answer.exit_code !== 0) return { kind, address, absent: true }
-    const reader = new TupleReader(parseToncenterStack(answer.stack))
+    const reader = await runGetMethodAt(client, address, GETTER[kind], seqno)
+    if (reader === undefined) return { kind, address, absent: true }
     if (kind === 'jetton-wallet') {
       const data = readJettonWalletData(reader)
       return {

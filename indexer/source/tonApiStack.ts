@@ -1,5 +1,35 @@
-import { Cell, type TupleItem } from '@ton/core'
+import { Cell, type TupleItem, TupleReader } from '@ton/core'
 import { FatalIndexError } from './errors.js'
+import type { TonApiClient } from './tonApiClient.js'
+import { withRetries } from './withRetries.js'
+
+/**
+ * Runs a get-method without arguments through the upstream at block `seqno` (toncenter's
+ * `runGetMethod` with `seqno`), retrying retryable failures (each counted on the client): its
+ * stack to read, or `undefined` for a non-zero exit code (no such account then, or not that
+ * kind of contract).
+ *
+ * @example
+ * ```ts
+ * (await runGetMethodAt(client, pool, 'get_jetton_data', 3020))?.readBigNumber() // 1414213562373n
+ * ```
+ */
+export async function runGetMethodAt(
+  client: TonApiClient,
+  address: string,
+  method: string,
+  seqno: number,
+): Promise<TupleReader | undefined> {
+  const answer = await withRetries(
+    () =>
+      client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
+        ...{ address, method, stack: [] },
+        seqno,
+      }),
+    { onRetry: () => client.noteRetry() },
+  )
+  return answer.exit_code === 0 ? new TupleReader(parseToncenterStack(answer.stack)) : undefined
+}
 
 /**
  * A `runGetMethod` answer's stack in toncenter v2's wire (`["num", "0x2a"]`, `["cell", { bytes }]`,

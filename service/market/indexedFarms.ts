@@ -2,6 +2,8 @@ import type { Decimal } from 'decimal.js'
 import {
   accrueFarmPool,
   FARM_DAY_SECONDS,
+  farmClaimPayout,
+  farmPendingNanorewards,
   farmPoolRemaining,
   NANOREWARDS_PER_UNIT,
 } from '../../core/farm/farmAccrual.js'
@@ -149,10 +151,11 @@ export async function indexedFarmView(
         address,
         status: String(farmStatusName(FARM_POOL_STATUS, pool.status) ?? pool.status),
         adminFee: pool.adminFee.toString(),
-        remainingRewards: remaining / NANOREWARDS_PER_UNIT,
+        remainingRewards: remaining / NANOREWARDS_PER_UNIT, // whole base units: floor (≥ 0)
         rewardRate24h: decimalRate(pool.nanorewardsPer24h),
         estimatedEndTimestamp: distributing
-          ? isoSeconds(Number(now + (remaining * FARM_DAY_SECONDS) / pool.nanorewardsPer24h))
+          ? // the second the last reward accrues at today's rate: floor (both positive)
+            isoSeconds(Number(now + (remaining * FARM_DAY_SECONDS) / pool.nanorewardsPer24h))
           : null,
         rewardsDistributed: distributed,
       }
@@ -185,10 +188,12 @@ export async function indexedFarmView(
     const rewards = current.map((pool) => {
       const from = claimed.get(pool.index) ?? 0n
       const pending =
-        open && pool.accruedPerUnit > from ? p.staked * (pool.accruedPerUnit - from) : 0n
+        open && pool.accruedPerUnit > from
+          ? farmPendingNanorewards(p.staked, pool.accruedPerUnit, from)
+          : 0n
       return {
         address: masterOf(pool.rewardTokenWallet) ?? pool.rewardTokenWallet,
-        amount: pending / NANOREWARDS_PER_UNIT,
+        amount: farmClaimPayout(pending), // what a claim now pays: floor, the rest forfeited
       }
     })
     return {
