@@ -144,25 +144,8 @@ export function parseServeOptions(
   }
   try {
     values = parseArgs({
-      args: joinNegativeSeqno(argv),
-      options: {
-        db: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'demo-swaps': { type: 'string' },
-        'block-time': { type: 'string' },
-        'no-cors': { type: 'boolean' },
-        follow: { type: 'string' },
-        'follow-mode': { type: 'string' },
-        'api-key': { type: 'string' },
-        rps: { type: 'string' },
-        'from-seqno': { type: 'string' },
-        routers: { type: 'string' },
-        'read-only': { type: 'boolean' },
-        fork: { type: 'string' },
-        'fork-seqno': { type: 'string' },
-        'fork-no-cache': { type: 'boolean' },
-      },
+      args: joinNegativeValues(argv, STRING_OPTIONS),
+      options: SERVE_OPTIONS,
       strict: true,
       allowPositionals: false,
     }).values
@@ -231,16 +214,44 @@ export function parseServeOptions(
   }
 }
 
+/** The options of `serve`, as Node's argument parser takes them. */
+const SERVE_OPTIONS = {
+  db: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'demo-swaps': { type: 'string' },
+  'block-time': { type: 'string' },
+  'no-cors': { type: 'boolean' },
+  follow: { type: 'string' },
+  'follow-mode': { type: 'string' },
+  'api-key': { type: 'string' },
+  rps: { type: 'string' },
+  'from-seqno': { type: 'string' },
+  routers: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  fork: { type: 'string' },
+  'fork-seqno': { type: 'string' },
+  'fork-no-cache': { type: 'boolean' },
+} as const satisfies Record<string, { type: 'string' | 'boolean' }>
+
+/** `--name` of each option that takes a value. */
+const STRING_OPTIONS: ReadonlySet<string> = new Set(
+  Object.entries(SERVE_OPTIONS)
+    .filter(([, option]) => option.type === 'string')
+    .map(([name]) => `--${name}`),
+)
+
 /**
- * `--fork-seqno -3` as `--fork-seqno=-3`: Node's argument parser takes a value that starts with
- * a dash for an option otherwise.
+ * An option's negative number as its value (`--fork-seqno -3` as `--fork-seqno=-3`): Node's
+ * argument parser takes a value that starts with a dash for an option otherwise, and answered
+ * `--rps -1` with "ambiguous" instead of the option's own range message.
  */
-function joinNegativeSeqno(argv: readonly string[]): string[] {
+function joinNegativeValues(argv: readonly string[], valued: ReadonlySet<string>): string[] {
   const args: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const next = argv[i + 1]
-    if (arg === '--fork-seqno' && next !== undefined && /^-\d+$/.test(next)) {
+    if (valued.has(arg) && next !== undefined && /^-\d/.test(next)) {
       args.push(`${arg}=${next}`)
       i++
     } else args.push(arg)

@@ -39,5 +39,9 @@ describe('serve --fork options', () => {
     expect(field(['--fork', 'http://x', '--fork-seqno', 'latest'])).toBe('fork-seqno')
     expect(field(['--fork', 'http://x', '--rps', '0'])).toBe('rps')
     expect(field(['--fork', 'http://x', '--follow', 'http://y'])).toBe('fork')
+    // A negative number reaches its option's own check (Node's parser called it ambiguous).
+    expect(field(['--fork', 'http://x', '--rps', '-1'])).toBe('rps')
+    expect(field(['--follow', 'http://x', '--from-seqno', '-3'])).toBe('from-seqno')
+    expect(field(['--port', '-5'])).toBe('port')
   })
 })
