@@ -4,7 +4,7 @@ import { installCellCache } from '../emulator/cellCache.js'
 import { installNativeSha256 } from '../emulator/nativeSha256.js'
 import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
-import { tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
+import { tonApiPriorPool, tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
 import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
@@ -110,13 +110,18 @@ export async function startFollowNode(
   try {
     // Reference data from the upstream's own REST API; for a plain TON API on mainnet, from
     // STON.fi's published API (its routers are then the exchange).
-    const reference =
-      (await upstreamReference(client)) ??
-      ((await isMainnet(client))
-        ? await upstreamReference(
-            createTonApiClient({ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs }),
-          ).catch(() => undefined)
-        : undefined)
+    const stonfi = async () => {
+      if (!(await isMainnet(client))) return undefined
+      const rest = createTonApiClient({ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs })
+      const market = await upstreamReference(rest).catch(() => undefined)
+      return market === undefined ? undefined : { rest, market }
+    }
+    // The REST API that lists the market (and the pools to adopt): the upstream's own, else
+    // STON.fi's for mainnet.
+    const listing = await upstreamReference(client).then((market) =>
+      market === undefined ? stonfi() : { rest: client, market },
+    )
+    const reference = listing?.market
     const routers = follow.routers ?? reference?.routers.map((r) => r.address)
     if (routers === undefined || routers.length === 0) {
       throw new LocalExchangeError({
@@ -155,7 +160,10 @@ export async function startFollowNode(
       follow.fromSeqno > 1 &&
       (await store.getCursor(INDEX_CURSOR)) === undefined
     ) {
-      const pools = reference === undefined ? [] : await upstreamPools(client, reference.routers)
+      // Pools the REST API does not list (or all, without one) are adopted on their first
+      // transaction seen (`priorPool`).
+      const pools =
+        listing === undefined ? [] : await upstreamPools(listing.rest, listing.market.routers)
       const adopted = await adoptPools({
         client,
         store,
@@ -174,6 +182,7 @@ export async function startFollowNode(
       // Wallets, LP accounts and vaults that existed before the index met them (a start after
       // the first block, or earlier history the source did not deliver) hold what their state said.
       priorState: tonApiPriorState(client),
+      priorPool: tonApiPriorPool(client),
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
       backoff: follow.backoff,
       onRetry: (error, delayMs) => {

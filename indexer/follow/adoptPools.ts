@@ -1,3 +1,4 @@
+import type { TupleReader } from '@ton/core'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { readJettonWalletData } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
@@ -5,6 +6,7 @@ import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js
 import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
+import type { PriorPool } from '../ingest/createIndexer.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
 import { runGetMethodAt } from '../source/tonApiStack.js'
 
@@ -64,31 +66,9 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
   const run = (address: string, method: string) => runGetMethodAt(client, address, method, seqno)
   const rows: IndexedPoolRow[] = []
   for (const pool of options.pools) {
-    const reader = await run(pool.address, 'get_pool_data')
-    if (reader === undefined) continue
-    const data =
-      pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, pool.kind)
-    let totalSupply: bigint
-    if ('totalSupply' in data) totalSupply = data.totalSupply
-    else {
-      const jetton = await run(pool.address, 'get_jetton_data')
-      if (jetton === undefined) continue
-      totalSupply = jetton.readBigNumber()
-    }
-    const state = createPoolState({
-      dex: pool.dex,
-      kind: pool.kind,
-      ...{ reserve0: data.reserve0, reserve1: data.reserve1, totalSupply },
-      ...{ lpFee: data.lpFee, protocolFee: data.protocolFee },
-      ...('refFee' in data ? { refFee: data.refFee } : {}),
-      ...('amp' in data ? { amp: data.amp } : {}),
-      ...('w0' in data ? { w0: data.w0 } : {}),
-      ...('rate' in data ? { rate: data.rate } : {}),
-      collectedProtocolFee0: data.collectedProtocolFee0,
-      collectedProtocolFee1: data.collectedProtocolFee1,
-    })
-    const wallet0 = addressText(data.token0Wallet)
-    const wallet1 = addressText(data.token1Wallet)
+    const read = await readPoolAt(run, pool)
+    if (read === undefined) continue
+    const { state, wallet0, wallet1 } = read
     rows.push({
       ...{
         address: pool.address,
@@ -103,8 +83,7 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
       ...{ lpFee: state.lpFee, protocolFee: state.protocolFee, refFee: state.refFee },
       ...{ collected0: state.collectedProtocolFee0, collected1: state.collectedProtocolFee1 },
       ...{ amp: state.amp, w0: state.w0, rate: state.rate },
-      protocolFeeAddress:
-        data.protocolFeeAddress === null ? null : addressText(data.protocolFeeAddress),
+      protocolFeeAddress: read.protocolFeeAddress,
     })
   }
   const jettonWallets: IndexedJettonWalletRow[] = []
@@ -128,4 +107,52 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
     },
   })
   return rows.length
+}
+
+/**
+ * Reads one pool through `run` (a get-method runner bound to one block): `get_pool_data` —
+ * reserves, LP supply (DEX v2), fees, collected fees, protocol fee address, `amp` / `w0` /
+ * `rate` of its kind — and, for DEX v1, `get_jetton_data`'s supply. `undefined` when the pool
+ * does not answer (no such contract at that block).
+ *
+ * @example
+ * ```ts
+ * const run = (address: string, method: string) => runGetMethodAt(client, address, method, 3020)
+ * const read = await readPoolAt(run, { address: 'EQ…pool', routerAddress: 'EQ…router', dex: 'v2', kind: 'stableswap' })
+ * read?.state.amp // 100n
+ * ```
+ */
+export async function readPoolAt(
+  run: (address: string, method: string) => Promise<TupleReader | undefined>,
+  pool: PoolToAdopt,
+): Promise<PriorPool | undefined> {
+  const reader = await run(pool.address, 'get_pool_data')
+  if (reader === undefined) return undefined
+  const data = pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, pool.kind)
+  let totalSupply: bigint
+  if ('totalSupply' in data) totalSupply = data.totalSupply
+  else {
+    const jetton = await run(pool.address, 'get_jetton_data')
+    if (jetton === undefined) return undefined
+    totalSupply = jetton.readBigNumber()
+  }
+  const state = createPoolState({
+    dex: pool.dex,
+    kind: pool.kind,
+    ...{ reserve0: data.reserve0, reserve1: data.reserve1, totalSupply },
+    ...{ lpFee: data.lpFee, protocolFee: data.protocolFee },
+    ...('refFee' in data ? { refFee: data.refFee } : {}),
+    ...('amp' in data ? { amp: data.amp } : {}),
+    ...('w0' in data ? { w0: data.w0 } : {}),
+    ...('rate' in data ? { rate: data.rate } : {}),
+    collectedProtocolFee0: data.collectedProtocolFee0,
+    collectedProtocolFee1: data.collectedProtocolFee1,
+  })
+  return {
+    state,
+    wallet0: addressText(data.token0Wallet),
+    wallet1: addressText(data.token1Wallet),
+    protocolFeeAddress:
+      data.protocolFeeAddress === null ? null : addressText(data.protocolFeeAddress),
+  }
 }

@@ -22,6 +22,11 @@ export type FollowerOptions = {
    * `IndexSessionOptions.priorState`), e.g. `tonApiPriorState(client)`.
    */
   readonly priorState?: IndexSessionOptions['priorState']
+  /**
+   * Reads the pools met first when they existed already (see `IndexSessionOptions.priorPool`),
+   * e.g. `tonApiPriorPool(client)`.
+   */
+  readonly priorPool?: IndexSessionOptions['priorPool']
   /** The cursor the follower keeps in the store (default `'indexer'`). */
   readonly cursorName?: string | undefined
   /**
@@ -163,6 +168,7 @@ export function createFollower(options: FollowerOptions): Follower {
         cursorName: options.cursorName,
         routers: options.routers,
         priorState: options.priorState,
+        priorPool: options.priorPool,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened

@@ -4,11 +4,12 @@ import {
   readVaultData,
 } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
-import type { PriorStateRequest } from '../ingest/createIndexer.js'
+import type { PriorPool, PriorPoolRequest, PriorStateRequest } from '../ingest/createIndexer.js'
 import { mapBounded } from '../source/mapBounded.js'
 import type { TonApiClient } from '../source/tonApiClient.js'
 import { runGetMethodAt } from '../source/tonApiStack.js'
 import type { PriorState } from '../wallets/createWalletLedger.js'
+import { readPoolAt } from './adoptPools.js'
 
 /** Get-method of each kind of account the ledger adopts. */
 const GETTER = {
@@ -53,4 +54,23 @@ export function tonApiPriorState(
     return { kind, address, balance: readVaultData(reader).deposited }
   }
   return (accounts) => mapBounded(accounts, 8, read)
+}
+
+/**
+ * The index session's `priorPool` over a TON HTTP API: the pool's `get_pool_data` (and, for
+ * DEX v1, `get_jetton_data`) run by the upstream at the block before its first transaction
+ * seen, retryable failures retried (see `readPoolAt`).
+ *
+ * @example
+ * ```ts
+ * const follower = createFollower({ store, source, routers, priorPool: tonApiPriorPool(client) })
+ * await tonApiPriorPool(client)({ address: '0:9c1d…', routerAddress: '0:8b77…', dex: 'v2',
+ *   kind: 'constant_product', seqno: 3020 }) // { state: { reserve0: 1000000000n, … }, wallet0: '0:1f2e…', … }
+ * ```
+ */
+export function tonApiPriorPool(
+  client: TonApiClient,
+): (request: PriorPoolRequest) => Promise<PriorPool | undefined> {
+  return (request) =>
+    readPoolAt((address, method) => runGetMethodAt(client, address, method, request.seqno), request)
 }

@@ -1,5 +1,5 @@
 import { Address, type Transaction } from '@ton/core'
-import { createPoolState, type PoolState } from '../../core/pool/PoolState.js'
+import { createPoolState, type PoolKind, type PoolState } from '../../core/pool/PoolState.js'
 import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
@@ -116,6 +116,15 @@ export type IndexSessionOptions = {
   readonly priorState?:
     | ((accounts: readonly PriorStateRequest[]) => Promise<readonly PriorState[]>)
     | undefined
+  /**
+   * Reads a pool the index meets for the first time when it existed already (a router → pool
+   * message into an account that was active before the transaction): its state at block
+   * `seqno`, the one before. An index that starts after the chain's first block without a list
+   * of pools to adopt (an upstream with no REST API) adopts the pools this way, each on its first
+   * transaction seen; `undefined` (the pool does not answer) leaves it unfollowed. Without it,
+   * such a pool is not followed.
+   */
+  readonly priorPool?: ((request: PriorPoolRequest) => Promise<PriorPool | undefined>) | undefined
 }
 
 /**
@@ -128,6 +137,42 @@ export type IndexSessionOptions = {
  * ```
  */
 export type PriorStateRequest = LedgerAdoption & { readonly seqno: number }
+
+/**
+ * A pool whose state before its first transaction seen the index needs: what its router's
+ * state-init says of it, and the block whose state answers (the one before).
+ *
+ * @example
+ * ```ts
+ * const request: PriorPoolRequest = { address: '0:9c1d…', routerAddress: '0:8b77…', dex: 'v2',
+ *   kind: 'stableswap', seqno: 3020 }
+ * ```
+ */
+export type PriorPoolRequest = {
+  readonly address: string
+  readonly routerAddress: string
+  readonly dex: 'v1' | 'v2'
+  readonly kind: PoolKind
+  readonly seqno: number
+}
+
+/**
+ * What a pool's get-methods said at one block: its state, its router's two token wallets and
+ * its protocol fee address (raw-form text).
+ *
+ * @example
+ * ```ts
+ * const prior: PriorPool = { state: createPoolState({ dex: 'v2', kind: 'constant_product',
+ *   reserve0: 1_000_000_000n, reserve1: 3_200_000n, totalSupply: 56_568_542n }),
+ *   wallet0: '0:1f2e…', wallet1: '0:77a0…', protocolFeeAddress: null }
+ * ```
+ */
+export type PriorPool = {
+  readonly state: PoolState
+  readonly wallet0: string
+  readonly wallet1: string
+  readonly protocolFeeAddress: string | null
+}
 
 /** Options of {@link createIndexer}. */
 export type CreateIndexerOptions = IndexSessionOptions & {
@@ -587,11 +632,59 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
       if (position < 0) return undefined
       if (position === 0) {
         return store.listIndexedTransactions({ hash, limit: 1 }).then(async (known) => {
-          if (known.length === 0) await resolveThenRecord(tx, hash, block)
+          if (known.length === 0) await adoptThenRecord(tx, hash, block)
         })
       }
     }
-    return resolveThenRecord(tx, hash, block)
+    return adoptThenRecord(tx, hash, block)
+  }
+  const adoptThenRecord = (
+    tx: Transaction,
+    hash: string,
+    block: BlockRef | undefined,
+  ): Promise<void> | undefined => {
+    const adopting = adoptPriorPool(tx, block)
+    if (adopting === undefined) return resolveThenRecord(tx, hash, block)
+    return adopting.then(() => resolveThenRecord(tx, hash, block))
+  }
+  /** Pools whose state before their first transaction seen did not answer: not followed. */
+  const unanswered = new Set<string>()
+  /**
+   * Adopts the pool a transaction enters when the index does not follow it yet and its
+   * account was active before: a router → pool message (one that carries the pool's
+   * state-init, which names the router and the kind) from a listed router. The pool existed
+   * before the index began; its state at the block before comes from `priorPool`.
+   */
+  const adoptPriorPool = (
+    tx: Transaction,
+    block: BlockRef | undefined,
+  ): Promise<void> | undefined => {
+    const read = options.priorPool
+    if (read === undefined || block === undefined || tx.oldStatus !== 'active') return undefined
+    const inMessage = tx.inMessage
+    const initData = inMessage?.init?.data
+    if (inMessage?.info.type !== 'internal' || initData == null) return undefined
+    const account = accountOf(tx)
+    if (pools.has(account) || unanswered.has(account)) return undefined
+    const body = decodeBody(inMessage.body)
+    if (body === undefined || !POOL_DEPLOYING.has(body.type)) return undefined
+    const dex: 'v1' | 'v2' = body.type.startsWith('v1') ? 'v1' : 'v2'
+    const init = readPoolInit(dex, initData)
+    if (init === undefined || !inMessage.info.src.equals(init.router)) return undefined
+    const routerAddress = address(init.router)
+    if (!(options.routers?.has(routerAddress) ?? true)) return undefined
+    const request = { address: account, routerAddress, dex, kind: init.state.kind }
+    return read({ ...request, seqno: block.seqno - 1 }).then((prior) => {
+      if (prior === undefined) {
+        unanswered.add(account)
+        return
+      }
+      const { wallet0, wallet1, protocolFeeAddress } = prior
+      const identity = { address: account, router: routerAddress, dex }
+      const pool = track({ ...identity, wallet0, wallet1, protocolFeeAddress }, prior.state)
+      pools.set(account, pool)
+      touched.add(pool)
+    })
   }
   const resolveThenRecord = (
     tx: Transaction,

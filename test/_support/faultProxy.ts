@@ -11,6 +11,8 @@ export type Fault =
   | { type: 'hang' }
   /** Passes it on and changes the JSON answer. */
   | { type: 'rewrite'; rewrite: (result: unknown) => unknown }
+  /** A path this upstream does not serve (toncenter's answer to an unknown path). */
+  | { type: 'not-found' }
 
 /** A running {@link startFaultProxy}. */
 export type FaultProxy = {
@@ -42,7 +44,7 @@ export async function startFaultProxy(
 ): Promise<FaultProxy> {
   const upstream = new URL(target)
   const requests: { method: string; at: number }[] = []
-  const injected = { pass: 0, ratelimit: 0, 'bad-gateway': 0, hang: 0, rewrite: 0 }
+  const injected = { pass: 0, ratelimit: 0, 'bad-gateway': 0, hang: 0, rewrite: 0, 'not-found': 0 }
   const hanging = new Set<IncomingMessage>()
   const forward = (
     incoming: IncomingMessage,
@@ -104,6 +106,11 @@ export async function startFaultProxy(
       if (fault.type === 'ratelimit') {
         reply.writeHead(429, { 'content-type': 'application/json' })
         reply.end(JSON.stringify({ ok: false, result: 'Ratelimit exceed', code: 429 }))
+        return
+      }
+      if (fault.type === 'not-found') {
+        reply.writeHead(404, { 'content-type': 'application/json' })
+        reply.end(JSON.stringify({ detail: 'Not Found' }))
         return
       }
       if (fault.type === 'bad-gateway') {

@@ -1,7 +1,10 @@
-import { Address } from '@ton/core'
+import { StonApiClient } from '@ston-fi/api'
+import { Client, DEX, pTON } from '@ston-fi/sdk'
+import { Address, toNano } from '@ton/core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { RunningFollowNode } from '../../local/startFollowNode.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startFaultProxy } from '../_support/faultProxy.js'
 import { dapp } from './_support/dapp.js'
 import { type FollowHarness, followHarness } from './_support/followHarness.js'
 
@@ -93,4 +96,76 @@ test('started at a later block, it adopts the funded pools and follows them exac
       .stats.trades
   expect(await stats(follower.url)).toBe(3)
   expect(await stats(upstream.url)).toBeGreaterThan(3)
+}, 300_000)
+
+test('without a REST API upstream, it adopts each pool on its first transaction seen', async () => {
+  // A plain TON API: U's REST paths answer 404 through the proxy, so R2 has no pool list to
+  // adopt at start and names the exchange's routers itself (`--routers`).
+  const proxy = await startFaultProxy(
+    upstream.url,
+    () => ({ type: 'pass' }),
+    ({ method }) => (method.startsWith('GET /v1/') ? { type: 'not-found' } : { type: 'pass' }),
+  )
+  try {
+    const api = new StonApiClient({ baseURL: upstream.url })
+    const routers = await api.getRouters({ dexV2: true })
+    const start = (upstream.chain?.head.seqno ?? 0) + 1
+    const bare = await harness.follow(
+      {
+        url: `${proxy.url}/api/v2/jsonRPC`,
+        routers: routers.map((r) => r.address),
+        fromSeqno: start,
+      },
+      'r-bare.sqlite',
+    )
+    expect(proxy.injected['not-found']).toBeGreaterThan(0)
+    expect(await chainFields(bare.url)).toEqual([])
+    // A DEX v2 jetton → jetton swap and a DEX v1 TON → jetton swap on U after S.
+    const app = dapp(upstream.url)
+    const [first, second] = upstream.wallets.slice(3, 5)
+    await app.send(first!, await app.swapParams(first!, 3_000_000n))
+    const client = new Client({ endpoint: `${upstream.url}/api/v2/jsonRPC`, stonApiClient: api })
+    const usdt = (await api.getAssets()).find((a) => a.symbol === 'USDT')!.contractAddress
+    const v1 = routers.find((r) => r.majorVersion === 1)!
+    const router = client.open(DEX.v1.Router.create(Address.parse(v1.address)))
+    await app.send(
+      second!,
+      await router.getSwapTonToJettonTxParams({
+        userWalletAddress: second!.address,
+        proxyTon: pTON.v1.create(Address.parse(v1.ptonMasterAddress)),
+        offerAmount: toNano('0.5'),
+        askJettonAddress: usdt,
+        minAskAmount: 1n,
+      }),
+    )
+    const head = upstream.chain?.head.seqno ?? 0
+    await bare.follower.indexed(head)
+    // The two pools the swaps entered, adopted at the block before and followed since: their
+    // reserves, supply, fees and kind parameters are U's (U's REST pools are its indexed state).
+    const indexed = await bare.store.listIndexedPools()
+    const v2 = routers.find((r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct')!
+    expect(indexed.map((p) => p.routerAddress).sort()).toEqual([v1.address, v2.address].sort())
+    const onU = await chainFields(upstream.url)
+    for (const pool of indexed) {
+      const u = onU.find((p) => p.address === pool.address)
+      expect(u).toBeDefined()
+      expect({
+        reserve0: String(pool.reserve0),
+        reserve1: String(pool.reserve1),
+        lp_total_supply: String(pool.totalSupply),
+        lp_fee: String(pool.lpFee),
+        protocol_fee: String(pool.protocolFee),
+        ref_fee: String(pool.refFee),
+      }).toEqual({
+        reserve0: u?.reserve0,
+        reserve1: u?.reserve1,
+        lp_total_supply: u?.lp_total_supply,
+        lp_fee: u?.lp_fee,
+        protocol_fee: u?.protocol_fee,
+        ref_fee: u?.ref_fee,
+      })
+    }
+  } finally {
+    await proxy.close()
+  }
 }, 300_000)

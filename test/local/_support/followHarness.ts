@@ -13,9 +13,10 @@ export type FollowHarness = {
   readonly upstream: RunningLocalExchange
   /**
    * `serve --follow` on U's TON HTTP API (or `url`, e.g. a proxy in front of it) from an empty
-   * database in `dir`, without a request limit unless `follow` sets one.
+   * database in `dir` (`dbName`, default `r.sqlite`), without a request limit unless `follow`
+   * sets one.
    */
-  follow(follow?: Partial<FollowOptions>): Promise<RunningFollowNode>
+  follow(follow?: Partial<FollowOptions>, dbName?: string): Promise<RunningFollowNode>
   /** Closes the followers, then U, and removes `dir`. */
   close(): Promise<void>
 }
@@ -31,9 +32,9 @@ export async function followHarness(name: string, demoSwaps: number): Promise<Fo
   return {
     dir,
     upstream,
-    async follow(follow = {}) {
+    async follow(follow = {}, dbName = 'r.sqlite') {
       const node = await startFollowNode({
-        ...{ dbPath: join(dir, 'r.sqlite'), host: '127.0.0.1', port: 0 },
+        ...{ dbPath: join(dir, dbName), host: '127.0.0.1', port: 0 },
         follow: {
           url: `${upstream.url}/api/v2/jsonRPC`,
           mode: 'blocks',
