@@ -16,7 +16,7 @@
  * code references) loaded from U; the warm cache — F restarted on the same database (same
  * block S), the same swap again. Reports the median latencies, the median per-round ratios
  * against the baseline, and the upstream requests of each swap by method (and F's start-up
- * requests apart). Writes `bench/results/fork.json`. `BENCH_FORK_ROUNDS` (default 3) rounds.
+ * requests apart). Writes `bench/results/fork.json`. `BENCH_FORK_ROUNDS` (default 7) rounds.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -32,7 +32,7 @@ import { startLocalExchange } from '../local/startLocalExchange.js'
 import { startFaultProxy } from '../test/_support/faultProxy.js'
 import { writeResult } from './_support/measure.js'
 
-const ROUNDS = Number(process.env.BENCH_FORK_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_FORK_ROUNDS ?? 7)
 /** The rate caps measured: `--rps 10` (a toncenter key's) and unlimited. */
 const RATES: readonly { name: string; rps: number }[] = [
   { name: 'rps10', rps: 10 },

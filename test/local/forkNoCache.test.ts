@@ -24,12 +24,9 @@ const startFork = (db: string, noCache: boolean): Promise<RunningForkNode> =>
     fork: { url: `${proxy.url}/api/v2/jsonRPC`, rps: Number.POSITIVE_INFINITY, noCache },
   })
 
-/** Account reads of the proxy log from index `from` on. */
-const accountReads = (from: number) =>
-  proxy.requests
-    .slice(from)
-    .filter((r) => r.method === 'getShardAccountCell' || r.method === 'getAddressInformation')
-    .length
+/** Requests of the proxy log from index `from` on whose method is one of `methods`. */
+const seen = (from: number, ...methods: string[]) =>
+  proxy.requests.slice(from).filter((r) => methods.includes(r.method)).length
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-no-cache-'))
@@ -48,8 +45,8 @@ afterAll(async () => {
 
 /**
  * Starts F on `db`, reads `accounts` on it (each loaded from U on this first touch), stops it,
- * starts it again and reads them once more (the same answers). Answers the account reads F
- * asked of U after the restart.
+ * starts it again and reads them once more (the same answers). Answers what F asked of U
+ * after the restart: account reads, config reads, all requests.
  */
 async function restartCount(db: string, noCache: boolean, accounts: readonly string[]) {
   const first = await startFork(db, noCache)
@@ -77,7 +74,11 @@ async function restartCount(db: string, noCache: boolean, accounts: readonly str
   try {
     const after = await read(again)
     expect(after).toEqual(before)
-    return accountReads(from)
+    return {
+      accounts: seen(from, 'getShardAccountCell', 'getAddressInformation'),
+      config: seen(from, 'getConfigAll', 'getConfigParam'),
+      all: proxy.requests.length - from,
+    }
   } finally {
     await again.close()
   }
@@ -89,7 +90,13 @@ describe('serve --fork --fork-no-cache', () => {
       ...upstream.wallets.slice(0, 3).map((w) => w.address.toString()),
       new Address(0, Buffer.alloc(32, 0x31)).toString(),
     ]
-    expect(await restartCount('no-cache.sqlite', true, accounts)).toBe(accounts.length)
-    expect(await restartCount('cache.sqlite', false, accounts)).toBe(0)
+    const uncached = await restartCount('no-cache.sqlite', true, accounts)
+    // Every account again, and the config at S: nothing else (the block is the database's).
+    expect(uncached).toEqual({ accounts: accounts.length, config: 1, all: accounts.length + 1 })
+    expect(await restartCount('cache.sqlite', false, accounts)).toEqual({
+      accounts: 0,
+      config: 0,
+      all: 0,
+    })
   }, 120_000)
 })
