@@ -39,6 +39,15 @@ export type ForkHistory = {
     address: Address,
     query: UpstreamTransactionQuery,
   ): Promise<readonly UpstreamTransaction[]>
+  /**
+   * The upstream's transaction of a message created before the fork (`createdLt` below
+   * {@link endLt}): `tryLocateTx` / `tryLocateResultTx` the destination's that received it,
+   * `tryLocateSourceTx` the source's that sent it.
+   */
+  locate(
+    method: 'tryLocateTx' | 'tryLocateResultTx' | 'tryLocateSourceTx',
+    query: { source: Address; destination: Address; createdLt: bigint },
+  ): Promise<UpstreamTransaction>
 }
 
 /**
@@ -73,5 +82,6 @@ export function forkHistory(
         ...(query.toLt === undefined ? {} : { toLt: query.toLt }),
       })
     },
+    locate: (method, query) => upstream.locate(method, query),
   }
 }

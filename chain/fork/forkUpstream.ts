@@ -209,15 +209,25 @@ export function forkUpstream(client: TonApiClient, options: ForkUpstreamOptions 
       })
       return parse('getTransactions', () => {
         if (!Array.isArray(page)) throw new Error('not a list')
-        return page.map((entry: unknown): UpstreamTransaction => {
-          const id = (entry as { transaction_id?: { lt?: unknown; hash?: unknown } } | null)
-            ?.transaction_id
-          if (typeof id?.lt !== 'string' || typeof id.hash !== 'string') {
-            throw new Error('a transaction without transaction_id { lt, hash }')
-          }
-          return { ...(entry as object), transaction_id: { ...id, lt: id.lt, hash: id.hash } }
-        })
+        return page.map(upstreamTransaction)
       })
+    },
+
+    /**
+     * toncenter v2's `tryLocateTx` / `tryLocateResultTx` (the destination's transaction that
+     * received the message `source` created at `createdLt`) or `tryLocateSourceTx` (the
+     * source's transaction that sent it), as the upstream renders it.
+     */
+    async locate(
+      method: 'tryLocateTx' | 'tryLocateResultTx' | 'tryLocateSourceTx',
+      query: { source: Address; destination: Address; createdLt: bigint },
+    ): Promise<UpstreamTransaction> {
+      const found = await ask<unknown>(method, {
+        source: query.source.toString(),
+        destination: query.destination.toString(),
+        created_lt: query.createdLt.toString(),
+      })
+      return parse(method, () => upstreamTransaction(found))
     },
 
     /** The libraries of `hashes` (hex) the upstream has, each checked against its hash. */
@@ -283,6 +293,15 @@ const EMULATOR_CONFIG_PARAMS = [
   0, 1, 2, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 28, 29,
   31,
 ]
+
+/** An upstream's `raw.transaction`, checked for its `transaction_id { lt, hash }`. */
+function upstreamTransaction(entry: unknown): UpstreamTransaction {
+  const id = (entry as { transaction_id?: { lt?: unknown; hash?: unknown } } | null)?.transaction_id
+  if (typeof id?.lt !== 'string' || typeof id.hash !== 'string') {
+    throw new Error('a transaction without transaction_id { lt, hash }')
+  }
+  return { ...(entry as object), transaction_id: { ...id, lt: id.lt, hash: id.hash } }
+}
 
 /** The zero address of the basechain: what the exactness probe asks for. */
 const ZERO_ADDRESS = new Address(0, Buffer.alloc(32)).toString()

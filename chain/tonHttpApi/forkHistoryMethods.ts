@@ -1,10 +1,10 @@
 import type { Address } from '@ton/core'
-import { forkErrorOf } from '../fork/ForkError.js'
+import { type ForkError, forkErrorOf } from '../fork/ForkError.js'
 import type { ForkHistory } from '../fork/forkHistory.js'
 import type { UpstreamTransaction } from '../fork/forkUpstream.js'
 import type { LiveChain } from '../LiveChain.js'
 import { LiveChainError } from '../LiveChainError.js'
-import { transactionPageQuery } from './methods.js'
+import { TON_API_METHODS, transactionPageQuery } from './methods.js'
 import type { TonApiMethod } from './TonApiMethod.js'
 import { renderTransaction } from './wire.js'
 
@@ -18,7 +18,11 @@ import { renderTransaction } from './wire.js'
  * (an upstream transaction's) is forwarded. An upstream that fails after its retries answers
  * 503 `LIVE_CHAIN_FORK_UNAVAILABLE`, as an account load does; one that refuses a page from a
  * transaction below the fork (an `lt`/`hash` it does not know) 404
- * `LIVE_CHAIN_TRANSACTION_NOT_FOUND`, as the fork does for its own.
+ * `LIVE_CHAIN_TRANSACTION_NOT_FOUND`, as the fork does for its own. `tryLocateTx`,
+ * `tryLocateResultTx` and `tryLocateSourceTx` of a message created before the fork
+ * (`created_lt` below `endLt`) are the upstream's, forwarded; a transaction the upstream
+ * finds after the fork (the message was in flight at S, so the fork never delivers it) is
+ * not found.
  *
  * @example
  * ```ts
@@ -28,6 +32,34 @@ import { renderTransaction } from './wire.js'
  * ```
  */
 export function forkHistoryMethods(history: ForkHistory): Readonly<Record<string, TonApiMethod>> {
+  const locate =
+    (method: 'tryLocateTx' | 'tryLocateResultTx' | 'tryLocateSourceTx'): TonApiMethod =>
+    async (params, chain) => {
+      const createdLt = params.bigint('created_lt')
+      const local = TON_API_METHODS[method]
+      // A message created on the fork: the fork's own history holds both ends.
+      if (createdLt >= history.endLt && local !== undefined) return local(params, chain)
+      const query = {
+        source: params.address('source'),
+        destination: params.address('destination'),
+        createdLt,
+      }
+      const notFound = (details?: string) =>
+        new LiveChainError({
+          reason: 'transaction_not_found',
+          message: `No transaction before the fork handles the message ${query.source.toString()} created at lt ${createdLt} for ${query.destination.toString()}.`,
+          ...(details === undefined ? {} : { details }),
+        })
+      let found: UpstreamTransaction
+      try {
+        found = await history.locate(method, query)
+      } catch (error) {
+        throw upstreamFailure(error, (fork) => notFound(fork.shortMessage))
+      }
+      // Delivered on the upstream after the fork: in flight at S, never delivered on the fork.
+      if (BigInt(found.transaction_id.lt) >= history.endLt) throw notFound()
+      return found
+    }
   return {
     async getTransactions(params, chain) {
       const address = params.address()
@@ -35,26 +67,46 @@ export function forkHistoryMethods(history: ForkHistory): Readonly<Record<string
       try {
         return await mergedPage(history, chain, address, query)
       } catch (error) {
-        const fork = forkErrorOf(error)
-        if (fork === undefined) throw error
-        if (fork.code === 'FORK_REJECTED' && query.lt !== undefined && query.lt < history.endLt) {
+        throw upstreamFailure(error, (fork) =>
           // A page from a transaction of the upstream's that it does not know.
-          throw new LiveChainError({
-            reason: 'transaction_not_found',
-            message: `The fork's upstream has no transaction of ${address.toString()} at lt ${query.lt} with the given hash.`,
-            details: fork.shortMessage,
-            cause: fork,
-          })
-        }
-        throw new LiveChainError({
-          reason: 'fork_unavailable',
-          message: `The fork's upstream could not provide the history before the fork (${fork.code}).`,
-          details: fork.shortMessage,
-          cause: fork,
-        })
+          query.lt !== undefined && query.lt < history.endLt
+            ? new LiveChainError({
+                reason: 'transaction_not_found',
+                message: `The fork's upstream has no transaction of ${address.toString()} at lt ${query.lt} with the given hash.`,
+                details: fork.shortMessage,
+                cause: fork,
+              })
+            : undefined,
+        )
       }
     },
+    tryLocateTx: locate('tryLocateTx'),
+    tryLocateResultTx: locate('tryLocateResultTx'),
+    tryLocateSourceTx: locate('tryLocateSourceTx'),
   }
+}
+
+/**
+ * The answer to an upstream read that failed: `rejected`'s error for a refusal
+ * (`FORK_REJECTED`) when it gives one, else 503 `LIVE_CHAIN_FORK_UNAVAILABLE`; an error that
+ * is not the fork's, unchanged.
+ */
+function upstreamFailure(
+  error: unknown,
+  rejected: (fork: ForkError) => LiveChainError | undefined,
+): unknown {
+  const fork = forkErrorOf(error)
+  if (fork === undefined) return error
+  const refusal = fork.code === 'FORK_REJECTED' ? rejected(fork) : undefined
+  return (
+    refusal ??
+    new LiveChainError({
+      reason: 'fork_unavailable',
+      message: `The fork's upstream could not provide the history before the fork (${fork.code}).`,
+      details: fork.shortMessage,
+      cause: fork,
+    })
+  )
 }
 
 async function mergedPage(

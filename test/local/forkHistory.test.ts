@@ -26,22 +26,29 @@ let before: Tx[]
 /** The wallet's transactions on F (newest first), as F's chain holds them. */
 let onFork: string[]
 
-type Tx = { transaction_id: { lt: string; hash: string }; data: string }
+type Tx = {
+  transaction_id: { lt: string; hash: string }
+  data: string
+  in_msg?: { source: string; destination: string; created_lt: string }
+}
 const id = (tx: Tx) => `${tx.transaction_id.lt}:${tx.transaction_id.hash}`
 
-/** `getTransactions` on `base` (GET): the status and the JSON body. */
-async function transactions(
+/** A toncenter v2 call (GET) on `base`: the status and the JSON body. */
+async function call<T>(
   base: string,
+  method: string,
   params: Record<string, string | number>,
-): Promise<{ status: number; ok: boolean; result: Tx[]; error_code?: string }> {
+): Promise<{ status: number; ok: boolean; result: T; error_code?: string }> {
   const query = new URLSearchParams(
-    Object.entries({ address: wallet.address.toString(), ...params }).map(
-      ([k, v]): [string, string] => [k, String(v)],
-    ),
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
   )
-  const response = await fetch(`${base}/api/v2/getTransactions?${query}`)
-  return { status: response.status, ...((await response.json()) as { ok: boolean; result: Tx[] }) }
+  const response = await fetch(`${base}/api/v2/${method}?${query}`)
+  return { status: response.status, ...((await response.json()) as { ok: boolean; result: T }) }
 }
+
+/** `getTransactions` of the wallet on `base`. */
+const transactions = (base: string, params: Record<string, string | number>) =>
+  call<Tx[]>(base, 'getTransactions', { address: wallet.address.toString(), ...params })
 
 const to = (n: number) => new Address(0, Buffer.alloc(32, 0x60 + n))
 
@@ -157,6 +164,42 @@ describe('getTransactions on a fork', () => {
     expect(older.map((tx) => tx.lt.toString())).toEqual(
       before.slice(1).map((tx) => tx.transaction_id.lt),
     )
+  })
+
+  test('tryLocate*: a message created before the fork is found on U, one after it on F', async () => {
+    // The bounce of a transfer U ran before the fork: the wallet received it from `to(n)`.
+    const bounce = before.find((tx) => tx.in_msg?.source)!
+    const message = {
+      source: bounce.in_msg!.source,
+      destination: bounce.in_msg!.destination,
+      created_lt: bounce.in_msg!.created_lt,
+    }
+    for (const method of ['tryLocateTx', 'tryLocateResultTx']) {
+      const onF = await call<Tx>(fork.url, method, message)
+      expect(onF.status).toBe(200)
+      expect(id(onF.result)).toBe(id(bounce))
+    }
+    // The source's transaction that sent it: U's answer, passed on.
+    const source = await call<Tx>(fork.url, 'tryLocateSourceTx', message)
+    expect(source.result).toEqual(
+      (await call<Tx>(upstream.url, 'tryLocateSourceTx', message)).result,
+    )
+    // A bounce on F: F's own history answers, U is not asked.
+    const local = (await transactions(fork.url, { limit: onFork.length })).result.find(
+      (tx) => tx.in_msg?.source,
+    )!
+    const from = proxy.requests.length
+    const onF = await call<Tx>(fork.url, 'tryLocateTx', {
+      source: local.in_msg!.source,
+      destination: local.in_msg!.destination,
+      created_lt: local.in_msg!.created_lt,
+    })
+    expect(id(onF.result)).toBe(id(local))
+    expect(proxy.requests.length).toBe(from)
+    // A message U never saw before the fork: not found.
+    const none = await call<Tx>(fork.url, 'tryLocateTx', { ...message, created_lt: 1 })
+    expect(none.status).toBe(404)
+    expect(none.error_code).toBe('LIVE_CHAIN_TRANSACTION_NOT_FOUND')
   })
 
   test('the upstream failing: 503 with the fork’s error code, then answered again', async () => {
