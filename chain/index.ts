@@ -28,11 +28,17 @@ export { ForkCache, type ForkMeta, forkOfDatabase } from './fork/ForkCache.js'
 export { ForkError, type ForkErrorCode, forkErrorOf } from './fork/ForkError.js'
 export { ForkStorage, type ForkStorageOptions, type ForkStorageStats } from './fork/ForkStorage.js'
 export {
+  type ForkHistory,
+  forkHistory,
+  type UpstreamTransactionQuery,
+} from './fork/forkHistory.js'
+export {
   type ForkPin,
   type ForkUpstream,
   type ForkUpstreamOptions,
   forkUpstream,
   type LoadedAccount,
+  type UpstreamTransaction,
 } from './fork/forkUpstream.js'
 export { libraryCount, libraryRefs, withLibraries } from './fork/libraries.js'
 export { type ForkOptions, type ForkStatus, type OpenedFork, openFork } from './fork/openFork.js'

@@ -137,7 +137,7 @@ export async function startForkNode(
       warning: FORK_KEY_WARNING,
     })
     const indexed = (seqno: number) => indexer.indexed(seqno)
-    const url = await listen(app, chain, store, indexed, status, options, closers)
+    const url = await listen(app, chain, store, indexed, status, options, closers, fork)
     return { app, store, chain, fork, url, indexed, close }
   } catch (error) {
     await close()
@@ -154,12 +154,15 @@ async function listen(
   status: () => ForkNodeStatus,
   options: ServeOptions,
   closers: (() => unknown)[],
+  fork: OpenedFork,
 ): Promise<string> {
   const local = frontServer(app)
-  // The forked chain's own API: `sendBoc` runs the message here, never upstream.
+  // The forked chain's own API: `sendBoc` runs the message here, never upstream; histories
+  // go on into the upstream's before the fork.
   await local.register(tonHttpApi, {
     chain: () => chain,
     actions: blockActions({ store, indexed }),
+    history: fork.history,
   })
   local.get('/local/status', async () => status())
   allowCrossOrigin(local)

@@ -145,6 +145,19 @@ export class ForkStorage implements LazyStorage {
     this.stats.libraries = this.libs.size
   }
 
+  /**
+   * The account as it was at the pinned block, whatever the fork changed since (the cache's,
+   * else the upstream's, then cached): where its history before the fork ends.
+   *
+   * @example
+   * ```ts
+   * (await storage.atPin(wallet))?.lastTransactionLt // 61_504_000_003n, its last transaction at S
+   * ```
+   */
+  atPin(address: Address): Promise<ShardAccount | undefined> {
+    return this.account(address, address.toRawString())
+  }
+
   private async load(blockchain: Blockchain, address: Address, key: string) {
     const shardAccount = await this.account(address, key)
     const state = shardAccount?.account?.storage.state

@@ -52,6 +52,21 @@ export type LoadedAccount = {
   readonly exact: boolean
 }
 
+/**
+ * One transaction of a `getTransactions` answer, as the upstream rendered it (toncenter v2's
+ * `raw.transaction`): passed on unchanged, its `transaction_id` checked.
+ *
+ * @example
+ * ```ts
+ * const tx: UpstreamTransaction = { '@type': 'raw.transaction', utime: 1_764_064_800, data: 'te6cc…',
+ *   transaction_id: { '@type': 'internal.transactionId', lt: '61504000003', hash: 'k2D…=' } }
+ * ```
+ */
+export type UpstreamTransaction = {
+  readonly transaction_id: { readonly lt: string; readonly hash: string }
+  readonly [field: string]: unknown
+}
+
 /** Options of {@link forkUpstream}. */
 export type ForkUpstreamOptions = {
   /** Attempts of one request before a retryable failure is final (default 5: 0.2 + 0.4 + 0.8 + 1.6 s of backoff). */
@@ -174,6 +189,47 @@ export function forkUpstream(client: TonApiClient, options: ForkUpstreamOptions 
       }
     },
 
+    /**
+     * A page of the account's transactions as the upstream renders them (toncenter v2's
+     * `getTransactions`, newest first, from `lt`/`hash` when given, above `toLt` when given):
+     * what a fork answers for the history at or below its block. `archival` asks toncenter for
+     * liteservers with the whole history.
+     */
+    async transactions(
+      address: Address,
+      query: { limit: number; lt?: bigint; hash?: string; toLt?: bigint },
+    ): Promise<readonly UpstreamTransaction[]> {
+      const page = await ask<unknown>('getTransactions', {
+        address: address.toString(),
+        limit: query.limit,
+        ...(query.lt === undefined ? {} : { lt: query.lt.toString() }),
+        ...(query.hash === undefined ? {} : { hash: query.hash }),
+        ...(query.toLt === undefined ? {} : { to_lt: query.toLt.toString() }),
+        archival: true,
+      })
+      return parse('getTransactions', () => {
+        if (!Array.isArray(page)) throw new Error('not a list')
+        return page.map(upstreamTransaction)
+      })
+    },
+
+    /**
+     * toncenter v2's `tryLocateTx` / `tryLocateResultTx` (the destination's transaction that
+     * received the message `source` created at `createdLt`) or `tryLocateSourceTx` (the
+     * source's transaction that sent it), as the upstream renders it.
+     */
+    async locate(
+      method: 'tryLocateTx' | 'tryLocateResultTx' | 'tryLocateSourceTx',
+      query: { source: Address; destination: Address; createdLt: bigint },
+    ): Promise<UpstreamTransaction> {
+      const found = await ask<unknown>(method, {
+        source: query.source.toString(),
+        destination: query.destination.toString(),
+        created_lt: query.createdLt.toString(),
+      })
+      return parse(method, () => upstreamTransaction(found))
+    },
+
     /** The libraries of `hashes` (hex) the upstream has, each checked against its hash. */
     async libraries(hashes: readonly string[]): Promise<Map<string, Cell>> {
       const found = new Map<string, Cell>()
@@ -237,6 +293,15 @@ const EMULATOR_CONFIG_PARAMS = [
   0, 1, 2, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 28, 29,
   31,
 ]
+
+/** An upstream's `raw.transaction`, checked for its `transaction_id { lt, hash }`. */
+function upstreamTransaction(entry: unknown): UpstreamTransaction {
+  const id = (entry as { transaction_id?: { lt?: unknown; hash?: unknown } } | null)?.transaction_id
+  if (typeof id?.lt !== 'string' || typeof id.hash !== 'string') {
+    throw new Error('a transaction without transaction_id { lt, hash }')
+  }
+  return { ...(entry as object), transaction_id: { ...id, lt: id.lt, hash: id.hash } }
+}
 
 /** The zero address of the basechain: what the exactness probe asks for. */
 const ZERO_ADDRESS = new Address(0, Buffer.alloc(32)).toString()

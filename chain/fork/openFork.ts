@@ -4,6 +4,7 @@ import { createTonApiClient, type TonApiClient } from '../../indexer/source/tonA
 import { ForkCache } from './ForkCache.js'
 import { ForkError } from './ForkError.js'
 import { ForkStorage } from './ForkStorage.js'
+import { type ForkHistory, forkHistory } from './forkHistory.js'
 import { type ForkPin, forkUpstream } from './forkUpstream.js'
 import { libraryCount } from './libraries.js'
 
@@ -74,6 +75,8 @@ export type OpenedFork = {
   readonly clock: () => number
   /** The logical time the local chain starts at: above every transaction of the block. */
   readonly genesisLt: bigint
+  /** The accounts' history at or below the block: the upstream's, read on demand. */
+  readonly history: ForkHistory
   /** Call after `LiveChain.open` restored a journal: reinstalls the cached libraries. */
   restored(): void
   status(): ForkStatus
@@ -180,6 +183,7 @@ export async function openFork(
       exact,
       clock,
       genesisLt,
+      history: forkHistory(upstream, storage, pin),
       restored: () => storage.installCachedLibraries(blockchain),
       status: () => ({
         url: client.endpoint,

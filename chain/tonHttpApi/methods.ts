@@ -2,7 +2,7 @@ import { type Address, Cell, external, loadTransaction, type Transaction } from 
 import { externalMessageHash } from '../../protocol/externalMessageHash.js'
 import type { AccountInfo, LiveChain } from '../LiveChain.js'
 import { LiveChainError } from '../LiveChainError.js'
-import type { LoggedTransaction } from '../TransactionLog.js'
+import type { LoggedTransaction, TransactionPageQuery } from '../TransactionLog.js'
 import { BLOCK_METHODS, blockTime, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
 import { decodeStack, encodeStack } from './stack.js'
@@ -78,17 +78,7 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
   },
 
   async getTransactions(params, chain) {
-    const address = params.address()
-    const lt = params.optionalBigint('lt')
-    const hash = params.has('hash') ? params.hash('hash') : undefined
-    if (hash !== undefined && lt === undefined) throw invalidParameter('lt', 'required with hash')
-    const page = chain.transactions(address, {
-      limit: params.int('limit', { min: 1, max: MAX_TRANSACTIONS_LIMIT, fallback: 10 }),
-      lt,
-      hash,
-      toLt: params.has('to_lt') && params.bigint('to_lt') > 0n ? params.bigint('to_lt') : undefined,
-    })
-    return page.map(renderTransaction)
+    return chain.transactions(params.address(), transactionPageQuery(params)).map(renderTransaction)
   },
 
   async runGetMethod(params, chain) {
@@ -222,6 +212,29 @@ export const TON_API_METHODS: Readonly<Record<string, TonApiMethod>> = {
 
   ...BLOCK_METHODS,
   ...UPSTREAM_METHODS,
+}
+
+/**
+ * `getTransactions`' page query: `limit` (1 to {@link MAX_TRANSACTIONS_LIMIT}, default 10), the
+ * transaction to start at (`lt`, with `hash` optional; a `hash` needs its `lt`) and `to_lt`
+ * (0 or absent: none).
+ *
+ * @throws {TonHttpApiError} 400 `TON_API_INVALID_PARAMETER` for a malformed or missing one.
+ * @example
+ * ```ts
+ * transactionPageQuery(new Params({ address, limit: 5, lt: '31000001', hash })) // { limit: 5, lt: 31_000_001n, hash: <Buffer …>, toLt: undefined }
+ * ```
+ */
+export function transactionPageQuery(params: Params): TransactionPageQuery {
+  const lt = params.optionalBigint('lt')
+  const hash = params.has('hash') ? params.hash('hash') : undefined
+  if (hash !== undefined && lt === undefined) throw invalidParameter('lt', 'required with hash')
+  return {
+    limit: params.int('limit', { min: 1, max: MAX_TRANSACTIONS_LIMIT, fallback: 10 }),
+    lt,
+    hash,
+    toLt: params.has('to_lt') && params.bigint('to_lt') > 0n ? params.bigint('to_lt') : undefined,
+  }
 }
 
 /** The shard blocks of masterchain block `seqno`: the one basechain block of the local chain. */

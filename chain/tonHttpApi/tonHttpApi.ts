@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { ForkHistory } from '../fork/forkHistory.js'
 import type { LiveChain } from '../LiveChain.js'
+import { forkHistoryMethods } from './forkHistoryMethods.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
 import { type BlockActions, toncenterStreaming } from './streaming.js'
@@ -22,6 +24,11 @@ export type TonHttpApiOptions = {
   readonly chain: LiveChain | (() => LiveChain | undefined)
   /** The actions of a block for the Streaming API's `actions` events (none without it). */
   readonly actions?: BlockActions | undefined
+  /**
+   * A forked chain's past (`OpenedFork.history`): `getTransactions` then goes on below the
+   * fork's own transactions into the upstream's at or below the pinned block.
+   */
+  readonly history?: ForkHistory | undefined
 }
 
 /** Most requests one JSON-RPC batch may hold. */
@@ -58,8 +65,13 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
   const resolveChain =
     typeof options.chain === 'function' ? options.chain : () => options.chain as LiveChain
 
+  const methods =
+    options.history === undefined
+      ? TON_API_METHODS
+      : { ...TON_API_METHODS, ...forkHistoryMethods(options.history) }
+
   const call = async (method: string, raw: RawParams): Promise<unknown> => {
-    const handler = Object.hasOwn(TON_API_METHODS, method) ? TON_API_METHODS[method] : undefined
+    const handler = Object.hasOwn(methods, method) ? methods[method] : undefined
     if (!handler) {
       throw new TonHttpApiError({
         code: 'TON_API_METHOD_NOT_FOUND',
