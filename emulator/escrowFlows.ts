@@ -1,14 +1,11 @@
 import { type Address, beginCell, toNano } from '@ton/core'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
 import { jettonTransferBody } from '../protocol/jetton.js'
+import { escrowDepositPayload, feeVaultDepositPayload } from '../protocol/venue.js'
 import { addressArg, type DexWorld, type Treasury } from './DexWorld.js'
 import type { FarmReceipt } from './farmFlows.js'
 import type { LocalJetton } from './model.js'
 import { failedTransactions } from './transactions.js'
-
-/** `minter_deposit_vault#702b4dc8` (published) and our `escrow_referral_deposit#8d453c18`. */
-const MINTER_DEPOSIT_VAULT = 0x702b4dc8
-const ESCROW_REFERRAL_DEPOSIT = 0x8d453c18
 
 /**
  * The referral escrow venue on the local chain: the escrow factory ("escrow minter") whose
@@ -61,14 +58,7 @@ export async function depositToEscrow(
   escrow: LocalEscrow,
   request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
 ): Promise<FarmReceipt> {
-  const payload =
-    request.owner === undefined
-      ? beginCell().storeUint(MINTER_DEPOSIT_VAULT, 32).storeAddress(null).storeBit(false).endCell()
-      : beginCell()
-          .storeUint(ESCROW_REFERRAL_DEPOSIT, 32)
-          .storeAddress(request.owner)
-          .storeAddress(null)
-          .endCell()
+  const payload = escrowDepositPayload({ owner: request.owner })
   const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
   const body = jettonTransferBody({
     amount: request.amount,
@@ -100,9 +90,6 @@ export async function escrowVaultAddress(
     await world.get(escrow.minter, 'getVaultAddress', [addressArg(wallet), addressArg(owner)])
   ).readAddress()
 }
-
-/** `fee_vault_deposit#9ab66dac owner` (ours, `docs/referral-venues.md`). */
-const FEE_VAULT_DEPOSIT = 0x9ab66dac
 
 /**
  * The fee-vault minter of referral venues A and B on the local chain.
@@ -155,10 +142,7 @@ export async function creditFeeVault(
     destination: venue.minter,
     response: request.from.address,
     forwardTonAmount: toNano('0.1'),
-    forwardPayload: beginCell()
-      .storeUint(FEE_VAULT_DEPOSIT, 32)
-      .storeAddress(request.owner)
-      .endCell(),
+    forwardPayload: feeVaultDepositPayload(request.owner),
   })
   const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
   return { transactions, failures: failedTransactions(transactions) }
