@@ -38,6 +38,7 @@ import { failedTransactions } from '../../emulator/transactions.js'
 import { openIndexSession } from '../../indexer/ingest/createIndexer.js'
 import { addressText } from '../../protocol/addressText.js'
 import { ESCROW_OP } from '../../protocol/venue.js'
+import { createService } from '../../service/createService.js'
 import { createSqliteStore, type Store } from '../../store/index.js'
 
 const BPS = 25n
@@ -392,6 +393,23 @@ describe('indexed referral venues', () => {
       'withdrawal',
       'withdrawal',
     ])
+  })
+
+  it("keeps the REST API's DEX v2 fee endpoints free of venue rows (docs/referral-venues.md)", async () => {
+    const app = await createService({ store, docs: false })
+    const referrerText = addressText(referrer.address)
+    const range = 'since=2020-01-01T00:00:00&until=2030-01-01T00:00:00'
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(200)
+      return response.json()
+    }
+    expect(await store.listIndexedVenueVaults(referrerText)).toHaveLength(2)
+    expect((await get(`/v1/wallets/${referrerText}/fee_vaults`)).vault_list).toEqual([])
+    const query = `referrer_address=${referrerText}&${range}`
+    expect((await get(`/v1/stats/fee_withdrawals?${query}`)).withdrawals).toEqual([])
+    expect((await get(`/v1/stats/fee_accruals?${query}`)).operations).toEqual([])
+    await app.close()
   })
 })
 
