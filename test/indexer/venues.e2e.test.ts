@@ -208,6 +208,9 @@ describe.each(storeKinds('indexed venues'))(
       expect(credit.failures).toEqual([])
       const vault = await feeVaultOf(referrer.address)
       if (vault.kind !== 'vault') throw new Error('no vault after a jetton fee')
+      // The emulator's receipt reads the minter's credit (protocol's decoder) as the getter says.
+      expect(credit.vault?.equals(vault.address)).toBe(true)
+      expect(credit.credited).toBe(fee)
       const [row] = await expectVaultsEqualGetters()
       expect(row?.address).toBe(addressText(vault.address))
       expect(row?.balance).toBe(fee)
@@ -261,6 +264,20 @@ describe.each(storeKinds('indexed venues'))(
       expect(await expectVaultsEqualGetters()).toEqual(before)
       expect(await store.listVenueOperations({})).toEqual(operations)
 
+      // No jettons, no credit: the minter sends nothing to a vault and nothing is indexed.
+      const empty = await dex.creditFeeVault(venueA, {
+        from: venueWallet,
+        jetton: usdt,
+        amount: 0n,
+        owner: referrer.address,
+      })
+      expect({ vault: empty.vault, credited: empty.credited }).toEqual({
+        vault: null,
+        credited: 0n,
+      })
+      expect(await expectVaultsEqualGetters()).toEqual(before)
+      expect(await store.listVenueOperations({})).toEqual(operations)
+
       // The owner collects the whole balance.
       dex.blockchain.now = (dex.blockchain.now ?? 0) + 3_600
       const paidBefore = await dex.jettonBalance(usdt, referrer.address)
@@ -309,6 +326,8 @@ describe.each(storeKinds('indexed venues'))(
       })
       expect(deposit.failures).toEqual([])
       const vault = await dex.escrowVaultAddress(escrow, usdt, referrer.address)
+      expect(deposit.vault?.equals(vault)).toBe(true)
+      expect(deposit.credited).toBe(fee)
       const rows = await expectVaultsEqualGetters()
       const row = rows.find((r) => r.address === addressText(vault))
       expect(row?.balance).toBe(fee)
