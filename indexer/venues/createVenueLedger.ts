@@ -219,6 +219,10 @@ export function createVenueLedger(options: VenueLedgerOptions): VenueLedger {
     const inMessage = tx.inMessage
     if (inMessage?.info.type !== 'internal' || inMessage.info.bounced) return
     const source = addressText(inMessage.info.src)
+    if (vault.assetAddress === null) {
+      vault.assetAddress = assetOf(vault.jettonWallet) ?? null
+      if (vault.assetAddress !== null) changedVaults.add(vault.address)
+    }
     if (vault.kind === 'fee_vault') {
       const body = decodeFeeVaultBody(inMessage.body, inMessage.info.value.coins)
       if (body?.type === 'fee_vault.credit') {

@@ -33,6 +33,7 @@ import {
   type LocalJetton,
   type LocalRouter,
   type Treasury,
+  type VenueCreditReceipt,
 } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
 import { openIndexSession } from '../../indexer/ingest/createIndexer.js'
@@ -61,6 +62,8 @@ describe.each(storeKinds('indexed venues'))(
     const pending: Transaction[] = []
     const all: Transaction[] = []
     let first = true
+    /** Venue A's first credit, for an index that begins after the minter's transaction. */
+    let firstCredit: VenueCreditReceipt | undefined
 
     /** Indexes what happened since the last call, one session per transaction. */
     const index = async () => {
@@ -208,6 +211,7 @@ describe.each(storeKinds('indexed venues'))(
       expect(credit.failures).toEqual([])
       const vault = await feeVaultOf(referrer.address)
       if (vault.kind !== 'vault') throw new Error('no vault after a jetton fee')
+      firstCredit = credit
       // The emulator's receipt reads the minter's credit (protocol's decoder) as the getter says.
       expect(credit.vault?.equals(vault.address)).toBe(true)
       expect(credit.credited).toBe(fee)
@@ -426,6 +430,34 @@ describe.each(storeKinds('indexed venues'))(
         'withdrawal',
         'withdrawal',
       ])
+    })
+
+    it("adopts a vault met first at its own credit (the minter's transaction before the index)", async () => {
+      const fresh = await kind.open()
+      const session = await openIndexSession({
+        store: fresh,
+        feeVaultMinters: new Set([addressText(venueA.minter)]),
+      })
+      const minter = addressText(venueA.minter)
+      const flow = (firstCredit?.transactions ?? []).filter(
+        (tx) =>
+          tx.inMessage?.info.dest == null ||
+          addressText(tx.inMessage.info.dest as Address) !== minter,
+      )
+      expect(flow.length).toBe((firstCredit?.transactions.length ?? 0) - 1)
+      await session.ingest(flow)
+      const [vault] = await store.listIndexedVenueVaults(addressText(referrer.address))
+      // The jetton's master is unknown to an index that saw none of its earlier transfers.
+      expect(await fresh.listIndexedVenueVaults()).toEqual([
+        {
+          ...(vault as NonNullable<typeof vault>),
+          assetAddress: null,
+          balance: firstCredit?.credited,
+          lastCollectTime: 0n,
+        },
+      ])
+      // The credit's operation was the minter's transaction: not in this index.
+      expect(await fresh.listVenueOperations({})).toEqual([])
     })
 
     it("keeps the REST API's DEX v2 fee endpoints free of venue rows (docs/referral-venues.md)", async () => {
