@@ -6,7 +6,7 @@ import type { StakeItemData, StakeMinterData } from '../protocol/stake.js'
 import type { FeeSettings, PoolParams } from './adminFlows.js'
 import type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 import type { Treasury } from './DexWorld.js'
-import type { LocalEscrow, LocalFeeVaultMinter } from './escrowFlows.js'
+import type { LocalEscrow, LocalFeeVaultMinter, VenueCreditReceipt } from './escrowFlows.js'
 import type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 import type { LocalBlockchain, TransactionListener } from './LocalBlockchain.js'
 import type { LocalAsset, LocalJetton, LocalPool, LocalPton, LocalRouter } from './model.js'
@@ -168,7 +168,7 @@ export interface LocalDex {
   depositToEscrow(
     escrow: LocalEscrow,
     request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
-  ): Promise<FarmReceipt>
+  ): Promise<VenueCreditReceipt>
   /** The escrow vault of `owner` for `jetton` (`getVaultAddress`). */
   escrowVaultAddress(escrow: LocalEscrow, jetton: LocalJetton, owner: Address): Promise<Address>
   /** Deploys a fee-vault minter of referral venues A and B (`docs/referral-venues.md`). */
@@ -177,7 +177,7 @@ export interface LocalDex {
   creditFeeVault(
     venue: LocalFeeVaultMinter,
     request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner: Address },
-  ): Promise<FarmReceipt>
+  ): Promise<VenueCreditReceipt>
   /** A pool's state as `ton-dex-lab/core` models it. */
   poolState(pool: LocalPool): Promise<PoolState>
   /** DEX v2: what `owner`'s referral vault for `asset` holds. */

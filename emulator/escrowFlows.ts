@@ -1,14 +1,47 @@
-import { type Address, beginCell, toNano } from '@ton/core'
+import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
+import { decodeEscrowVaultBody, decodeFeeVaultBody } from '../protocol/decode/venueDecoders.js'
 import { jettonTransferBody } from '../protocol/jetton.js'
+import { escrowDepositPayload, feeVaultDepositPayload } from '../protocol/venue.js'
 import { addressArg, type DexWorld, type Treasury } from './DexWorld.js'
 import type { FarmReceipt } from './farmFlows.js'
 import type { LocalJetton } from './model.js'
-import { failedTransactions } from './transactions.js'
+import { failedTransactions, messagesFrom } from './transactions.js'
 
-/** `minter_deposit_vault#702b4dc8` (published) and our `escrow_referral_deposit#8d453c18`. */
-const MINTER_DEPOSIT_VAULT = 0x702b4dc8
-const ESCROW_REFERRAL_DEPOSIT = 0x8d453c18
+/**
+ * What a deposit into a referral venue did: the flow's transactions and failures, and the
+ * credit the venue's minter sent a vault — read off the minter's message to it
+ * (`vault_deposit_tokens`, `fee_vault_credit`, decoded by `ton-dex-lab/protocol`). `vault` is
+ * `null` and `credited` 0 when the minter sent the jettons back (another payload, 0 jettons).
+ *
+ * @example
+ * ```ts
+ * const r: VenueCreditReceipt = await dex.creditFeeVault(venue, { from: venueWallet,
+ *   jetton: usdt, amount: 1_995n, owner: referrer.address })
+ * r.credited // 1995n
+ * ```
+ */
+export type VenueCreditReceipt = FarmReceipt & {
+  readonly vault: Address | null
+  readonly credited: bigint
+}
+
+/** The credit `minter` sent a vault in `transactions`, read with `read`. */
+function creditOf(
+  transactions: FarmReceipt['transactions'],
+  minter: Address,
+  read: (body: Cell) => bigint | undefined,
+): VenueCreditReceipt {
+  for (const { message } of messagesFrom(transactions, minter)) {
+    if (message.info.type !== 'internal') continue
+    const credited = read(message.body)
+    if (credited !== undefined) {
+      const failures = failedTransactions(transactions)
+      return { transactions, failures, vault: message.info.dest, credited }
+    }
+  }
+  return { transactions, failures: failedTransactions(transactions), vault: null, credited: 0n }
+}
 
 /**
  * The referral escrow venue on the local chain: the escrow factory ("escrow minter") whose
@@ -60,15 +93,8 @@ export async function depositToEscrow(
   world: DexWorld,
   escrow: LocalEscrow,
   request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner?: Address | undefined },
-): Promise<FarmReceipt> {
-  const payload =
-    request.owner === undefined
-      ? beginCell().storeUint(MINTER_DEPOSIT_VAULT, 32).storeAddress(null).storeBit(false).endCell()
-      : beginCell()
-          .storeUint(ESCROW_REFERRAL_DEPOSIT, 32)
-          .storeAddress(request.owner)
-          .storeAddress(null)
-          .endCell()
+): Promise<VenueCreditReceipt> {
+  const payload = escrowDepositPayload({ owner: request.owner })
   const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
   const body = jettonTransferBody({
     amount: request.amount,
@@ -78,7 +104,10 @@ export async function depositToEscrow(
     forwardPayload: payload,
   })
   const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
-  return { transactions, failures: failedTransactions(transactions) }
+  return creditOf(transactions, escrow.minter, (cell) => {
+    const credit = decodeEscrowVaultBody(cell)
+    return credit?.type === 'escrow.vault_deposit_tokens' ? credit.amount : undefined
+  })
 }
 
 /**
@@ -100,9 +129,6 @@ export async function escrowVaultAddress(
     await world.get(escrow.minter, 'getVaultAddress', [addressArg(wallet), addressArg(owner)])
   ).readAddress()
 }
-
-/** `fee_vault_deposit#9ab66dac owner` (ours, `docs/referral-venues.md`). */
-const FEE_VAULT_DEPOSIT = 0x9ab66dac
 
 /**
  * The fee-vault minter of referral venues A and B on the local chain.
@@ -148,18 +174,18 @@ export async function creditFeeVault(
   world: DexWorld,
   venue: LocalFeeVaultMinter,
   request: { from: Treasury; jetton: LocalJetton; amount: bigint; owner: Address },
-): Promise<FarmReceipt> {
+): Promise<VenueCreditReceipt> {
   const wallet = await world.walletAddress(request.jetton.minter, request.from.address)
   const body = jettonTransferBody({
     amount: request.amount,
     destination: venue.minter,
     response: request.from.address,
     forwardTonAmount: toNano('0.1'),
-    forwardPayload: beginCell()
-      .storeUint(FEE_VAULT_DEPOSIT, 32)
-      .storeAddress(request.owner)
-      .endCell(),
+    forwardPayload: feeVaultDepositPayload(request.owner),
   })
   const transactions = await world.send(request.from, { to: wallet, value: toNano('0.2'), body })
-  return { transactions, failures: failedTransactions(transactions) }
+  return creditOf(transactions, venue.minter, (cell) => {
+    const credit = decodeFeeVaultBody(cell)
+    return credit?.type === 'fee_vault.credit' ? credit.amount : undefined
+  })
 }

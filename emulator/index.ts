@@ -21,7 +21,7 @@ export {
 } from './createLocalDex.js'
 export type { CrossSwapReceipt, CrossSwapRequest } from './crossSwapV2.js'
 export type { Treasury } from './DexWorld.js'
-export type { LocalEscrow, LocalFeeVaultMinter } from './escrowFlows.js'
+export type { LocalEscrow, LocalFeeVaultMinter, VenueCreditReceipt } from './escrowFlows.js'
 export type { FarmReceipt, FarmRewardSpec, LocalFarm } from './farmFlows.js'
 export {
   LocalBlockchain,

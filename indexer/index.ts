@@ -45,6 +45,13 @@ export { type OperationContext, type PoolOperation, poolOperation } from './pool
 export { type PoolInit, readPoolInit } from './pool/readPoolInit.js'
 export type { TrackedPool } from './pool/TrackedPool.js'
 export {
+  createVenueLedger,
+  type VenueLedger,
+  type VenueLedgerChanges,
+  type VenueLedgerOptions,
+  type VenueTransactionContext,
+} from './venues/createVenueLedger.js'
+export {
   createWalletLedger,
   type LedgerAdoption,
   type LedgerTransaction,

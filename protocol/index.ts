@@ -57,6 +57,20 @@ export {
 export { readBouncedJettons } from './decode/readBouncedJettons.js'
 export type { TonBody } from './decode/TonBody.js'
 export {
+  decodeEscrowFactoryBody,
+  decodeEscrowPayload,
+  decodeEscrowVaultBody,
+  decodeFeeVaultBody,
+  decodeFeeVaultMinterBody,
+  decodeFeeVaultPayload,
+  type EscrowFactoryBody,
+  type EscrowPayload,
+  type EscrowVaultBody,
+  type FeeVaultBody,
+  type FeeVaultMinterBody,
+  type FeeVaultPayload,
+} from './decode/venueDecoders.js'
+export {
   dexV1CollectFeesBody,
   dexV1ProvidePayload,
   dexV1RefundMeBody,
@@ -156,3 +170,13 @@ export {
   TRANSACTION_KINDS,
   type TransactionKind,
 } from './transactionKinds.js'
+export {
+  ESCROW_OP,
+  type EscrowVaultStorage,
+  escrowDepositPayload,
+  FEE_VAULT_OP,
+  type FeeVaultStorage,
+  feeVaultDepositPayload,
+  readEscrowVaultStorage,
+  readFeeVaultStorage,
+} from './venue.js'

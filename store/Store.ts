@@ -12,7 +12,11 @@ import type {
   IndexedTransactionFilter,
   IndexedTransactionRow,
   IndexedVaultRow,
+  IndexedVenueMinterRow,
+  IndexedVenueVaultRow,
   MessageLinkRow,
+  VenueOperationFilter,
+  VenueOperationRow,
 } from './rows/indexerRows.js'
 import type { MarketData } from './rows/MarketData.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from './rows/referenceRows.js'
@@ -106,6 +110,12 @@ export interface Store {
   listIndexedStakings(): Promise<readonly IndexedStakingRow[]>
   /** Indexed STON stake positions, by minter and index; only `ownerAddress`'s when given. */
   listIndexedStakePositions(ownerAddress?: string): Promise<readonly IndexedStakePositionRow[]>
+  /** Every followed referral-venue minter, by address. */
+  listIndexedVenueMinters(): Promise<readonly IndexedVenueMinterRow[]>
+  /** Indexed referral-venue vaults, by address; only `ownerAddress`'s when given. */
+  listIndexedVenueVaults(ownerAddress?: string): Promise<readonly IndexedVenueVaultRow[]>
+  /** Referral-venue vault operations matching `filter`, oldest first (by logical time). */
+  listVenueOperations(filter: VenueOperationFilter): Promise<readonly VenueOperationRow[]>
   /** The link of an outbound message to its sender transaction and trace origin. */
   getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
   /** Indexed transactions, newest first. */

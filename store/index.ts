@@ -42,7 +42,13 @@ export type {
   IndexedTransactionFilter,
   IndexedTransactionRow,
   IndexedVaultRow,
+  IndexedVenueMinterRow,
+  IndexedVenueVaultRow,
   MessageLinkRow,
+  VenueKind,
+  VenueOperationFilter,
+  VenueOperationKind,
+  VenueOperationRow,
 } from './rows/indexerRows.js'
 export type { MarketData } from './rows/MarketData.js'
 export {

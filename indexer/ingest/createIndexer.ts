@@ -24,6 +24,7 @@ import { address, type OperationContext, poolOperation } from '../pool/poolOpera
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
 import { FatalIndexError } from '../source/errors.js'
+import { createVenueLedger } from '../venues/createVenueLedger.js'
 import {
   createWalletLedger,
   type LedgerAdoption,
@@ -100,6 +101,15 @@ export type IndexSessionOptions = {
   readonly farmMinters?: ReadonlySet<string> | undefined
   /** The STON staking minters followed the same way, with their stake positions. Default: none. */
   readonly stakingMinters?: ReadonlySet<string> | undefined
+  /**
+   * The referral venues' escrow factories ("escrow minters") that count as the exchange's
+   * (configured like the farm minters): each is followed with the vaults it credits — their
+   * balances and operations (`docs/referral-venues.md`, "Indexing"); a minter the store
+   * already follows stays followed. Default: none.
+   */
+  readonly escrowMinters?: ReadonlySet<string> | undefined
+  /** The fee-vault minters of referral venues A and B, followed the same way. Default: none. */
+  readonly feeVaultMinters?: ReadonlySet<string> | undefined
   /** Transactions per atomic store write (default 2000; a block is never split). */
   readonly batchSize?: number | undefined
   /** Cursor name (default `'indexer'`). */
@@ -312,6 +322,13 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
         }
       : {}),
   })
+  const venueLedger = createVenueLedger({
+    escrowMinters: options.escrowMinters ?? new Set(),
+    feeVaultMinters: options.feeVaultMinters ?? new Set(),
+    minters: await store.listIndexedVenueMinters(),
+    vaults: await store.listIndexedVenueVaults(),
+    assetOf: (wallet) => assetOf(wallet) ?? ledger.masterOf(wallet),
+  })
   const pools = new Map<string, TrackedPool>()
   const track = (
     identity: Pick<
@@ -407,6 +424,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
       pools: [...touched].map(poolRow),
       ...ledger.takeChanges(),
       ...farmLedger.takeChanges(),
+      ...venueLedger.takeChanges(),
       cursor: { name: cursorName, value: formatCursor(last as IndexCursor) },
     })
     committed = last
@@ -504,6 +522,22 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
         throw new FatalIndexError({
           code: 'INDEX_FAILED',
           message: `Indexing a farm or staking transaction of ${accountAddress} failed: ${String(error)}`,
+          txHash: hash,
+          cause: error,
+        })
+      }
+    }
+    if (venueLedger.following) {
+      try {
+        venueLedger.apply(tx, accountAddress, aborted, body, {
+          hash,
+          timestamp,
+          originHash: origin.hash,
+        })
+      } catch (error) {
+        throw new FatalIndexError({
+          code: 'INDEX_FAILED',
+          message: `Indexing a referral-venue transaction of ${accountAddress} failed: ${String(error)}`,
           txHash: hash,
           cause: error,
         })

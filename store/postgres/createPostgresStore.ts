@@ -43,6 +43,16 @@ import {
   encodeRouter,
 } from '../sqlite/referenceCodecs.js'
 import {
+  decodeVenueMinter,
+  decodeVenueOperation,
+  decodeVenueVault,
+  encodeVenueMinter,
+  encodeVenueOperation,
+  encodeVenueVault,
+  sortVenueOperations,
+  venueOperationWhere,
+} from '../sqlite/venueCodecs.js'
+import {
   decodeBalance,
   decodeFarmNft,
   decodeFeeVault,
@@ -547,6 +557,22 @@ export async function createPostgresStore({
           'indexed_stake_positions',
           (batch.stakePositions ?? []).map(encodeStakePosition),
         )
+        await upsertRows(
+          client,
+          'indexed_venue_minters',
+          (batch.venueMinters ?? []).map(encodeVenueMinter),
+        )
+        await upsertRows(
+          client,
+          'indexed_venue_vaults',
+          (batch.venueVaults ?? []).map(encodeVenueVault),
+        )
+        await insertRows(
+          client,
+          'venue_operations',
+          (batch.venueOperations ?? []).map(encodeVenueOperation),
+          'tx_hash',
+        )
         await insertRows(
           client,
           'indexed_external_messages',
@@ -595,6 +621,26 @@ export async function createPostgresStore({
               ownerAddress,
             ])
       return sortPositions(records.map(decodeStakePosition), (p) => p.minterAddress)
+    },
+    async listIndexedVenueMinters() {
+      return (await query('SELECT * FROM indexed_venue_minters ORDER BY address')).map(
+        decodeVenueMinter,
+      )
+    },
+    async listIndexedVenueVaults(ownerAddress) {
+      const records =
+        ownerAddress === undefined
+          ? await query('SELECT * FROM indexed_venue_vaults ORDER BY address')
+          : await query(
+              'SELECT * FROM indexed_venue_vaults WHERE owner_address = $1 ORDER BY address',
+              [ownerAddress],
+            )
+      return records.map(decodeVenueVault)
+    },
+    async listVenueOperations(filter) {
+      const { sql, params } = venueOperationWhere(filter, (n) => `$${n}`)
+      const records = await query(`SELECT * FROM venue_operations ${sql}`, params)
+      return sortVenueOperations(records.map(decodeVenueOperation))
     },
     async getMessageLink(messageHash) {
       const [r] = await query('SELECT * FROM message_links WHERE message_hash = $1', [messageHash])

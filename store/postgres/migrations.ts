@@ -144,6 +144,46 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
     `,
   },
+  {
+    name: '2026_11_26_10_referral_venue_vaults',
+    sql: `
+      -- The SQLite store's 2026_11_26_10_referral_venue_vaults: followed referral-venue
+      -- minters, their vaults and their operations (store/sqlite/venueCodecs.ts encodes them).
+      CREATE TABLE indexed_venue_minters (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        kind TEXT COLLATE "C" NOT NULL
+      );
+      CREATE TABLE indexed_venue_vaults (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        minter_address TEXT COLLATE "C" NOT NULL,
+        kind TEXT COLLATE "C" NOT NULL,
+        owner_address TEXT COLLATE "C" NOT NULL,
+        jetton_wallet TEXT COLLATE "C" NOT NULL,
+        asset_address TEXT COLLATE "C",
+        balance NUMERIC NOT NULL,
+        last_collect_time NUMERIC NOT NULL
+      );
+      CREATE INDEX indexed_venue_vaults_by_owner ON indexed_venue_vaults (owner_address);
+      CREATE TABLE venue_operations (
+        tx_hash TEXT COLLATE "C" PRIMARY KEY,
+        tx_lt NUMERIC NOT NULL,
+        timestamp TEXT COLLATE "C" NOT NULL,
+        origin_hash TEXT COLLATE "C" NOT NULL,
+        kind TEXT COLLATE "C" NOT NULL,
+        venue TEXT COLLATE "C" NOT NULL,
+        minter_address TEXT COLLATE "C" NOT NULL,
+        vault_address TEXT COLLATE "C" NOT NULL,
+        owner_address TEXT COLLATE "C" NOT NULL,
+        jetton_wallet TEXT COLLATE "C" NOT NULL,
+        asset_address TEXT COLLATE "C",
+        amount NUMERIC NOT NULL,
+        sender_address TEXT COLLATE "C",
+        query_id NUMERIC NOT NULL
+      );
+      CREATE INDEX venue_operations_by_owner ON venue_operations (owner_address, timestamp);
+      CREATE INDEX venue_operations_by_vault ON venue_operations (vault_address, timestamp);
+    `,
+  },
 ]
 
 function schema(): string {

@@ -205,6 +205,12 @@ export interface IndexBatch {
   readonly stakings?: readonly IndexedStakingRow[] | undefined
   /** STON stake positions that changed in the batch (replaced). */
   readonly stakePositions?: readonly IndexedStakePositionRow[] | undefined
+  /** Followed referral-venue minters first seen in the batch (replaced). */
+  readonly venueMinters?: readonly IndexedVenueMinterRow[] | undefined
+  /** Referral-venue vaults whose balance changed in the batch (replaced). */
+  readonly venueVaults?: readonly IndexedVenueVaultRow[] | undefined
+  /** Referral-venue vault operations of the batch (one per transaction; kept as stored). */
+  readonly venueOperations?: readonly VenueOperationRow[] | undefined
   /**
    * Hashes (hex) of the batch's external-in messages, each naming its transaction: the hash as
    * sent and the normalized one (TEP-467).
@@ -434,4 +440,116 @@ export interface IndexedStakePositionRow {
   readonly gemston: bigint
   readonly revokeTime: bigint
   readonly destroyed: boolean
+}
+
+/**
+ * The kind of a referral venue (`docs/referral-venues.md`): `escrow` (the escrow factory and
+ * its vaults) or `fee_vault` (the fee-vault minter of venues A and B and its vaults).
+ *
+ * @example
+ * ```ts
+ * const kind: VenueKind = 'fee_vault'
+ * ```
+ */
+export type VenueKind = 'escrow' | 'fee_vault'
+
+/**
+ * A referral-venue minter the indexer follows (one of the configured escrow factories or
+ * fee-vault minters; a restart follows it without the list).
+ *
+ * @example
+ * ```ts
+ * const m: IndexedVenueMinterRow = { address: 'EQ…minter', kind: 'escrow' }
+ * ```
+ */
+export interface IndexedVenueMinterRow {
+  readonly address: string
+  readonly kind: VenueKind
+}
+
+/**
+ * A vault of a followed referral venue, kept from its messages: the balance its getter
+ * (`getVaultData` / `get_vault_data`) answers — credits of the minter added, withdrawals and
+ * collects that the vault accepted subtracted. `jettonWallet` is the minter's jetton wallet
+ * the vault is keyed by; `assetAddress` its jetton master when the indexer knows it.
+ * `lastCollectTime` is the fee vault's (unix seconds, 0 before a collect; always 0 for escrow).
+ *
+ * @example
+ * ```ts
+ * const v: IndexedVenueVaultRow = { address: 'EQ…vault', minterAddress: 'EQ…minter',
+ *   kind: 'fee_vault', ownerAddress: 'EQ…ref', jettonWallet: 'EQ…', assetAddress: 'EQ…usdt',
+ *   balance: 1_995n, lastCollectTime: 0n }
+ * ```
+ */
+export interface IndexedVenueVaultRow {
+  readonly address: string
+  readonly minterAddress: string
+  readonly kind: VenueKind
+  readonly ownerAddress: string
+  readonly jettonWallet: string
+  readonly assetAddress: string | null
+  readonly balance: bigint
+  readonly lastCollectTime: bigint
+}
+
+/**
+ * What a referral-venue operation did: `accrual` (a referral fee credited to a vault: the
+ * fee-vault minter's `fee_vault_deposit`, the escrow's `escrow_referral_deposit`), `deposit`
+ * (an escrow owner's own `minter_deposit_vault`), `withdrawal` (an escrow owner's
+ * `vault_withdraw_tokens`), `collect` (a fee vault's `collectFees`).
+ *
+ * @example
+ * ```ts
+ * const kind: VenueOperationKind = 'collect'
+ * ```
+ */
+export type VenueOperationKind = 'accrual' | 'deposit' | 'withdrawal' | 'collect'
+
+/**
+ * One referral-venue operation, recorded at the transaction that decided it: the minter's
+ * for a credit (its jetton transfer notification whose payload names the vault's owner), the
+ * vault's for a withdrawal or collect (a refused one changes nothing and is not recorded).
+ * `senderAddress` is who paid the jettons in (the notification's sender field) or who sent
+ * the withdrawal; `originHash` the trace's origin (the swap's wallet transaction for a venue
+ * that pays a fee in the swap's trace).
+ *
+ * @example
+ * ```ts
+ * const op: VenueOperationRow = { txHash: '9a…', txLt: 46_000_041n,
+ *   timestamp: '2026-11-26T10:00:00', originHash: 'cd…', kind: 'accrual', venue: 'fee_vault',
+ *   minterAddress: 'EQ…', vaultAddress: 'EQ…', ownerAddress: 'EQ…ref', jettonWallet: 'EQ…',
+ *   assetAddress: 'EQ…usdt', amount: 1_995n, senderAddress: 'EQ…venue', queryId: 0n }
+ * ```
+ */
+export interface VenueOperationRow {
+  readonly txHash: string
+  readonly txLt: bigint
+  readonly timestamp: string
+  readonly originHash: string
+  readonly kind: VenueOperationKind
+  readonly venue: VenueKind
+  readonly minterAddress: string
+  readonly vaultAddress: string
+  readonly ownerAddress: string
+  readonly jettonWallet: string
+  readonly assetAddress: string | null
+  readonly amount: bigint
+  readonly senderAddress: string | null
+  readonly queryId: bigint
+}
+
+/**
+ * Which venue operations to read (every field narrows; oldest first). `since` / `until` are
+ * inclusive timestamps (`YYYY-MM-DDTHH:MM:SS`).
+ *
+ * @example
+ * ```ts
+ * await store.listVenueOperations({ ownerAddress: 'EQ…ref', since: '2026-11-01T00:00:00' })
+ * ```
+ */
+export interface VenueOperationFilter {
+  readonly ownerAddress?: string | undefined
+  readonly vaultAddress?: string | undefined
+  readonly since?: string | undefined
+  readonly until?: string | undefined
 }

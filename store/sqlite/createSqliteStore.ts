@@ -279,6 +279,15 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
     async listIndexedStakePositions(ownerAddress) {
       return indexer.listIndexedStakePositions(ownerAddress)
     },
+    async listIndexedVenueMinters() {
+      return indexer.listIndexedVenueMinters()
+    },
+    async listIndexedVenueVaults(ownerAddress) {
+      return indexer.listIndexedVenueVaults(ownerAddress)
+    },
+    async listVenueOperations(filter) {
+      return indexer.listVenueOperations(filter)
+    },
     async getMessageLink(messageHash) {
       return indexer.getMessageLink(messageHash)
     },

@@ -16,7 +16,11 @@ import type {
   IndexedTransactionFilter,
   IndexedTransactionRow,
   IndexedVaultRow,
+  IndexedVenueMinterRow,
+  IndexedVenueVaultRow,
   MessageLinkRow,
+  VenueOperationFilter,
+  VenueOperationRow,
   WalletLedgerRows,
 } from '../rows/indexerRows.js'
 import { StoreError } from '../StoreError.js'
@@ -46,6 +50,16 @@ import {
 } from './farmCodecs.js'
 import { blockColumns, encodeOperation } from './historyCodecs.js'
 import type { Rollups } from './rollups.js'
+import {
+  decodeVenueMinter,
+  decodeVenueOperation,
+  decodeVenueVault,
+  encodeVenueMinter,
+  encodeVenueOperation,
+  encodeVenueVault,
+  sortVenueOperations,
+  venueOperationWhere,
+} from './venueCodecs.js'
 import {
   decodeJettonWallet,
   decodeLpAccount,
@@ -108,6 +122,12 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     for (const s of batch.stakings ?? []) insert('indexed_stakings', encodeStaking(s), 'REPLACE')
     for (const p of batch.stakePositions ?? [])
       insert('indexed_stake_positions', encodeStakePosition(p), 'REPLACE')
+    for (const m of batch.venueMinters ?? [])
+      insert('indexed_venue_minters', encodeVenueMinter(m), 'REPLACE')
+    for (const v of batch.venueVaults ?? [])
+      insert('indexed_venue_vaults', encodeVenueVault(v), 'REPLACE')
+    for (const o of batch.venueOperations ?? [])
+      insert('venue_operations', encodeVenueOperation(o), 'IGNORE')
     for (const m of batch.externalMessages ?? [])
       insert('indexed_external_messages', { hash: m.hash, tx_hash: m.txHash }, 'IGNORE')
     setCursor.run(batch.cursor.name, batch.cursor.value)
@@ -128,6 +148,13 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
     stakings: db.prepare('SELECT * FROM indexed_stakings ORDER BY address'),
     stakes: db.prepare('SELECT * FROM indexed_stake_positions'),
     stakesOf: db.prepare('SELECT * FROM indexed_stake_positions WHERE owner_address = ?'),
+  }
+  const venueSql = {
+    minters: db.prepare('SELECT * FROM indexed_venue_minters ORDER BY address'),
+    vaults: db.prepare('SELECT * FROM indexed_venue_vaults ORDER BY address'),
+    vaultsOf: db.prepare(
+      'SELECT * FROM indexed_venue_vaults WHERE owner_address = ? ORDER BY address',
+    ),
   }
   const link = db.prepare('SELECT * FROM message_links WHERE message_hash = ?')
   const latestBlock = db.prepare(`SELECT block_seqno, block_timestamp FROM indexed_transactions
@@ -166,6 +193,22 @@ export function createIndexerQueries(db: Database.Database, rollups: Rollups) {
         owner === undefined ? farmSql.stakes.all() : farmSql.stakesOf.all(owner)
       ) as DbRecord[]
       return sortPositions(records.map(decodeStakePosition), (p) => p.minterAddress)
+    },
+    listIndexedVenueMinters(): IndexedVenueMinterRow[] {
+      return (venueSql.minters.all() as DbRecord[]).map(decodeVenueMinter)
+    },
+    listIndexedVenueVaults(owner?: string): IndexedVenueVaultRow[] {
+      const records = (
+        owner === undefined ? venueSql.vaults.all() : venueSql.vaultsOf.all(owner)
+      ) as DbRecord[]
+      return records.map(decodeVenueVault)
+    },
+    listVenueOperations(filter: VenueOperationFilter): VenueOperationRow[] {
+      const { sql, params } = venueOperationWhere(filter, () => '?')
+      const records = db
+        .prepare(`SELECT * FROM venue_operations ${sql}`)
+        .all(...params) as DbRecord[]
+      return sortVenueOperations(records.map(decodeVenueOperation))
     },
     /** The ledger rows of one owner (its jetton wallets, LP accounts and vaults). */
     ledgerOf(owner: string): WalletLedgerRows {

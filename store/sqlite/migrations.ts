@@ -675,6 +675,48 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
     `,
   },
+  {
+    name: '2026_11_26_10_referral_venue_vaults',
+    sql: `
+      -- The referral venues' minters the indexer follows (escrow factories and fee-vault
+      -- minters, configured lists), their vaults' balances and every accepted vault operation,
+      -- kept from their messages in the batch of the transactions (indexer/venues). Amounts,
+      -- logical times and query ids are decimal TEXT (store/sqlite/venueCodecs.ts).
+      CREATE TABLE indexed_venue_minters (
+        address TEXT PRIMARY KEY,
+        kind TEXT NOT NULL
+      ) STRICT;
+      CREATE TABLE indexed_venue_vaults (
+        address TEXT PRIMARY KEY,
+        minter_address TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        owner_address TEXT NOT NULL,
+        jetton_wallet TEXT NOT NULL,
+        asset_address TEXT,
+        balance TEXT NOT NULL,
+        last_collect_time TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX indexed_venue_vaults_by_owner ON indexed_venue_vaults (owner_address);
+      CREATE TABLE venue_operations (
+        tx_hash TEXT PRIMARY KEY,
+        tx_lt TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        origin_hash TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        venue TEXT NOT NULL,
+        minter_address TEXT NOT NULL,
+        vault_address TEXT NOT NULL,
+        owner_address TEXT NOT NULL,
+        jetton_wallet TEXT NOT NULL,
+        asset_address TEXT,
+        amount TEXT NOT NULL,
+        sender_address TEXT,
+        query_id TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX venue_operations_by_owner ON venue_operations (owner_address, timestamp);
+      CREATE INDEX venue_operations_by_vault ON venue_operations (vault_address, timestamp);
+    `,
+  },
 ]
 
 /**

@@ -17,10 +17,11 @@ import {
 } from '../../core/index.js'
 import type { LocalEscrow } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
+import { ESCROW_OP } from '../../protocol/venue.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 /** `vault_withdraw_tokens` (tonkeeper/tongo `abi-tolk/schemas/stonfi/escrow_vault.tolk`). */
-const VAULT_WITHDRAW_TOKENS = 0x5809e482
+const VAULT_WITHDRAW_TOKENS = ESCROW_OP.vaultWithdrawTokens
 
 describe('escrow venue: core/referral against the escrow contracts', () => {
   let w: RouterWorld

@@ -528,6 +528,89 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
     await store.close()
   })
 
+  test('behavior: venue minters, vaults and operations: vaults replaced, operations once, filtered in logical-time order', async () => {
+    const store = await kind.open()
+    const vault = {
+      address: 'EQvault',
+      minterAddress: 'EQminter',
+      kind: 'fee_vault' as const,
+      ownerAddress: 'EQref',
+      jettonWallet: 'EQmw',
+      assetAddress: null,
+      balance: 0n,
+      lastCollectTime: 0n,
+    }
+    const operation = (
+      txHash: string,
+      txLt: bigint,
+      timestamp: string,
+      kind: 'accrual' | 'deposit' | 'withdrawal' | 'collect',
+      amount: bigint,
+    ) => ({
+      txHash,
+      txLt,
+      timestamp,
+      originHash: 'origin',
+      kind,
+      venue: 'fee_vault' as const,
+      minterAddress: 'EQminter',
+      vaultAddress: 'EQvault',
+      ownerAddress: 'EQref',
+      jettonWallet: 'EQmw',
+      assetAddress: 'EQusdt',
+      amount,
+      senderAddress: kind === 'collect' ? 'EQref' : null,
+      queryId: (1n << 64n) - 1n,
+    })
+    // Logical times of different lengths: 9 sorts before 10 as a number.
+    const accrual = operation('h1', 10n, '2026-11-26T10:00:00', 'accrual', (1n << 120n) - 1n)
+    const early = operation('h0', 9n, '2026-11-26T10:00:00', 'accrual', 5n)
+    const collect = operation('h2', 1_000n, '2026-11-27T10:00:00', 'collect', (1n << 120n) + 4n)
+    expect(await store.listIndexedVenueMinters()).toEqual([])
+    expect(await store.listIndexedVenueVaults()).toEqual([])
+    expect(await store.listVenueOperations({})).toEqual([])
+    await store.applyIndexBatch(
+      batch({
+        venueMinters: [
+          { address: 'EQminter', kind: 'fee_vault' },
+          { address: 'EQescrow', kind: 'escrow' },
+        ],
+        venueVaults: [vault, { ...vault, address: 'EQother', ownerAddress: 'EQbob' }],
+        venueOperations: [accrual, early],
+        cursor: { name: 'indexer', value: '1' },
+      }),
+    )
+    const credited = { ...vault, assetAddress: 'EQusdt', balance: (1n << 120n) + 4n }
+    const collected = { ...credited, balance: 0n, lastCollectTime: 1_764_151_200n }
+    await store.applyIndexBatch(
+      batch({
+        venueVaults: [credited, collected],
+        // A second delivery of a stored operation changes nothing.
+        venueOperations: [collect, { ...accrual, amount: 1n }],
+        cursor: { name: 'indexer', value: '2' },
+      }),
+    )
+    expect(await store.listIndexedVenueMinters()).toEqual([
+      { address: 'EQescrow', kind: 'escrow' },
+      { address: 'EQminter', kind: 'fee_vault' },
+    ])
+    expect(await store.listIndexedVenueVaults()).toEqual([
+      { ...vault, address: 'EQother', ownerAddress: 'EQbob' },
+      collected,
+    ])
+    expect(await store.listIndexedVenueVaults('EQref')).toEqual([collected])
+    expect(await store.listVenueOperations({})).toEqual([early, accrual, collect])
+    expect(
+      await store.listVenueOperations({ ownerAddress: 'EQref', since: '2026-11-27T00:00:00' }),
+    ).toEqual([collect])
+    expect(
+      await store.listVenueOperations({ vaultAddress: 'EQvault', until: '2026-11-26T10:00:00' }),
+    ).toEqual([early, accrual])
+    expect(await store.listVenueOperations({ ownerAddress: 'EQbob' })).toEqual([])
+    expect(await store.getCursor('indexer')).toBe('2')
+    await store.close()
+  })
+
   test('behavior: the data version changes with every write, also by another connection', async () => {
     const database = await kind.database()
     const store = await database.open()
