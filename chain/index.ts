@@ -28,6 +28,13 @@ export { ForkCache, type ForkMeta, forkOfDatabase } from './fork/ForkCache.js'
 export { ForkError, type ForkErrorCode, forkErrorOf } from './fork/ForkError.js'
 export { ForkStorage, type ForkStorageOptions, type ForkStorageStats } from './fork/ForkStorage.js'
 export {
+  type ForkFundingRefusal,
+  type ForkJettonFunding,
+  fundJettonOnFork,
+  JETTON_MINT_LAYOUTS,
+  topUpOnFork,
+} from './fork/forkFunds.js'
+export {
   type ForkPin,
   type ForkUpstream,
   type ForkUpstreamOptions,

@@ -37,7 +37,7 @@ const USAGE = `Usage:
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
   ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
-        [--fork-no-cache] [--db <file>] [--host] [--port]
+        [--fork-no-cache] [--fork-fund-from <jetton>=<holder>,…] [--db <file>] [--host] [--port]
                                                      a local chain forked from a live one (test wallets only)
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
 HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY`

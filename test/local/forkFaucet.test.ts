@@ -1,0 +1,279 @@
+/**
+ * Test funds on a fork: F (`serve --fork <U>`, an empty database) forks U (the local exchange)
+ * through a counting proxy; F's `/local/wallets` and `/local/faucet` fund a fresh wallet with
+ * TON (a local balance change) and a jetton (minted as U's jetton admin, impersonated), which
+ * then swaps with `@ston-fi/sdk` on F — and U never sees any of it. An LP token (its pool
+ * mints only for liquidity) comes from a holder named by `--fork-fund-from`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { StonApiClient } from '@ston-fi/api'
+import { Client, DEX } from '@ston-fi/sdk'
+import { Address, beginCell, internal, SendMode, toNano } from '@ton/core'
+import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto'
+import { WalletContractV4 } from '@ton/ton'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { FORK_FUNDS_NOTE } from '../../local/forkFaucet.js'
+import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
+import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+
+let dir: string
+let upstream: RunningLocalExchange
+let proxy: FaultProxy
+let fork: RunningForkNode | undefined
+/** An LP token of U (a pool: it mints only for liquidity) and its largest holder at S. */
+let lp: { master: string; holder: string; balance: bigint }
+/** Another pool's LP token, with no holder named. */
+let otherLp: string
+/** U's head when F pinned it. */
+let pinned: number
+
+const startFork = () =>
+  startForkNode({
+    dbPath: join(dir, 'f.sqlite'),
+    host: '127.0.0.1',
+    port: 0,
+    fork: {
+      url: `${proxy.url}/api/v2/jsonRPC`,
+      rps: Number.POSITIVE_INFINITY,
+      fundFrom: [{ jetton: lp.master, holder: lp.holder }],
+    },
+  })
+
+type Fresh = { contract: WalletContractV4; address: Address; secretKey: Buffer }
+
+/** A fresh v4r2 wallet: on neither chain before the faucet. */
+async function freshWallet(): Promise<Fresh> {
+  const keys = await mnemonicToPrivateKey(await mnemonicNew())
+  const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey })
+  return { contract, address: contract.address, secretKey: keys.secretKey }
+}
+
+async function post(base: string, path: string, body: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads the answer's fields
+  return { status: response.status, json: (await response.json()) as Record<string, any> }
+}
+
+const clientOf = (base: string) => new Client({ endpoint: `${base}/api/v2/jsonRPC` })
+
+/** `owner`'s balance of the jetton `master` on `base` (0 without a wallet). */
+async function jettonBalance(base: string, master: string, owner: Address): Promise<bigint> {
+  const client = clientOf(base)
+  const { stack } = await client.runMethod(Address.parse(master), 'get_wallet_address', [
+    { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+  ])
+  const wallet = stack.readAddress()
+  const state = await client.getContractState(wallet)
+  if (state.state !== 'active') return 0n
+  return (await client.runMethod(wallet, 'get_wallet_data')).stack.readBigNumber()
+}
+
+const sendBocs = (from: number) =>
+  proxy.requests
+    .slice(from)
+    .filter((r) => ['sendBoc', 'sendBocReturnHash', 'sendQuery'].includes(r.method)).length
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-funds-'))
+  upstream = await startLocalExchange({
+    ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
+    demoSwaps: 2,
+  })
+  proxy = await startFaultProxy(upstream.url, () => ({ type: 'pass' }))
+  // Each pool is its LP token's master; its largest holder at S is found on U's v3 API.
+  const pools = (
+    (await (await fetch(`${upstream.url}/v1/pools`)).json()) as {
+      pool_list: { address: string }[]
+    }
+  ).pool_list.map((p) => p.address)
+  const holders: { master: string; holder: string; balance: bigint }[] = []
+  for (const pool of pools) {
+    const query = `jetton_address=${pool}&exclude_zero_balance=true&sort=desc&limit=1`
+    const { jetton_wallets } = (await (
+      await fetch(`${upstream.url}/api/v3/jetton/wallets?${query}`)
+    ).json()) as { jetton_wallets: { owner: string; balance: string }[] }
+    const top = jetton_wallets[0]
+    if (top !== undefined) {
+      holders.push({ master: pool, holder: top.owner, balance: BigInt(top.balance) })
+    }
+  }
+  expect(holders.length).toBeGreaterThan(1)
+  lp = holders[0]!
+  otherLp = holders[1]!.master
+  pinned = upstream.chain!.head.seqno
+  fork = await startFork()
+}, 600_000)
+
+afterAll(async () => {
+  await fork?.close()
+  await proxy?.close()
+  await upstream?.close()
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('/local/wallets and /local/faucet on a fork', () => {
+  test('the local exchange’s test wallets, as U holds them at S, and a local-only note', async () => {
+    const onF = (await (await fetch(`${fork!.url}/local/wallets`)).json()) as {
+      wallets: { name: string; address: string; mnemonic: string; version: string }[]
+      note: string
+    }
+    const onU = (await (await fetch(`${upstream.url}/local/wallets`)).json()) as {
+      wallets: unknown[]
+    }
+    expect(onF.wallets).toEqual(onU.wallets)
+    expect(onF.note).toBe(FORK_FUNDS_NOTE)
+    // U funded them before S: F keeps U's state of them (no local top-up).
+    for (const w of onF.wallets) {
+      const address = Address.parse(w.address)
+      expect(await clientOf(fork!.url).getBalance(address)).toBe(
+        await clientOf(upstream.url).getBalance(address),
+      )
+    }
+    expect(fork!.chain.head.seqno).toBe(0)
+    expect(fork!.fork.status().seqno).toBe(pinned)
+  })
+
+  test('a fresh wallet gets TON and a jetton on F (minted as U’s admin) and swaps on F only', async () => {
+    const from = proxy.requests.length
+    const uHead = upstream.chain!.head.seqno
+    const wallet = await freshWallet()
+    const api = new StonApiClient({ baseURL: upstream.url })
+    const assets = await api.getAssets()
+    const usdt = assets.find((a) => a.symbol === 'USDT')!.contractAddress
+    const ston = assets.find((a) => a.symbol === 'STON')!.contractAddress
+
+    const ton = await post(fork!.url, '/local/faucet', {
+      address: wallet.address.toString({ bounceable: false }),
+      asset: 'TON',
+      amount: toNano('50').toString(),
+    })
+    expect(ton.status).toBe(200)
+    expect(ton.json).toMatchObject({ amount: '50000000000', via: 'balance', transactions: [] })
+    expect(ton.json.blocks).toHaveLength(1)
+    expect(ton.json.note).toBe(FORK_FUNDS_NOTE)
+    expect(await clientOf(fork!.url).getBalance(wallet.address)).toBe(toNano('50'))
+
+    const amount = 250_000_000n // 250 USDT (6 decimals)
+    const minted = await post(fork!.url, '/local/faucet', {
+      address: wallet.address.toString(),
+      asset: usdt,
+      amount: amount.toString(),
+    })
+    expect(minted.status).toBe(200)
+    expect(minted.json).toMatchObject({ amount: amount.toString(), via: 'mint' })
+    // admin-impersonated message → minter → the new jetton wallet
+    expect(minted.json.transactions.length).toBeGreaterThanOrEqual(2)
+    expect(await jettonBalance(fork!.url, usdt, wallet.address)).toBe(amount)
+
+    // The official SDK on F (the market's routers from U's REST API): USDT → STON on DEX v2.
+    const client = new Client({ endpoint: `${fork!.url}/api/v2/jsonRPC`, stonApiClient: api })
+    const routers = await api.getRouters({ dexV2: true })
+    const v2 = routers.find((r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct')!
+    const router = client.open(DEX.v2_2.Router.CPI.create(Address.parse(v2.address)))
+    const params = await router.getSwapJettonToJettonTxParams({
+      userWalletAddress: wallet.address,
+      offerJettonAddress: usdt,
+      askJettonAddress: ston,
+      offerAmount: 100_000_000n,
+      minAskAmount: 1n,
+    })
+    const opened = client.open(wallet.contract)
+    const head = fork!.chain.head.seqno
+    await opened.sendTransfer({
+      seqno: await opened.getSeqno(),
+      secretKey: wallet.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [internal({ to: params.to, value: params.value, body: params.body ?? null })],
+    })
+    expect(fork!.chain.head.seqno).toBe(head + 1)
+    expect(await jettonBalance(fork!.url, usdt, wallet.address)).toBe(amount - 100_000_000n)
+    expect(await jettonBalance(fork!.url, ston, wallet.address)).toBeGreaterThan(0n)
+
+    // U: none of it.
+    expect(await clientOf(upstream.url).getBalance(wallet.address)).toBe(0n)
+    expect(await jettonBalance(upstream.url, usdt, wallet.address)).toBe(0n)
+    expect(await jettonBalance(upstream.url, ston, wallet.address)).toBe(0n)
+    expect(upstream.chain!.head.seqno).toBe(uHead)
+    expect(sendBocs(from)).toBe(0)
+  }, 180_000)
+
+  test('an LP token: refused as a mint (422), sent from its --fork-fund-from holder', async () => {
+    const from = proxy.requests.length
+    const to = (await freshWallet()).address
+    const holder = Address.parse(lp.holder)
+    const refused = await post(fork!.url, '/local/faucet', {
+      address: to.toString(),
+      asset: otherLp,
+      amount: '1000',
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.json.error).toMatchObject({ code: 'FAUCET_NOT_MINTABLE', field: 'asset' })
+    expect(refused.json.error.message).toContain('--fork-fund-from')
+
+    const amount = lp.balance / 3n
+    const before = await jettonBalance(fork!.url, lp.master, holder)
+    const sent = await post(fork!.url, '/local/faucet', {
+      address: to.toString(),
+      asset: lp.master,
+      amount: amount.toString(),
+    })
+    expect(sent.status).toBe(200)
+    expect(sent.json).toMatchObject({ via: 'holder', amount: amount.toString() })
+    expect(await jettonBalance(fork!.url, lp.master, to)).toBe(amount)
+    expect(await jettonBalance(fork!.url, lp.master, holder)).toBe(before - amount)
+    // More than the holder has left: refused with nothing sent.
+    const head = fork!.chain.head.seqno
+    const short = await post(fork!.url, '/local/faucet', {
+      address: to.toString(),
+      asset: lp.master,
+      amount: (before - amount + 1n).toString(),
+    })
+    expect(short.status).toBe(422)
+    expect(short.json.error.code).toBe('FAUCET_HOLDER_REFUSED')
+    expect(fork!.chain.head.seqno).toBe(head)
+    // U's holder and recipient as they were.
+    expect(await jettonBalance(upstream.url, lp.master, holder)).toBe(lp.balance)
+    expect(await jettonBalance(upstream.url, lp.master, to)).toBe(0n)
+    expect(sendBocs(from)).toBe(0)
+  }, 120_000)
+
+  test('bad requests answer the local exchange’s codes', async () => {
+    const to = new Address(0, Buffer.alloc(32, 3)).toString()
+    const nobody = new Address(0, Buffer.alloc(32, 0x51)).toString()
+    const cases: [unknown, number, string][] = [
+      [{ address: 'x', asset: 'TON', amount: '1' }, 400, 'FAUCET_INVALID_ADDRESS'],
+      [{ address: to, asset: 'TON', amount: '-1' }, 400, 'FAUCET_INVALID_AMOUNT'],
+      [{ address: to, asset: nobody, amount: '1' }, 404, 'FAUCET_UNKNOWN_ASSET'],
+      [{ address: to, asset: 'NOPE', amount: '1' }, 404, 'FAUCET_UNKNOWN_ASSET'],
+      [{ address: to, asset: 'TON', amount: toNano('10001').toString() }, 422, 'FAUCET_OVER_CAP'],
+      [[1], 400, 'FAUCET_INVALID_BODY'],
+    ]
+    for (const [body, status, code] of cases) {
+      const answer = await post(fork!.url, '/local/faucet', body)
+      expect([answer.status, answer.json.error?.code]).toEqual([status, code])
+    }
+  })
+
+  test('a restart keeps what the faucet gave (journaled), asking U for none of it', async () => {
+    const to = new Address(0, Buffer.alloc(32, 0x61))
+    const given = await post(fork!.url, '/local/faucet', {
+      address: to.toString(),
+      asset: 'TON',
+      amount: '7000000000',
+    })
+    expect(given.status).toBe(200)
+    await fork!.close()
+    fork = undefined
+    const from = proxy.requests.length
+    fork = await startFork()
+    expect(await clientOf(fork.url).getBalance(to)).toBe(7_000_000_000n)
+    expect(proxy.requests.length).toBe(from)
+  }, 120_000)
+})
