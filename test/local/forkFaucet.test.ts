@@ -9,14 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
-import { Client, DEX } from '@ston-fi/sdk'
+import { Client, DEX, pTON } from '@ston-fi/sdk'
 import { Address, beginCell, internal, SendMode, toNano } from '@ton/core'
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto'
 import { WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { swap } from '../../core/ops/swap.js'
+import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { FORK_FUNDS_NOTE } from '../../local/forkFaucet.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 
 let dir: string
@@ -276,4 +279,135 @@ describe('/local/wallets and /local/faucet on a fork', () => {
     expect(await clientOf(fork.url).getBalance(to)).toBe(7_000_000_000n)
     expect(proxy.requests.length).toBe(from)
   }, 120_000)
+})
+
+const KIND_OF: Record<string, PoolKind> = {
+  ConstantProduct: 'constant_product',
+  StableSwap: 'stableswap',
+  WeightedConstProduct: 'weighted_const_product',
+  WeightedStableSwap: 'weighted_stableswap',
+}
+
+/** The SDK's v2.2 router class of each router type (their swap messages are alike). */
+const ROUTER_V2_2 = {
+  ConstantProduct: DEX.v2_2.Router.CPI,
+  StableSwap: DEX.v2_2.Router.Stable,
+  WeightedConstProduct: DEX.v2_2.Router.WCPI,
+  WeightedStableSwap: DEX.v2_2.Router.WStable,
+} as unknown as Record<string, typeof DEX.v2_2.Router.CPI>
+
+/**
+ * The issue's quickstart, against F's chain: the market's routers and pools from U's REST API
+ * (F's REST API lists them once it adopts the upstream's pools at S), every expected output
+ * from F's own pool state (`get_pool_data` and core's exact math, and a DEX v1 pool's
+ * `get_expected_outputs`). With the adoption, F's `/v1/swap/simulate` is the expectation.
+ */
+describe('the quickstart on F: a wallet funded by F’s faucet swaps on every router type', () => {
+  test('each swap pays exactly what F’s pool state computes (get_pool_data, core’s math)', async () => {
+    const from = proxy.requests.length
+    const uHead = upstream.chain!.head.seqno
+    const wallet = await freshWallet()
+    const me = wallet.address
+    const api = new StonApiClient({ baseURL: upstream.url })
+    const client = new Client({ endpoint: `${fork!.url}/api/v2/jsonRPC`, stonApiClient: api })
+    const TON = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
+    // Funded by F's faucet only: TON, and every jetton a swap below offers.
+    const fund = async (asset: string, amount: bigint) => {
+      const answer = await post(fork!.url, '/local/faucet', {
+        address: me.toString(),
+        asset,
+        amount: amount.toString(),
+      })
+      expect([answer.status, answer.json.via]).toEqual([200, asset === 'TON' ? 'balance' : 'mint'])
+    }
+    await fund('TON', toNano('500'))
+    const pools = (
+      (await (await fetch(`${upstream.url}/v1/pools`)).json()) as {
+        pool_list: {
+          address: string
+          router_address: string
+          token0_address: string
+          token1_address: string
+        }[]
+      }
+    ).pool_list
+    const routers = await api.getRouters()
+    const kinds = new Set<string>()
+    const opened = client.open(wallet.contract)
+    for (const r of routers) {
+      const pool = pools.find((p) => p.router_address === r.address)!
+      // TON → jetton where the pool has TON, else token0 → token1: the output is a jetton, exact.
+      const offerTon = pool.token0_address === TON || pool.token1_address === TON
+      const offer = offerTon ? TON : pool.token0_address
+      const ask = offer === pool.token0_address ? pool.token1_address : pool.token0_address
+      const amount = offerTon ? toNano('20') : 50_000_000n
+      if (!offerTon) await fund(offer, amount)
+      // The pool on F, as the swap will find it: get_pool_data, and core's exact math.
+      const kind = KIND_OF[r.routerType]!
+      const read = async (method: string) =>
+        (await client.runMethod(Address.parse(pool.address), method)).stack
+      let state: ReturnType<typeof createPoolState>
+      let token0Wallet: Address
+      if (r.majorVersion === 1) {
+        const data = readDexV1PoolData(await read('get_pool_data'))
+        const totalSupply = (await read('get_jetton_data')).readBigNumber()
+        token0Wallet = data.token0Wallet
+        state = createPoolState({ dex: 'v1', kind, ...data, totalSupply })
+      } else {
+        const data = readDexV2PoolData(await read('get_pool_data'), kind)
+        token0Wallet = data.token0Wallet
+        state = createPoolState({ dex: 'v2', kind, ...data })
+      }
+      // The side: whether the router's wallet of the offer (pTON's for TON) is token0's.
+      const routerAddress = Address.parse(r.address)
+      const offerMaster = offerTon ? r.ptonMasterAddress : offer
+      const { stack } = await client.runMethod(Address.parse(offerMaster), 'get_wallet_address', [
+        { type: 'slice', cell: beginCell().storeAddress(routerAddress).endCell() },
+      ])
+      const routerWallet = stack.readAddress()
+      const side = routerWallet.equals(token0Wallet) ? 0 : 1
+      const expected = swap(state, { side, amountIn: amount })
+      expect(expected.amountOut).toBeGreaterThan(0n)
+      if (r.majorVersion === 1) {
+        // DEX v1 pools simulate too (`get_expected_outputs`), on F's state: the same amount.
+        const v1 = client.open(DEX.v1.Pool.create(Address.parse(pool.address)))
+        const outputs = await v1.getExpectedOutputs({ amount, jettonWallet: routerWallet })
+        expect(outputs.jettonToReceive).toBe(expected.amountOut)
+      }
+      const common = {
+        userWalletAddress: me,
+        offerAmount: amount,
+        askJettonAddress: ask,
+        // The simulation as the slippage limit: a worse output refunds (v1 wants out > min).
+        minAskAmount: r.majorVersion === 1 ? expected.amountOut - 1n : expected.amountOut,
+      }
+      const proxyTon =
+        r.majorVersion === 1
+          ? pTON.v1.create(Address.parse(r.ptonMasterAddress))
+          : pTON.v2_1.create(Address.parse(r.ptonMasterAddress))
+      const router =
+        r.majorVersion === 1
+          ? client.open(DEX.v1.Router.create(routerAddress))
+          : client.open(ROUTER_V2_2[r.routerType]!.create(routerAddress))
+      const params = offerTon
+        ? await router.getSwapTonToJettonTxParams({ ...common, proxyTon })
+        : await router.getSwapJettonToJettonTxParams({ ...common, offerJettonAddress: offer })
+      const before = await jettonBalance(fork!.url, ask, me)
+      const head = fork!.chain.head.seqno
+      await opened.sendTransfer({
+        seqno: await opened.getSeqno(),
+        secretKey: wallet.secretKey,
+        sendMode: SendMode.PAY_GAS_SEPARATELY,
+        messages: [internal({ to: params.to, value: params.value, body: params.body ?? null })],
+      })
+      expect(fork!.chain.head.seqno).toBe(head + 1)
+      const label = `v${r.majorVersion} ${r.routerType} ${offerTon ? 'TON' : offer} → ${ask}`
+      expect(await jettonBalance(fork!.url, ask, me), label).toBe(before + expected.amountOut)
+      kinds.add(`v${r.majorVersion} ${r.routerType}`)
+    }
+    expect(kinds.size).toBe(routers.length)
+    expect(kinds.size).toBeGreaterThanOrEqual(5)
+    expect(upstream.chain!.head.seqno).toBe(uHead)
+    expect(sendBocs(from)).toBe(0)
+  }, 300_000)
 })
