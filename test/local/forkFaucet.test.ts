@@ -20,7 +20,7 @@ import { FORK_FUNDS_NOTE } from '../../local/forkFaucet.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
-import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+import { type Fault, type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 
 let dir: string
 let upstream: RunningLocalExchange
@@ -32,6 +32,8 @@ let lp: { master: string; holder: string; balance: bigint }
 let otherLp: string
 /** U's head when F pinned it. */
 let pinned: number
+/** What the proxy does with the next request (a test sets it; default pass). */
+let plan: (request: { method: string }) => Fault = () => ({ type: 'pass' })
 
 const startFork = () =>
   startForkNode({
@@ -41,6 +43,8 @@ const startFork = () =>
     fork: {
       url: `${proxy.url}/api/v2/jsonRPC`,
       rps: Number.POSITIVE_INFINITY,
+      timeoutMs: 3_000,
+      attempts: 3,
       fundFrom: [{ jetton: lp.master, holder: lp.holder }],
     },
   })
@@ -89,7 +93,7 @@ beforeAll(async () => {
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })
-  proxy = await startFaultProxy(upstream.url, () => ({ type: 'pass' }))
+  proxy = await startFaultProxy(upstream.url, (request) => plan(request))
   // Each pool is its LP token's master; its largest holder at S is found on U's v3 API.
   const pools = (
     (await (await fetch(`${upstream.url}/v1/pools`)).json()) as {
@@ -263,6 +267,38 @@ describe('/local/wallets and /local/faucet on a fork', () => {
       expect([answer.status, answer.json.error?.code]).toEqual([status, code])
     }
   })
+
+  test('the upstream failing to load the recipient: 503, nothing changed; then it goes through', async () => {
+    const usdt = (await new StonApiClient({ baseURL: upstream.url }).getAssets()).find(
+      (a) => a.symbol === 'USDT',
+    )!.contractAddress
+    const to = new Address(0, Buffer.alloc(32, 0x71)).toString()
+    const head = fork!.chain.head.seqno
+    plan = ({ method }) =>
+      method === 'getAddressInformation' || method === 'getShardAccountCell'
+        ? { type: 'bad-gateway' }
+        : { type: 'pass' }
+    try {
+      for (const asset of ['TON', usdt]) {
+        const failed = await post(fork!.url, '/local/faucet', {
+          address: to,
+          asset,
+          amount: '1000',
+        })
+        expect([failed.status, failed.json.error.code]).toEqual([503, 'LOCAL_FORK_UNAVAILABLE'])
+        expect(fork!.chain.head.seqno).toBe(head)
+      }
+    } finally {
+      plan = () => ({ type: 'pass' })
+    }
+    const given = await post(fork!.url, '/local/faucet', {
+      address: to,
+      asset: usdt,
+      amount: '1000',
+    })
+    expect(given.status).toBe(200)
+    expect(await jettonBalance(fork!.url, usdt, Address.parse(to))).toBe(1000n)
+  }, 60_000)
 
   test('a restart keeps what the faucet gave (journaled), asking U for none of it', async () => {
     const to = new Address(0, Buffer.alloc(32, 0x61))
