@@ -7,7 +7,8 @@
  * one); `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
  * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead;
  * `ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key] [--rps]
- * [--fork-no-cache]` runs a local chain forked from a live one at a pinned block.
+ * [--fork-no-cache] [--fork-fund-from <jetton>=<holder>]` runs a local chain forked from a live
+ * one at a pinned block.
  * @module
  */
 import { realpathSync } from 'node:fs'
@@ -305,6 +306,7 @@ function forkBanner(node: RunningForkNode, dbPath: string): string[] {
     `ton-dex-lab fork listening on ${url}: ${status.url} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
     `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC  (sendBoc runs here only, never upstream)`,
     `  Status:     ${url}/local/status`,
+    `  Test funds: ${url}/local/wallets, POST ${url}/local/faucet  (the fork's state only)`,
     `  Swagger UI: ${url}/swagger-ui/`,
     `  Database:   ${dbPath}`,
     `  WARNING: ${FORK_KEY_WARNING}`,
