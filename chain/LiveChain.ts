@@ -488,11 +488,32 @@ export class LiveChain {
    * ```
    */
   async setBalance(address: Address, balance: bigint): Promise<ChainBlock> {
+    return this.changeBalance(address, () => balance)
+  }
+
+  /**
+   * Adds `amount` nanotons to an account's balance without a transaction, as
+   * {@link LiveChain.setBalance} does (one block, journaled), reading the balance in the same
+   * queued step: what ran before it is counted, nothing runs between the read and the change.
+   *
+   * @example
+   * ```ts
+   * await chain.addBalance(wallet, 2_000_000_000n) // 7_000_000_000n where it held 5 TON
+   * ```
+   */
+  async addBalance(address: Address, amount: bigint): Promise<ChainBlock> {
+    return this.changeBalance(address, (current) => current + amount)
+  }
+
+  private async changeBalance(
+    address: Address,
+    next: (current: bigint) => bigint,
+  ): Promise<ChainBlock> {
     return this.enqueue(async () => {
       this.tick()
-      const before = await this.shardAccountText(address)
+      const before = await this.forkSafe(() => this.shardAccountText(address))
       const contract = await this.blockchain.getContract(address)
-      contract.balance = balance
+      contract.balance = next(contract.balance)
       this.pending.push({
         ...this.emptyBlock(),
         touched: [address],
@@ -719,6 +740,33 @@ export class LiveChain {
         this.dryRun(parsed, options.ignoreChksig ?? false),
       )
       return { transaction }
+    })
+  }
+
+  /**
+   * Emulates an internal message on the current state without changing anything: its
+   * destination's transaction as it would run now (the sender need not exist: the message is
+   * taken as given, as a fork's faucet impersonating a jetton's admin sends it). A preflight:
+   * the transaction tells whether the message would do what its sender means.
+   *
+   * @throws {LiveChainError} `LIVE_CHAIN_NOT_INTERNAL` for another kind of message,
+   *   `LIVE_CHAIN_FORK_UNAVAILABLE` when a fork cannot load the destination.
+   * @example
+   * ```ts
+   * const tx = await chain.emulateInternal(internalMessage) // from: admin, to: master, body: mint
+   * tx.outMessagesCount // 1: the master's internal_transfer to the recipient's wallet
+   * ```
+   */
+  async emulateInternal(message: Message): Promise<Transaction> {
+    if (message.info.type !== 'internal') {
+      throw new LiveChainError({
+        reason: 'not_internal',
+        message: `Expected an internal message, got ${message.info.type}.`,
+      })
+    }
+    return this.enqueue(async () => {
+      this.tick()
+      return this.forkSafe(() => this.dryRun(message, false))
     })
   }
 

@@ -13,6 +13,8 @@ export type LiveChainErrorReason =
   | 'invalid_boc'
   /** A well-formed message that is not an external-in message (internal or external-out). */
   | 'not_external_in'
+  /** A message given to `emulateInternal` that is not an internal message. */
+  | 'not_internal'
   /** The destination did not accept the external: no transaction, e.g. a bad signature or seqno. */
   | 'external_rejected'
   /** A transaction of an accepted message chain could not be emulated; the chain stops. */

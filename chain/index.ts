@@ -28,10 +28,18 @@ export { ForkCache, type ForkMeta, forkOfDatabase } from './fork/ForkCache.js'
 export { ForkError, type ForkErrorCode, forkErrorOf } from './fork/ForkError.js'
 export { ForkStorage, type ForkStorageOptions, type ForkStorageStats } from './fork/ForkStorage.js'
 export {
+  type ForkFundingRefusal,
+  type ForkJettonFunding,
+  fundJettonOnFork,
+  JETTON_MINT_LAYOUTS,
+  topUpOnFork,
+} from './fork/forkFunds.js'
+export {
   type ForkHistory,
   forkHistory,
   type UpstreamTransactionQuery,
 } from './fork/forkHistory.js'
+
 export {
   type ForkPin,
   type ForkUpstream,

@@ -14,6 +14,17 @@ export type LocalExchangeErrorCode =
   | 'FAUCET_UNKNOWN_ASSET'
   /** 422: `amount` is above the faucet's cap for that asset. */
   | 'FAUCET_OVER_CAP'
+  /**
+   * 422 (a fork): the jetton cannot be minted as its admin (no admin, or no standard mint
+   * layout works) and no holder of it is named (`--fork-fund-from <jetton>=<holder>`).
+   */
+  | 'FAUCET_NOT_MINTABLE'
+  /** 422 (a fork): the `--fork-fund-from` holder has less than the amount, or its wallet refuses. */
+  | 'FAUCET_HOLDER_REFUSED'
+  /** 422 (a fork): the mint or transfer ran (its blocks are on the chain) but did not credit the amount. */
+  | 'FAUCET_NOT_CREDITED'
+  /** 503 (a fork): the upstream could not provide an account the request needs (nothing changed). */
+  | 'LOCAL_FORK_UNAVAILABLE'
   /** 400 (at start): `serve --follow` has no router list (`--routers`, or the upstream's REST API). */
   | 'FOLLOW_NO_ROUTERS'
   /** 400 (at start): `serve --fork` with a PostgreSQL database (a fork's cache is a SQLite file). */
@@ -56,6 +67,10 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   FAUCET_INVALID_AMOUNT: 400,
   FAUCET_UNKNOWN_ASSET: 404,
   FAUCET_OVER_CAP: 422,
+  FAUCET_NOT_MINTABLE: 422,
+  FAUCET_HOLDER_REFUSED: 422,
+  FAUCET_NOT_CREDITED: 422,
+  LOCAL_FORK_UNAVAILABLE: 503,
   FOLLOW_NO_ROUTERS: 400,
   FORK_NEEDS_SQLITE: 400,
   FORK_DATABASE: 400,
@@ -101,6 +116,8 @@ export function toLocalExchangeError(error: unknown): LocalExchangeError | undef
       return new LocalExchangeError({ code: 'LOCAL_TIME_BACKWARDS', message: String(message) })
     if (code === 'LIVE_CHAIN_UNKNOWN_SAVEPOINT')
       return new LocalExchangeError({ code: 'LOCAL_UNKNOWN_SNAPSHOT', message: String(message) })
+    if (code === 'LIVE_CHAIN_FORK_UNAVAILABLE')
+      return new LocalExchangeError({ code: 'LOCAL_FORK_UNAVAILABLE', message: String(message) })
     if (code === 'LIVE_CHAIN_REVERT_UNSUPPORTED')
       return new LocalExchangeError({
         code: 'LOCAL_SNAPSHOTS_UNAVAILABLE',

@@ -53,35 +53,9 @@ export async function faucet(
   context: { readonly chain: LiveChain; readonly dex: LocalDex; readonly store: Store },
   request: FaucetRequest,
 ): Promise<FaucetReceipt> {
-  const address =
-    typeof request.address === 'string' ? canonicalAddressText(request.address) : undefined
-  if (address === undefined) {
-    throw new LocalExchangeError({
-      code: 'FAUCET_INVALID_ADDRESS',
-      field: 'address',
-      message: 'address must be a TON address, raw (0:<64 hex>) or user-friendly (EQ…/UQ…).',
-    })
-  }
-  const amountText = typeof request.amount === 'number' ? String(request.amount) : request.amount
-  if (typeof amountText !== 'string' || !/^[1-9][0-9]{0,40}$/.test(amountText)) {
-    throw new LocalExchangeError({
-      code: 'FAUCET_INVALID_AMOUNT',
-      field: 'amount',
-      message: 'amount must be a positive whole number of raw units, as a decimal string.',
-    })
-  }
-  const amount = BigInt(amountText)
+  const { address, amount } = faucetTarget(request)
   const asset = await resolveAsset(context, request.asset)
-  const cap = asset.native
-    ? FAUCET_TON_CAP
-    : FAUCET_JETTON_CAP_TOKENS * 10n ** BigInt(asset.decimals)
-  if (amount > cap) {
-    throw new LocalExchangeError({
-      code: 'FAUCET_OVER_CAP',
-      field: 'amount',
-      message: `amount is above the faucet's cap of ${cap} raw units of ${asset.symbol} per request.`,
-    })
-  }
+  checkFaucetCap(amount, asset)
   const to = Address.parse(address)
   const { blocks } = await context.chain.execute(async () => {
     if (asset.native) {
@@ -101,6 +75,66 @@ export async function faucet(
     amount: amount.toString(),
     blocks: blocks.map((b) => b.seqno),
     transactions: blocks.flatMap((b) => b.transactions.map((t) => t.hash().toString('hex'))),
+  }
+}
+
+/**
+ * A faucet request's recipient (canonical) and amount, checked: what the local exchange's and
+ * a fork's faucet take alike.
+ *
+ * @throws {LocalExchangeError} `FAUCET_INVALID_ADDRESS`, `FAUCET_INVALID_AMOUNT`.
+ * @example
+ * ```ts
+ * faucetTarget({ address: `0:${'7c'.repeat(32)}`, asset: 'TON', amount: '2500000000' }).amount // 2_500_000_000n
+ * ```
+ */
+export function faucetTarget(request: FaucetRequest): {
+  readonly address: string
+  readonly amount: bigint
+} {
+  const address =
+    typeof request.address === 'string' ? canonicalAddressText(request.address) : undefined
+  if (address === undefined) {
+    throw new LocalExchangeError({
+      code: 'FAUCET_INVALID_ADDRESS',
+      field: 'address',
+      message: 'address must be a TON address, raw (0:<64 hex>) or user-friendly (EQ…/UQ…).',
+    })
+  }
+  const amountText = typeof request.amount === 'number' ? String(request.amount) : request.amount
+  if (typeof amountText !== 'string' || !/^[1-9][0-9]{0,40}$/.test(amountText)) {
+    throw new LocalExchangeError({
+      code: 'FAUCET_INVALID_AMOUNT',
+      field: 'amount',
+      message: 'amount must be a positive whole number of raw units, as a decimal string.',
+    })
+  }
+  return { address, amount: BigInt(amountText) }
+}
+
+/**
+ * Refuses an amount above the faucet's cap for the asset ({@link FAUCET_TON_CAP}, or
+ * {@link FAUCET_JETTON_CAP_TOKENS} whole tokens at the jetton's decimals).
+ *
+ * @throws {LocalExchangeError} `FAUCET_OVER_CAP`.
+ * @example
+ * ```ts
+ * checkFaucetCap(10n ** 13n, { native: false, symbol: 'USDT', decimals: 6 }) // throws FAUCET_OVER_CAP
+ * ```
+ */
+export function checkFaucetCap(
+  amount: bigint,
+  asset: { readonly native: boolean; readonly symbol: string; readonly decimals: number },
+): void {
+  const cap = asset.native
+    ? FAUCET_TON_CAP
+    : FAUCET_JETTON_CAP_TOKENS * 10n ** BigInt(asset.decimals)
+  if (amount > cap) {
+    throw new LocalExchangeError({
+      code: 'FAUCET_OVER_CAP',
+      field: 'amount',
+      message: `amount is above the faucet's cap of ${cap} raw units of ${asset.symbol} per request.`,
+    })
   }
 }
 

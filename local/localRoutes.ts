@@ -4,7 +4,7 @@ import type { TestWallet } from '../chain/wallets/testWallets.js'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { Store } from '../store/Store.js'
 import type { LocalControl } from './control/controlRoutes.js'
-import { faucet } from './faucet.js'
+import { type FaucetReceipt, type FaucetRequest, faucet } from './faucet.js'
 import { LocalExchangeError, toLocalExchangeError } from './LocalExchangeError.js'
 import type { LiveIndexer } from './liveIndexer.js'
 
@@ -73,6 +73,110 @@ export function registerLocalRoutes(
   },
 ): void {
   const live = (): LocalLive => requireLive(context.live())
+  answerLocalErrors(app)
+  const tags = ['local']
+  registerFundRoutes(app, () => {
+    const exchange = live()
+    return {
+      wallets: exchange.wallets,
+      async faucet(request) {
+        const receipt = await faucet(
+          { chain: exchange.chain, dex: exchange.dex, store: context.store },
+          request,
+        )
+        // Answer once the REST API shows it.
+        await exchange.indexer.indexed(Math.max(0, ...receipt.blocks))
+        return receipt
+      },
+    }
+  })
+
+  app.get(
+    '/local/status',
+    { schema: { tags, summary: 'Progress of the local exchange' } },
+    async () => {
+      live()
+      return context.status()
+    },
+  )
+}
+
+/**
+ * What `GET /local/wallets` and `POST /local/faucet` serve from: the local exchange's, or a
+ * fork's (`serve --fork`), with the same request and answer shapes.
+ *
+ * @example
+ * ```ts
+ * const funds: LocalFunds = { wallets, faucet: (request) => faucet({ chain, dex, store }, request) }
+ * ```
+ */
+export type LocalFunds = {
+  readonly wallets: readonly TestWallet[]
+  /** Runs a faucet request; resolves once the REST API shows it. */
+  faucet(request: FaucetRequest): Promise<FaucetReceipt>
+  /** Said in the wallets' answer beside the list (a fork's: local only). */
+  readonly note?: string | undefined
+}
+
+/**
+ * Registers `GET /local/wallets` (the test wallets, with their mnemonics) and
+ * `POST /local/faucet` (`{ address, asset, amount }`) over `funds` (LOCAL USE ONLY). Errors
+ * answer as {@link answerLocalErrors} says where the caller installed it.
+ *
+ * @example
+ * ```ts
+ * registerFundRoutes(app, () => ({ wallets, faucet: (r) => forkFaucet({ chain, store, fundFrom }, r) }))
+ * (await app.inject('/local/wallets')).json().wallets.length // 5
+ * ```
+ */
+export function registerFundRoutes(app: FastifyInstance, funds: () => LocalFunds): void {
+  const tags = ['local']
+  app.get(
+    '/local/wallets',
+    { schema: { tags, summary: 'Funded test wallets (local use only)' } },
+    async () => {
+      const { wallets, note } = funds()
+      return {
+        wallets: wallets.map((w) => ({
+          name: w.name,
+          address: w.address.toString({ bounceable: false }),
+          mnemonic: w.mnemonic.join(' '),
+          version: 'v4r2',
+        })),
+        ...(note === undefined ? {} : { note }),
+      }
+    },
+  )
+
+  app.post(
+    '/local/faucet',
+    { schema: { tags, summary: 'Send TON or mint a local jetton (local use only)' } },
+    async (request) => {
+      const target = funds()
+      const body = request.body
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new LocalExchangeError({
+          code: 'FAUCET_INVALID_BODY',
+          message: 'The body must be a JSON object { "address", "asset", "amount" }.',
+        })
+      }
+      const { address, asset, amount } = body as Record<string, unknown>
+      return target.faucet({ address, asset, amount })
+    },
+  )
+}
+
+/**
+ * Answers every error of `app`'s routes as `/local/*` does: a {@link LocalExchangeError} (or
+ * what maps to one) with its status and `{ error: { code, message, field? } }`, anything else
+ * a 500 `INTERNAL_ERROR` without internals (and logged).
+ *
+ * @example
+ * ```ts
+ * answerLocalErrors(scope) // then a FAUCET_OVER_CAP thrown by a route answers 422
+ * ```
+ */
+export function answerLocalErrors(app: FastifyInstance): void {
   app.setErrorHandler((raw, _request, reply) => {
     const error = toLocalExchangeError(raw)
     if (error !== undefined) {
@@ -87,50 +191,4 @@ export function registerLocalRoutes(
       error: { code: 'INTERNAL_ERROR', message: 'The local exchange failed unexpectedly.' },
     })
   })
-  const tags = ['local']
-
-  app.get(
-    '/local/wallets',
-    { schema: { tags, summary: 'Funded test wallets (local use only)' } },
-    async () => ({
-      wallets: live().wallets.map((w) => ({
-        name: w.name,
-        address: w.address.toString({ bounceable: false }),
-        mnemonic: w.mnemonic.join(' '),
-        version: 'v4r2',
-      })),
-    }),
-  )
-
-  app.post(
-    '/local/faucet',
-    { schema: { tags, summary: 'Send TON or mint a local jetton (local use only)' } },
-    async (request) => {
-      const exchange = live()
-      const body = request.body
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new LocalExchangeError({
-          code: 'FAUCET_INVALID_BODY',
-          message: 'The body must be a JSON object { "address", "asset", "amount" }.',
-        })
-      }
-      const { address, asset, amount } = body as Record<string, unknown>
-      const receipt = await faucet(
-        { chain: exchange.chain, dex: exchange.dex, store: context.store },
-        { address, asset, amount },
-      )
-      // Answer once the REST API shows it.
-      await exchange.indexer.indexed(Math.max(0, ...receipt.blocks))
-      return receipt
-    },
-  )
-
-  app.get(
-    '/local/status',
-    { schema: { tags, summary: 'Progress of the local exchange' } },
-    async () => {
-      live()
-      return context.status()
-    },
-  )
 }

@@ -54,6 +54,12 @@ export type ForkServeOptions = {
   readonly rps?: number | undefined
   /** `--fork-no-cache`: read each account from the upstream again after a restart. */
   readonly noCache?: boolean | undefined
+  /**
+   * `--fork-fund-from <jetton>=<holder>` (repeatable, or a comma list): the holder (an owner of
+   * the jetton, or its jetton wallet) the fork's faucet sends a jetton from when it cannot mint
+   * it as the master's admin. Canonical addresses.
+   */
+  readonly fundFrom?: readonly { readonly jetton: string; readonly holder: string }[] | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** Attempts of one upstream request (default 5; programmatic only). */
@@ -141,6 +147,7 @@ export function parseServeOptions(
     fork?: string | undefined
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
+    'fork-fund-from'?: string[] | undefined
   }
   try {
     values = parseArgs({
@@ -153,7 +160,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-fund-from <jetton>=<holder>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -183,6 +190,13 @@ export function parseServeOptions(
       code: 'INVALID_PARAMETER',
       field: 'block-time',
       reason: 'must be seconds between blocks, at least 0.1 (e.g. 5 or 0.5)',
+    })
+  }
+  if (values['fork-fund-from'] !== undefined && values.fork === undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'fork-fund-from',
+      reason: 'funds a fork: give --fork <url> with it',
     })
   }
   if (values.fork !== undefined && values.follow !== undefined) {
@@ -232,7 +246,8 @@ const SERVE_OPTIONS = {
   fork: { type: 'string' },
   'fork-seqno': { type: 'string' },
   'fork-no-cache': { type: 'boolean' },
-} as const satisfies Record<string, { type: 'string' | 'boolean' }>
+  'fork-fund-from': { type: 'string', multiple: true },
+} as const satisfies Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 /** `--name` of each option that takes a value. */
 const STRING_OPTIONS: ReadonlySet<string> = new Set(
@@ -265,6 +280,7 @@ function forkOptions(
     fork?: string | undefined
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
+    'fork-fund-from'?: string[] | undefined
     'api-key'?: string | undefined
     rps?: string | undefined
   },
@@ -289,7 +305,39 @@ function forkOptions(
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(rps === undefined ? {} : { rps }),
     ...(values['fork-no-cache'] === true ? { noCache: true } : {}),
+    ...(values['fork-fund-from'] === undefined
+      ? {}
+      : { fundFrom: fundFromOptions(values['fork-fund-from']) }),
   }
+}
+
+/** `--fork-fund-from` values: each `<jetton>=<holder>`, or a comma list of them. */
+function fundFromOptions(
+  texts: readonly string[],
+): { readonly jetton: string; readonly holder: string }[] {
+  const pairs: { jetton: string; holder: string }[] = []
+  const items = texts.flatMap((text) => text.split(','))
+  for (const [i, item] of items.entries()) {
+    const [jettonText, holderText, ...rest] = item.trim().split('=')
+    const jetton = canonicalAddressText(jettonText ?? '')
+    const holder = canonicalAddressText(holderText ?? '')
+    if (rest.length > 0 || jetton === undefined || holder === undefined) {
+      throw new InvalidParameterError({
+        code: 'INVALID_PARAMETER',
+        field: 'fork-fund-from',
+        reason: `item ${i + 1} ('${item}') must be <jetton master address>=<holder address>`,
+      })
+    }
+    if (pairs.some((p) => p.jetton === jetton)) {
+      throw new InvalidParameterError({
+        code: 'INVALID_PARAMETER',
+        field: 'fork-fund-from',
+        reason: `item ${i + 1} names a holder of ${jetton} again: one holder per jetton`,
+      })
+    }
+    pairs.push({ jetton, holder })
+  }
+  return pairs
 }
 
 /** The `--follow` group of {@link parseServeOptions}. */

@@ -4,15 +4,18 @@ import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFo
 import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
 import { LiveChain } from '../chain/LiveChain.js'
 import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
+import { type TestWallet, testWallets } from '../chain/wallets/testWallets.js'
 import { createService } from '../service/createService.js'
 import { allowCrossOrigin } from '../service/http/cors.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
+import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from './forkFaucet.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
+import { answerLocalErrors, type LocalFunds, registerFundRoutes } from './localRoutes.js'
 import { routerAssets } from './routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from './serveOptions.js'
 
@@ -115,6 +118,9 @@ export async function startForkNode(
     })
     if (forked) fork.restored()
     closers.unshift(() => chain.close())
+    const wallets = await testWallets()
+    // A new fork gives the test wallets the upstream lacks their TON (local blocks).
+    if (!forked) await fundForkTestWallets(chain, wallets)
     const indexer: LiveIndexer = await startLiveIndexer({
       chain,
       store,
@@ -137,7 +143,8 @@ export async function startForkNode(
       warning: FORK_KEY_WARNING,
     })
     const indexed = (seqno: number) => indexer.indexed(seqno)
-    const url = await listen(app, chain, store, indexed, status, options, closers, fork)
+    const funds = forkFunds(chain, store, wallets, indexed, options.fork)
+    const url = await listen(app, chain, store, indexed, status, funds, options, closers, fork)
     return { app, store, chain, fork, url, indexed, close }
   } catch (error) {
     await close()
@@ -145,13 +152,38 @@ export async function startForkNode(
   }
 }
 
-/** The REST API, the TON HTTP API (the forked chain's) and `GET /local/status` on one port. */
+/** `/local/wallets` and `/local/faucet` of a fork: local changes of the forked chain only. */
+function forkFunds(
+  chain: LiveChain,
+  store: Store,
+  wallets: readonly TestWallet[],
+  indexed: (seqno: number) => Promise<void>,
+  fork: ForkServeOptions,
+): LocalFunds {
+  const fundFrom = new Map((fork.fundFrom ?? []).map((p) => [p.jetton, p.holder]))
+  return {
+    wallets,
+    note: FORK_FUNDS_NOTE,
+    async faucet(request) {
+      const receipt = await forkFaucet({ chain, store, fundFrom }, request)
+      // Answer once the REST API shows it.
+      await indexed(Math.max(0, ...receipt.blocks))
+      return receipt
+    },
+  }
+}
+
+/**
+ * The REST API, the TON HTTP API (the forked chain's), `GET /local/status`, `GET
+ * /local/wallets` and `POST /local/faucet` on one port.
+ */
 async function listen(
   app: FastifyInstance,
   chain: LiveChain,
   store: Store,
   indexed: (seqno: number) => Promise<void>,
   status: () => ForkNodeStatus,
+  funds: LocalFunds,
   options: ServeOptions,
   closers: (() => unknown)[],
   fork: OpenedFork,
@@ -165,6 +197,11 @@ async function listen(
     history: fork.history,
   })
   local.get('/local/status', async () => status())
+  // Test funds: balance changes and impersonated mints or transfers, on the fork only.
+  await local.register(async (scope) => {
+    answerLocalErrors(scope)
+    registerFundRoutes(scope, () => funds)
+  })
   allowCrossOrigin(local)
   closers.unshift(() => local.close())
   await local.listen({ host: options.host, port: options.port })

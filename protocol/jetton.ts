@@ -24,11 +24,14 @@ export function jettonMinterData(params: {
 
 /**
  * The admin's `mint`: `mint#642b7d07 query_id to ton_amount ^internal_transfer`, where the
- * internal transfer credits `amount` and returns the excess to `response`.
+ * internal transfer credits `amount` and returns the excess to `response`. `op` names another
+ * minter's op for the same layout: the reference minter of ton-blockchain/token-contract
+ * (`jetton-minter.fc`) reads `mint#15` (21) so.
  *
  * @example
  * ```ts
  * jettonMintBody({ to: alice, amount: 10n ** 12n, tonAmount: toNano('0.05'), response: admin })
+ * jettonMintBody({ to: alice, amount: 10n ** 12n, tonAmount: toNano('0.05'), response: null, op: 0x15 })
  * ```
  */
 export function jettonMintBody(params: {
@@ -37,6 +40,7 @@ export function jettonMintBody(params: {
   tonAmount: bigint
   response: Address | null
   queryId?: bigint
+  op?: number
 }): Cell {
   const queryId = params.queryId ?? 0n
   const step = beginCell()
@@ -49,7 +53,7 @@ export function jettonMintBody(params: {
     .storeBit(false)
     .endCell()
   return beginCell()
-    .storeUint(JETTON_OP.mint, 32)
+    .storeUint(params.op ?? JETTON_OP.mint, 32)
     .storeUint(queryId, 64)
     .storeAddress(params.to)
     .storeCoins(params.tonAmount)

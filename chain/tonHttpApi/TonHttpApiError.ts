@@ -89,6 +89,7 @@ export function liveChainErrorStatus(error: LiveChainError): number {
   switch (error.reason) {
     case 'invalid_boc':
     case 'not_external_in':
+    case 'not_internal':
       return 400
     case 'external_rejected':
       return 422

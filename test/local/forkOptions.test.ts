@@ -1,5 +1,7 @@
+import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { parseServeOptions } from '../../local/serveOptions.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
 import { thrown } from '../_support/thrown.js'
 
 describe('serve --fork options', () => {
@@ -32,6 +34,25 @@ describe('serve --fork options', () => {
     ).toEqual({ url: 'http://127.0.0.1:8080', apiKey: 'k2', rps: Number.POSITIVE_INFINITY })
   })
 
+  test('--fork-fund-from: repeatable or a comma list of <jetton>=<holder>, canonical', () => {
+    const usdt = `0:${'11'.repeat(32)}`
+    const lp = `0:${'22'.repeat(32)}`
+    const holder = `0:${'33'.repeat(32)}`
+    const friendly = Address.parse(holder).toString({ bounceable: false })
+    const canonical = (raw: string) => canonicalAddressText(raw)!
+    const fundFrom = (argv: string[]) =>
+      parseServeOptions(['--fork', 'http://127.0.0.1:8080', ...argv], {}).fork?.fundFrom
+    const both = [
+      { jetton: canonical(usdt), holder: canonical(holder) },
+      { jetton: canonical(lp), holder: canonical(holder) },
+    ]
+    expect(
+      fundFrom(['--fork-fund-from', `${usdt}=${holder}`, '--fork-fund-from', `${lp}=${friendly}`]),
+    ).toEqual(both)
+    expect(fundFrom(['--fork-fund-from', `${usdt}=${holder}, ${lp}=${friendly}`])).toEqual(both)
+    expect(fundFrom([])).toBeUndefined()
+  })
+
   test('bad values name their field', () => {
     const field = (argv: string[]) =>
       (thrown(() => parseServeOptions(argv, {})) as { field?: string }).field
@@ -43,5 +64,20 @@ describe('serve --fork options', () => {
     expect(field(['--fork', 'http://x', '--rps', '-1'])).toBe('rps')
     expect(field(['--follow', 'http://x', '--from-seqno', '-3'])).toBe('from-seqno')
     expect(field(['--port', '-5'])).toBe('port')
+    const usdt = `0:${'11'.repeat(32)}`
+    for (const bad of [
+      usdt,
+      `${usdt}=`,
+      `${usdt}=nobody`,
+      `x=${usdt}`,
+      `${usdt}=${usdt}=${usdt}`,
+    ]) {
+      expect(field(['--fork', 'http://x', '--fork-fund-from', bad])).toBe('fork-fund-from')
+    }
+    expect(
+      field(['--fork', 'http://x', '--fork-fund-from', `${usdt}=${usdt},${usdt}=${usdt}`]),
+    ).toBe('fork-fund-from')
+    // Without --fork there is no fork to fund.
+    expect(field(['--fork-fund-from', `${usdt}=${usdt}`])).toBe('fork-fund-from')
   })
 })
