@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { canonicalAddressText } from '../protocol/addressText.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
+import { SnapshotError } from '../service/snapshot/SnapshotError.js'
+import { type ForkSeed, readForkSeed } from './forkSeed.js'
 
 /**
  * `serve --follow`: the upstream TON API to follow instead of running a local chain.
@@ -54,6 +56,11 @@ export type ForkServeOptions = {
   readonly rps?: number | undefined
   /** `--fork-no-cache`: read each account from the upstream again after a restart. */
   readonly noCache?: boolean | undefined
+  /**
+   * `--fork-seed <market.json>`: the routers, assets and pools to adopt (`ton-dex-lab import`'s
+   * format), read and checked when the options are parsed; else the upstream's REST API names them.
+   */
+  readonly seed?: ForkSeed | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** Attempts of one upstream request (default 5; programmatic only). */
@@ -141,6 +148,7 @@ export function parseServeOptions(
     fork?: string | undefined
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
+    'fork-seed'?: string | undefined
   }
   try {
     values = parseArgs({
@@ -153,7 +161,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -190,6 +198,13 @@ export function parseServeOptions(
       code: 'INVALID_PARAMETER',
       field: 'fork',
       reason: 'a node either follows a chain (--follow) or forks one (--fork), not both',
+    })
+  }
+  if (values['fork-seed'] !== undefined && values.fork === undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'fork-seed',
+      reason: 'names the market of a fork: give it with --fork <url>',
     })
   }
   const databaseUrl = postgresUrl(values.db, env)
@@ -232,6 +247,7 @@ const SERVE_OPTIONS = {
   fork: { type: 'string' },
   'fork-seqno': { type: 'string' },
   'fork-no-cache': { type: 'boolean' },
+  'fork-seed': { type: 'string' },
 } as const satisfies Record<string, { type: 'string' | 'boolean' }>
 
 /** `--name` of each option that takes a value. */
@@ -265,6 +281,7 @@ function forkOptions(
     fork?: string | undefined
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
+    'fork-seed'?: string | undefined
     'api-key'?: string | undefined
     rps?: string | undefined
   },
@@ -283,12 +300,27 @@ function forkOptions(
       reason: 'must be a masterchain block number, or -k for k blocks before the head',
     })
   }
+  let seed: ForkSeed | undefined
+  const seedPath = values['fork-seed']
+  if (seedPath !== undefined) {
+    try {
+      seed = readForkSeed(seedPath)
+    } catch (error) {
+      if (!(error instanceof SnapshotError)) throw error
+      throw new InvalidParameterError({
+        code: 'INVALID_PARAMETER',
+        field: 'fork-seed',
+        reason: `${seedPath} is not a market seed (ton-dex-lab import's format): ${error.message}`,
+      })
+    }
+  }
   return {
     url,
     ...(seqnoText === undefined ? {} : { seqno: Number(seqnoText) }),
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(rps === undefined ? {} : { rps }),
     ...(values['fork-no-cache'] === true ? { noCache: true } : {}),
+    ...(seed === undefined ? {} : { seed }),
   }
 }
 

@@ -9,6 +9,7 @@ import { allowCrossOrigin } from '../service/http/cors.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
+import { adoptForkMarket, type ForkMarketAdoption } from './forkMarket.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { liveChainReader } from './liveChainReader.js'
@@ -70,16 +71,22 @@ export const FORK_KEY_WARNING =
  * its code or data references) loaded on first touch and cached in the database's SQLite file,
  * the config the upstream's at that block; local blocks continue above it. Messages sent to
  * its TON HTTP API (`sendBoc`) execute locally only — never forwarded upstream. The REST API
- * serves the database's index as the local exchange does: it indexes local blocks, and lists
- * no routers or pools until a market is imported (adopting the upstream's market is not done
- * yet). `GET /local/status` says `{ mode: 'fork', fork: { url, seqno, time, exact, requests,
- * cached_accounts, libraries } }`. SQLite only.
+ * lists the upstream's STON.fi market as it was at the block: on an empty database the routers,
+ * assets and pool list come from `--fork-seed` (`ton-dex-lab import`'s format; assets it leaves
+ * out are named from their jetton's on-chain TEP-64 content) or else from the upstream's own
+ * REST API (a ton-dex-lab), and every pool's state — reserves, LP supply, fees, `amp` / `w0` /
+ * `rate` — and the routers' jetton wallets are adopted from get-methods run on the forked state
+ * at the block (see `adoptForkMarket`); the indexer then follows the local blocks, so a swap on
+ * the fork moves its pools in the REST API. A restart keeps what the database holds (nothing is
+ * adopted twice). `GET /local/status` says `{ mode: 'fork', fork: { url, seqno, time, exact,
+ * requests, cached_accounts, libraries } }`. SQLite only.
  *
  * @example
  * ```ts
  * const node = await startForkNode({ dbPath: './fork.sqlite', host: '127.0.0.1', port: 0,
  *   fork: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', rps: Number.POSITIVE_INFINITY } })
  * await fetch(`${node.url}/api/v2/getAddressInformation?address=EQ…`) // the upstream's account at the block
+ * await fetch(`${node.url}/v1/pools`) // the upstream's pools, their reserves at the block
  * await node.close()
  * ```
  * @throws {LocalExchangeError} `FORK_NEEDS_SQLITE` with `--db postgres://…`.
@@ -115,6 +122,15 @@ export async function startForkNode(
     })
     if (forked) fork.restored()
     closers.unshift(() => chain.close())
+    // The upstream's market at the block, once (a database whose index began keeps its own).
+    const adopted = await adoptForkMarket({
+      chain,
+      store,
+      client: fork.client,
+      seed: options.fork.seed,
+    })
+    const note = adoptionNote(adopted, fork, options.fork)
+    if (note !== undefined) console.error(note)
     const indexer: LiveIndexer = await startLiveIndexer({
       chain,
       store,
@@ -143,6 +159,29 @@ export async function startForkNode(
     await close()
     throw error
   }
+}
+
+/** What the start says of the market it adopted (or did not). */
+function adoptionNote(
+  adopted: ForkMarketAdoption | undefined,
+  fork: OpenedFork,
+  options: ForkServeOptions,
+): string | undefined {
+  const at = `block ${fork.pin.seqno}`
+  if (adopted === undefined) {
+    return options.seed === undefined
+      ? undefined
+      : `fork: --fork-seed ${options.seed.path} ignored: this database's index began, it keeps its market.`
+  }
+  if (adopted.source === 'none') {
+    return `fork: ${fork.client.origin} serves no STON.fi REST API and no --fork-seed was given: the REST API lists no routers or pools (name them with --fork-seed <market.json>).`
+  }
+  const from = adopted.source === 'seed' ? options.seed?.path : `${fork.client.origin}'s REST API`
+  const offchain =
+    adopted.offchain.length === 0
+      ? ''
+      : `; ${adopted.offchain.length} jettons have off-chain metadata, not fetched: named by their URI's file name`
+  return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at ${at}${offchain}.`
 }
 
 /** The REST API, the TON HTTP API (the forked chain's) and `GET /local/status` on one port. */

@@ -1,0 +1,198 @@
+import { Address, beginCell, type TupleItem, TupleReader } from '@ton/core'
+import type { LiveChain } from '../chain/LiveChain.js'
+import { LiveChainError } from '../chain/LiveChainError.js'
+import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
+import type { TonApiClient } from '../indexer/source/tonApiClient.js'
+import { addressText } from '../protocol/addressText.js'
+import { readJettonContent } from '../protocol/jettonContent.js'
+import { INDEX_CURSOR } from '../store/indexCursor.js'
+import type { MarketData } from '../store/rows/MarketData.js'
+import type { JettonWalletRow } from '../store/rows/referenceRows.js'
+import type { Store } from '../store/Store.js'
+import type { ForkSeed } from './forkSeed.js'
+import { jettonAsset } from './liveMarket.js'
+import {
+  poolOfRouter,
+  routerWalletAssets,
+  upstreamPools,
+  upstreamReference,
+} from './upstreamMarket.js'
+
+/** Options of {@link adoptForkMarket}. */
+export type ForkMarketOptions = {
+  /** The forked chain, opened: its head is the block the market is adopted at. */
+  readonly chain: LiveChain
+  readonly store: Store
+  /** The upstream: its origin's REST API, when it serves one, names the market. */
+  readonly client: TonApiClient
+  /** `--fork-seed`: names the market instead of the upstream's REST API. */
+  readonly seed?: ForkSeed | undefined
+}
+
+/**
+ * What {@link adoptForkMarket} did.
+ *
+ * @example
+ * ```ts
+ * const adopted: ForkMarketAdoption = { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [] }
+ * ```
+ */
+export type ForkMarketAdoption = {
+  /** Where the routers, assets and pool list came from (`none`: neither a seed nor a REST API). */
+  readonly source: 'seed' | 'upstream' | 'none'
+  /** The local block whose state was adopted (0: the fork's block itself). */
+  readonly seqno: number
+  readonly routers: number
+  readonly assets: number
+  /** Pools adopted (a listed pool that has no state at the block is left to the indexer). */
+  readonly pools: number
+  /**
+   * Jettons named by their master's TEP-64 content whose content is off-chain: their symbol is
+   * the URI's file name (the metadata is not fetched).
+   */
+  readonly offchain: readonly string[]
+}
+
+/**
+ * Adopts the upstream's STON.fi market into a fork's empty index, from the fork's own state at
+ * the block it forked (run locally on the accounts it loads, each load cached by the fork's
+ * cache): the routers, the assets and the pool list come from `--fork-seed` if given, else from
+ * the upstream's REST API when its origin serves a STON.fi-compatible one (a ton-dex-lab:
+ * `/v1/routers`, `/v1/assets`, `/v1/pools`); assets the seed does not list are named from their
+ * jetton's TEP-64 content on the fork (on-chain content; off-chain content is not fetched).
+ * Each router's own jetton wallets are found by the minters' `get_wallet_address` and stored
+ * with the market, and each pool's state — reserves, LP supply, fees, collected fees, `amp` /
+ * `w0` / `rate` — and the routers' wallets' balances are adopted by `adoptPools`, with the
+ * index's cursor at the block, so the fork's indexer then follows the pools from the next
+ * block on. Only once: a database whose index began (a cursor is stored) is left as it is
+ * (`undefined`). With neither a seed nor a REST API nothing is written: the REST API lists no
+ * routers or pools.
+ *
+ * @example
+ * ```ts
+ * const adopted = await adoptForkMarket({ chain, store, client: fork.client })
+ * // { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [] }
+ * ```
+ * @throws {ForkError} / {LiveChainError} when the upstream cannot be read (nothing is stored).
+ */
+export async function adoptForkMarket(
+  options: ForkMarketOptions,
+): Promise<ForkMarketAdoption | undefined> {
+  const { chain, store, client, seed } = options
+  if ((await store.getCursor(INDEX_CURSOR)) !== undefined) return undefined
+  const seqno = chain.head.seqno
+  const run = getMethodOnChain(chain, seqno)
+  const offchain: string[] = []
+  let market: MarketData
+  let pools: PoolToAdopt[]
+  let source: ForkMarketAdoption['source']
+  if (seed !== undefined) {
+    source = 'seed'
+    const routers = new Map(seed.market.routers.map((r) => [r.address, r]))
+    const unlisted = new Set(seed.unlistedAssets)
+    const assets = []
+    for (const asset of seed.market.assets) {
+      const named = unlisted.has(asset.address) ? await jettonAsset(chain, asset.address) : null
+      if (named !== null && (await offchainContent(run, asset.address)))
+        offchain.push(asset.address)
+      assets.push(named ?? asset)
+    }
+    market = { ...seed.market, assets, pools: [], jettonWallets: [] }
+    pools = seed.market.pools.flatMap((p) => {
+      const router = routers.get(p.routerAddress)
+      const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
+      return pool === undefined ? [] : [pool]
+    })
+  } else {
+    const reference = await upstreamReference(client)
+    if (reference === undefined) {
+      return { source: 'none', seqno, routers: 0, assets: 0, pools: 0, offchain }
+    }
+    source = 'upstream'
+    market = { ...reference, pools: [], jettonWallets: [] }
+    pools = await upstreamPools(client, reference.routers)
+  }
+  // The routers' own wallets at the block: what names a pool's assets, and what vouches for
+  // the user wallets they pay into.
+  const jettonWallets: JettonWalletRow[] = []
+  const routerWallets = await routerWalletAssets(
+    market.routers,
+    market.assets,
+    async (jetton, router) => {
+      const wallet = addressOf(
+        await run(jetton, 'get_wallet_address', [
+          { type: 'slice', cell: beginCell().storeAddress(Address.parse(router)).endCell() },
+        ]),
+      )
+      if (wallet !== undefined) {
+        jettonWallets.push({ ownerAddress: router, jettonAddress: jetton, walletAddress: wallet })
+      }
+      return wallet
+    },
+  )
+  // The reference data first, then the pools with the cursor (one batch): a start that stops
+  // in between adopts again at the next start.
+  await store.replaceMarket({ ...market, jettonWallets })
+  const adopted = await adoptPools({
+    run: (address, method) => run(address, method),
+    store,
+    seqno,
+    pools,
+    assetOf: (wallet) => routerWallets.get(wallet),
+    wallets: [...routerWallets.keys()],
+  })
+  return {
+    source,
+    seqno,
+    routers: market.routers.length,
+    assets: market.assets.length,
+    pools: adopted,
+    offchain,
+  }
+}
+
+/**
+ * A get-method run on the chain's state after block `seqno`: its stack, or `undefined` for a
+ * non-zero exit code or an account without code. A fork that cannot load an account throws.
+ */
+function getMethodOnChain(chain: LiveChain, seqno: number) {
+  return async (
+    address: string,
+    method: string,
+    args: readonly TupleItem[] = [],
+  ): Promise<TupleReader | undefined> => {
+    try {
+      const outcome = await chain.runGetMethod(Address.parse(address), method, args, { seqno })
+      return outcome.exitCode === 0 ? new TupleReader([...outcome.stack]) : undefined
+    } catch (error) {
+      if (error instanceof LiveChainError && error.reason === 'account_not_active') return undefined
+      throw error
+    }
+  }
+}
+
+/** The address on top of a get-method's stack (`get_wallet_address`), if any. */
+function addressOf(reader: TupleReader | undefined): string | undefined {
+  if (reader === undefined) return undefined
+  try {
+    const address = reader.readAddressOpt()
+    return address === null ? undefined : addressText(address)
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a jetton master's TEP-64 content is off-chain (a URI: not fetched by a fork). */
+async function offchainContent(
+  run: ReturnType<typeof getMethodOnChain>,
+  master: string,
+): Promise<boolean> {
+  const reader = await run(master, 'get_jetton_data')
+  if (reader === undefined) return false
+  try {
+    reader.skip(3)
+    return readJettonContent(reader.readCell())?.type === 'offchain'
+  } catch {
+    return false
+  }
+}
