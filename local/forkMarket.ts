@@ -81,7 +81,9 @@ export async function adoptForkMarket(
   const { chain, store, client, seed } = options
   if ((await store.getCursor(INDEX_CURSOR)) !== undefined) return undefined
   const seqno = chain.head.seqno
-  const run = getMethodOnChain(chain, seqno)
+  const onChain = chainGetMethod(chain)
+  const run = (address: string, method: string, args?: readonly TupleItem[]) =>
+    onChain(address, method, seqno, args)
   const offchain: string[] = []
   let market: MarketData
   let pools: PoolToAdopt[]
@@ -152,13 +154,22 @@ export async function adoptForkMarket(
 }
 
 /**
- * A get-method run on the chain's state after block `seqno`: its stack, or `undefined` for a
- * non-zero exit code or an account without code. A fork that cannot load an account throws.
+ * Runs get-methods on a live chain's state after a block (its head, or an older block the chain
+ * still keeps): the stack, or `undefined` for a non-zero exit code or an account without code
+ * then. What the fork adopts its market with, and what its indexer reads the prior state of the
+ * accounts it meets with. A fork that cannot load an account throws (`LiveChainError`).
+ *
+ * @example
+ * ```ts
+ * const run = chainGetMethod(chain)
+ * (await run('EQ…pool', 'get_pool_data', 0))?.skip(3) // the pool at the fork's block
+ * ```
  */
-function getMethodOnChain(chain: LiveChain, seqno: number) {
+export function chainGetMethod(chain: LiveChain) {
   return async (
     address: string,
     method: string,
+    seqno: number,
     args: readonly TupleItem[] = [],
   ): Promise<TupleReader | undefined> => {
     try {
@@ -184,7 +195,7 @@ function addressOf(reader: TupleReader | undefined): string | undefined {
 
 /** Whether a jetton master's TEP-64 content is off-chain (a URI: not fetched by a fork). */
 async function offchainContent(
-  run: ReturnType<typeof getMethodOnChain>,
+  run: (address: string, method: string) => Promise<TupleReader | undefined>,
   master: string,
 ): Promise<boolean> {
   const reader = await run(master, 'get_jetton_data')
@@ -195,4 +206,35 @@ async function offchainContent(
   } catch {
     return false
   }
+}
+
+/**
+ * What a fork's start says of the market it adopted ({@link adoptForkMarket}'s answer), or did
+ * not; `undefined` when there is nothing to say (a restart without a seed).
+ *
+ * @example
+ * ```ts
+ * adoptionNote({ source: 'upstream', seqno: 0, routers: 4, assets: 9, pools: 9, offchain: [] },
+ *   { origin: 'http://127.0.0.1:8080', seqno: 1532 })
+ * // "fork: adopted 9 pools of 4 routers and 9 assets (from http://127.0.0.1:8080's REST API) at block 1532."
+ * ```
+ */
+export function adoptionNote(
+  adopted: ForkMarketAdoption | undefined,
+  fork: { readonly origin: string; readonly seqno: number; readonly seed?: string | undefined },
+): string | undefined {
+  if (adopted === undefined) {
+    return fork.seed === undefined
+      ? undefined
+      : `fork: --fork-seed ${fork.seed} ignored: this database's index began, it keeps its market.`
+  }
+  if (adopted.source === 'none') {
+    return `fork: ${fork.origin} serves no STON.fi REST API and no --fork-seed was given: the REST API lists no routers or pools (name them with --fork-seed <market.json>).`
+  }
+  const from = adopted.source === 'seed' ? fork.seed : `${fork.origin}'s REST API`
+  const offchain =
+    adopted.offchain.length === 0
+      ? ''
+      : `; ${adopted.offchain.length} jettons have off-chain metadata, not fetched: named by their URI's file name`
+  return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at block ${fork.seqno}${offchain}.`
 }

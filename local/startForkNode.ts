@@ -4,12 +4,13 @@ import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFo
 import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
 import { LiveChain } from '../chain/LiveChain.js'
 import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
+import { getMethodPriorState } from '../indexer/follow/tonApiPriorState.js'
 import { createService } from '../service/createService.js'
 import { allowCrossOrigin } from '../service/http/cors.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
-import { adoptForkMarket, type ForkMarketAdoption } from './forkMarket.js'
+import { adoptForkMarket, adoptionNote, chainGetMethod } from './forkMarket.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { liveChainReader } from './liveChainReader.js'
@@ -129,12 +130,19 @@ export async function startForkNode(
       client: fork.client,
       seed: options.fork.seed,
     })
-    const note = adoptionNote(adopted, fork, options.fork)
+    const note = adoptionNote(adopted, {
+      origin: fork.client.origin,
+      seqno: fork.pin.seqno,
+      seed: options.fork.seed?.path,
+    })
     if (note !== undefined) console.error(note)
     const indexer: LiveIndexer = await startLiveIndexer({
       chain,
       store,
       assetOf: await routerAssets(store),
+      // Users' wallets, LP accounts and vaults that existed at the fork's block hold what their
+      // state said when the index meets them (get-methods on the fork, at the block before).
+      priorState: getMethodPriorState(chainGetMethod(chain)),
       onError: (error) => console.error('indexing stopped (the chain goes on):', error),
     })
     closers.splice(1, 0, () => indexer.close())
@@ -159,29 +167,6 @@ export async function startForkNode(
     await close()
     throw error
   }
-}
-
-/** What the start says of the market it adopted (or did not). */
-function adoptionNote(
-  adopted: ForkMarketAdoption | undefined,
-  fork: OpenedFork,
-  options: ForkServeOptions,
-): string | undefined {
-  const at = `block ${fork.pin.seqno}`
-  if (adopted === undefined) {
-    return options.seed === undefined
-      ? undefined
-      : `fork: --fork-seed ${options.seed.path} ignored: this database's index began, it keeps its market.`
-  }
-  if (adopted.source === 'none') {
-    return `fork: ${fork.client.origin} serves no STON.fi REST API and no --fork-seed was given: the REST API lists no routers or pools (name them with --fork-seed <market.json>).`
-  }
-  const from = adopted.source === 'seed' ? options.seed?.path : `${fork.client.origin}'s REST API`
-  const offchain =
-    adopted.offchain.length === 0
-      ? ''
-      : `; ${adopted.offchain.length} jettons have off-chain metadata, not fetched: named by their URI's file name`
-  return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at ${at}${offchain}.`
 }
 
 /** The REST API, the TON HTTP API (the forked chain's) and `GET /local/status` on one port. */

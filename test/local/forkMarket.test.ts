@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
-import { Address, TupleReader } from '@ton/core'
+import { Address, beginCell, TupleReader } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
@@ -178,6 +178,23 @@ describe('serve --fork <U>: the REST API', () => {
       offerAmount: 3_000_000n,
       minAskAmount: BigInt(simulation.minAskUnits),
     })
+    // The wallet's STON on F before (held since before S: the index has not met it).
+    const jettonBalance = async (master: string) => {
+      const owner = {
+        type: 'slice' as const,
+        cell: beginCell().storeAddress(wallet.address).endCell(),
+      }
+      const { stack } = await fork!.chain.runGetMethod(
+        Address.parse(master),
+        'get_wallet_address',
+        [owner],
+      )
+      const address = new TupleReader([...stack]).readAddress()
+      return new TupleReader([
+        ...(await fork!.chain.runGetMethod(address, 'get_wallet_data')).stack,
+      ]).readBigNumber()
+    }
+    const stonBefore = await jettonBalance(ston)
     const before = byAddress(await poolsOf(fork!.url))
     const uBefore = byAddress(await poolsOf(upstream.url))
     const uHead = upstream.chain!.head.seqno
@@ -210,6 +227,14 @@ describe('serve --fork <U>: the REST API', () => {
     expect(reserve(old) - reserve(pool)).toBe(
       BigInt(simulation.askUnits) + collected(pool) - collected(old),
     )
+    // The wallet's STON in F's REST: the wallet existed at S; met when the router's wallet paid
+    // it, it is adopted with its state at the block before, plus the payout.
+    const stonAsset = await api.getWalletAsset({
+      walletAddress: wallet.address.toString(),
+      assetAddress: ston,
+    })
+    expect(BigInt(stonAsset.balance ?? '0')).toBe(stonBefore + BigInt(simulation.askUnits))
+    expect(await jettonBalance(ston)).toBe(stonBefore + BigInt(simulation.askUnits))
     // U did not see any of it.
     expect(upstream.chain!.head.seqno).toBe(uHead)
     expect(byAddress(await poolsOf(upstream.url))).toEqual(uBefore)
