@@ -27,6 +27,11 @@ export type ForkMarketOptions = {
   readonly client: TonApiClient
   /** `--fork-seed`: names the market instead of the upstream's REST API. */
   readonly seed?: ForkSeed | undefined
+  /**
+   * Keeps the market written (the reference data the fork's live market refresh overlays),
+   * before the pools and the cursor are stored.
+   */
+  readonly keepMarket?: ((market: MarketData) => void | Promise<void>) | undefined
 }
 
 /**
@@ -135,6 +140,7 @@ export async function adoptForkMarket(
   // The reference data first, then the pools with the cursor (one batch): a start that stops
   // in between adopts again at the next start.
   await store.replaceMarket({ ...market, jettonWallets })
+  await options.keepMarket?.({ ...market, jettonWallets })
   const adopted = await adoptPools({
     run: (address, method) => run(address, method),
     store,

@@ -7,6 +7,7 @@ import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
 import { getMethodPriorState } from '../indexer/follow/tonApiPriorState.js'
 import { createService } from '../service/createService.js'
 import { allowCrossOrigin } from '../service/http/cors.js'
+import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
@@ -15,6 +16,7 @@ import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
+import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { routerAssets } from './routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from './serveOptions.js'
 
@@ -124,12 +126,22 @@ export async function startForkNode(
     if (forked) fork.restored()
     closers.unshift(() => chain.close())
     // The upstream's market at the block, once (a database whose index began keeps its own).
+    let kept: MarketData | undefined
     const adopted = await adoptForkMarket({
       chain,
       store,
       client: fork.client,
       seed: options.fork.seed,
+      keepMarket: (market) => {
+        kept = market
+        stored?.saveMarketBase(stringifyMarket(market))
+      },
     })
+    // Jettons a dApp creates on the fork are listed from their TEP-64 content, over the market
+    // adopted (kept in the database: a restart overlays the same one).
+    const saved = kept === undefined ? stored?.loadMarketBase() : undefined
+    const base = kept ?? (saved === undefined ? undefined : parseMarket(saved))
+    const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
     const note = adoptionNote(adopted, {
       origin: fork.client.origin,
       seqno: fork.pin.seqno,
@@ -143,9 +155,12 @@ export async function startForkNode(
       // Users' wallets, LP accounts and vaults that existed at the fork's block hold what their
       // state said when the index meets them (get-methods on the fork, at the block before).
       priorState: getMethodPriorState(chainGetMethod(chain)),
+      afterBatch: refresh,
       onError: (error) => console.error('indexing stopped (the chain goes on):', error),
     })
     closers.splice(1, 0, () => indexer.close())
+    // The market as the fork's blocks left it (jettons created on it), before serving.
+    await refresh?.()
     const app = await createService({
       store,
       cors: options.cors ?? true,

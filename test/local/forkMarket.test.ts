@@ -4,16 +4,29 @@
  * block S, adopted from F's own state at S; then follows what F's own blocks do to them. One U
  * for the whole file (its start builds the demo market).
  */
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX } from '@ston-fi/sdk'
-import { Address, beginCell, TupleReader } from '@ton/core'
+import {
+  Address,
+  beginCell,
+  contractAddress,
+  Dictionary,
+  internal,
+  SendMode,
+  type StateInit,
+  TupleReader,
+  toNano,
+} from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fixtureCode } from '../../contracts-fixtures/fixtureCode.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
 import { readDexV2PoolData } from '../../protocol/poolData.js'
 import { INDEX_CURSOR, parseCursor } from '../../store/indexCursor.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
@@ -238,6 +251,94 @@ describe('serve --fork <U>: the REST API', () => {
     // U did not see any of it.
     expect(upstream.chain!.head.seqno).toBe(uHead)
     expect(byAddress(await poolsOf(upstream.url))).toEqual(uBefore)
+  }, 120_000)
+
+  test('a jetton a dApp mints on F is listed from its TEP-64 content; its pool on U’s router too', async () => {
+    const wallet = upstream.wallets[3]!
+    const app = dapp(fork!.url)
+    const send = async (params: {
+      to: Address
+      value: bigint
+      body?: unknown
+      init?: StateInit | null | undefined
+    }) => {
+      const opened = app.client.open(wallet.contract)
+      await opened.sendTransfer({
+        seqno: await opened.getSeqno(),
+        secretKey: (await wallet.keyPair()).secretKey,
+        sendMode: SendMode.PAY_GAS_SEPARATELY,
+        messages: [
+          internal({
+            to: params.to,
+            value: params.value,
+            body: (params.body as never) ?? null,
+            ...(params.init ? { init: params.init } : {}),
+          }),
+        ],
+      })
+      await fork!.indexed(fork!.chain.head.seqno)
+    }
+    const attributes = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell())
+    const attribute = (name: string, value: string) =>
+      attributes.set(
+        BigInt(`0x${createHash('sha256').update(name).digest('hex')}`),
+        beginCell().storeUint(0, 8).storeStringTail(value).endCell(),
+      )
+    attribute('name', 'Fork Coin')
+    attribute('symbol', 'FORK')
+    attribute('decimals', '6')
+    const init: StateInit = {
+      code: fixtureCode('jettonMinter'),
+      data: jettonMinterData({
+        admin: wallet.address,
+        content: beginCell().storeUint(0, 8).storeDict(attributes).endCell(),
+        walletCode: fixtureCode('jettonWallet'),
+      }),
+    }
+    const minter = contractAddress(0, init)
+    await send({
+      to: minter,
+      value: toNano('0.3'),
+      init,
+      body: jettonMintBody({
+        to: wallet.address,
+        amount: 1_000_000n * 10n ** 6n,
+        tonAmount: toNano('0.05'),
+        response: wallet.address,
+      }),
+    })
+    const asset = await get<{ asset: AssetJson }>(`${fork!.url}/v1/assets/${minter.toString()}`)
+    expect(asset.asset).toMatchObject({ symbol: 'FORK', decimals: 6, kind: 'Jetton' })
+    // A FORK/STON pool on U's DEX v2 router, made on F through @ston-fi/sdk.
+    const ston = (await app.api.getAssets()).find((a) => a.symbol === 'STON')!.contractAddress
+    const v2 = (await app.api.getRouters()).find(
+      (r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct',
+    )!
+    const router = app.client.open(DEX.v2_2.Router.CPI.create(v2.address))
+    for (const side of [
+      { send: minter.toString(), other: ston, amount: 50_000n * 10n ** 6n },
+      { send: ston, other: minter.toString(), amount: 20n * 10n ** 9n },
+    ]) {
+      await send(
+        await router.getProvideLiquidityJettonTxParams({
+          userWalletAddress: wallet.address,
+          sendTokenAddress: side.send,
+          otherTokenAddress: side.other,
+          sendAmount: side.amount,
+          minLpOut: 1n,
+        }),
+      )
+    }
+    const pool = await router.getPool({ token0: minter, token1: ston })
+    const listed = (await poolsOf(fork!.url)).find((p) => p.address === pool.address.toString())
+    const state = await app.client.open(pool).getPoolData()
+    expect([listed?.reserve0, listed?.reserve1]).toEqual([
+      state.reserve0.toString(),
+      state.reserve1.toString(),
+    ])
+    expect([state.reserve0, state.reserve1].sort()).toEqual(
+      [50_000n * 10n ** 6n, 20n * 10n ** 9n].sort(),
+    )
   }, 120_000)
 
   test('a restart with the same database adopts nothing again', async () => {
