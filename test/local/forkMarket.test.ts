@@ -248,6 +248,14 @@ describe('serve --fork <U>: the REST API', () => {
     })
     expect(BigInt(stonAsset.balance ?? '0')).toBe(stonBefore + BigInt(simulation.askUnits))
     expect(await jettonBalance(ston)).toBe(stonBefore + BigInt(simulation.askUnits))
+    // … and the swap in its operations.
+    const operations = await api.getWalletOperations({
+      walletAddress: wallet.address.toString(),
+      since: new Date(0),
+      until: new Date(Date.now() + 60_000),
+    })
+    expect(operations.map((o) => String(o.operation.operationType).toLowerCase())).toEqual(['swap'])
+    expect(operations[0]!.operation.poolAddress).toBe(simulation.poolAddress)
     // U did not see any of it.
     expect(upstream.chain!.head.seqno).toBe(uHead)
     expect(byAddress(await poolsOf(upstream.url))).toEqual(uBefore)
