@@ -104,7 +104,8 @@ export async function adoptForkMarket(
         offchain.push(asset.address)
       assets.push(named ?? asset)
     }
-    market = { ...seed.market, assets, pools: [], jettonWallets: [] }
+    // Pools are the index's (their state at the block); farms are not adopted on a fork.
+    market = { ...seed.market, assets, pools: [], farms: [], jettonWallets: [] }
     pools = seed.market.pools.flatMap((p) => {
       const router = routers.get(p.routerAddress)
       const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
