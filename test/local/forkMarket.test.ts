@@ -393,3 +393,31 @@ describe('serve --fork <U> --fork-seed <market.json>', () => {
     }
   }, 120_000)
 })
+
+describe('serve --fork <a TON API without a STON.fi REST API>', () => {
+  test('no seed: nothing is adopted, the REST API lists no routers or pools, the chain runs', async () => {
+    // U behind a proxy whose REST answers are not the STON.fi API's shape (a plain TON API).
+    const plain = await startFaultProxy(
+      upstream.url,
+      () => ({ type: 'pass' }),
+      ({ method }) =>
+        method.includes('/v1/') ? { type: 'rewrite', rewrite: () => ({}) } : { type: 'pass' },
+    )
+    const bare = await startForkNode({
+      dbPath: join(dir, 'bare.sqlite'),
+      host: '127.0.0.1',
+      port: 0,
+      fork: { url: `${plain.url}/api/v2/jsonRPC`, rps: Number.POSITIVE_INFINITY, timeoutMs: 5_000 },
+    })
+    try {
+      expect(await routersOf(bare.url)).toEqual([])
+      expect(await poolsOf(bare.url)).toEqual([])
+      // The index was not begun by an adoption: a later start with --fork-seed may still adopt.
+      expect(await bare.store.getCursor(INDEX_CURSOR)).toBeUndefined()
+      expect(plain.requests.filter((r) => r.method.includes('/v1/routers')).length).toBe(1)
+    } finally {
+      await bare.close()
+      await plain.close()
+    }
+  }, 120_000)
+})
