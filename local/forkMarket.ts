@@ -5,11 +5,14 @@ import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
 import type { TonApiClient } from '../indexer/source/tonApiClient.js'
 import { addressText } from '../protocol/addressText.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
+import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
+import type { ChainReader } from '../service/chain/ChainReader.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { JettonWalletRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import type { ForkSeed } from './forkSeed.js'
+import { liveChainReader } from './liveChainReader.js'
 import { jettonAsset } from './liveMarket.js'
 import {
   poolOfRouter,
@@ -244,4 +247,49 @@ export function adoptionNote(
       ? ''
       : `; ${adopted.offchain.length} jettons have off-chain metadata, not fetched: named by their URI's file name`
   return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at block ${fork.seqno}${offchain}.`
+}
+
+/**
+ * The REST service's `ChainReader` on a fork: the live chain's ({@link liveChainReader}), and a
+ * wallet's jetton balances where the index cannot know them all — a wallet held since the
+ * fork's block that only sent on the fork (the offer side of a swap) is not one the index's
+ * wallet ledger follows. The index's balances stand; every listed jetton the index has no
+ * wallet of for the owner is read on the fork (`get_wallet_address`, then `get_wallet_data`:
+ * the owner's wallet is loaded from the upstream on its first touch and cached). `undefined`
+ * (the REST API answers from the index alone) when the fork cannot be read.
+ *
+ * @example
+ * ```ts
+ * const chain = forkChainReader(live, store)
+ * await chain.jettonBalances?.('EQ…alpha') // [{ jetton: 'EQ…USDT', wallet: 'EQ…', balance: 996_998_000_000n }, …]
+ * ```
+ */
+export function forkChainReader(chain: LiveChain, store: Store): ChainReader {
+  const live = liveChainReader(() => chain)
+  const run = chainGetMethod(chain)
+  return {
+    ...live,
+    async jettonBalances(owner) {
+      const held: { jetton: string; wallet: string; balance: bigint }[] = []
+      for (const b of await store.listBalances(owner)) {
+        if (b.assetAddress === NATIVE_ADDRESS || b.jettonWalletAddress === null) continue
+        held.push({ jetton: b.assetAddress, wallet: b.jettonWalletAddress, balance: b.balance })
+      }
+      const indexed = new Set(held.map((h) => h.jetton))
+      try {
+        for (const asset of await store.listAssets()) {
+          if (asset.kind !== 'Jetton' || indexed.has(asset.address)) continue
+          const wallet = await live.jettonWalletAddress(asset.address, owner)
+          if (wallet === undefined) continue
+          const reader = await run(wallet, 'get_wallet_data', chain.head.seqno)
+          const balance = reader?.readBigNumber() ?? 0n
+          if (balance > 0n) held.push({ jetton: asset.address, wallet, balance })
+        }
+      } catch (error) {
+        if (error instanceof LiveChainError) return undefined
+        throw error
+      }
+      return held
+    },
+  }
 }

@@ -11,10 +11,9 @@ import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
-import { adoptForkMarket, adoptionNote, chainGetMethod } from './forkMarket.js'
+import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from './forkMarket.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
-import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { routerAssets } from './routerAssets.js'
@@ -164,7 +163,7 @@ export async function startForkNode(
     const app = await createService({
       store,
       cors: options.cors ?? true,
-      chain: liveChainReader(() => chain),
+      chain: forkChainReader(chain, store),
     })
     closers.unshift(() => app.close())
     const status = (): ForkNodeStatus => ({

@@ -208,6 +208,7 @@ describe('serve --fork <U>: the REST API', () => {
       ]).readBigNumber()
     }
     const stonBefore = await jettonBalance(ston)
+    const usdtBefore = await jettonBalance(usdt)
     const before = byAddress(await poolsOf(fork!.url))
     const uBefore = byAddress(await poolsOf(upstream.url))
     const uHead = upstream.chain!.head.seqno
@@ -248,6 +249,13 @@ describe('serve --fork <U>: the REST API', () => {
     })
     expect(BigInt(stonAsset.balance ?? '0')).toBe(stonBefore + BigInt(simulation.askUnits))
     expect(await jettonBalance(ston)).toBe(stonBefore + BigInt(simulation.askUnits))
+    // The offer side: a wallet that only sent on F, read on F (the index does not follow it).
+    const usdtAsset = await api.getWalletAsset({
+      walletAddress: wallet.address.toString(),
+      assetAddress: usdt,
+    })
+    expect(BigInt(usdtAsset.balance ?? '0')).toBe(usdtBefore - 3_000_000n)
+    expect(await jettonBalance(usdt)).toBe(usdtBefore - 3_000_000n)
     // … and the swap in its operations.
     const operations = await api.getWalletOperations({
       walletAddress: wallet.address.toString(),
