@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
-import { Client, DEX } from '@ston-fi/sdk'
+import { Client, DEX, pTON } from '@ston-fi/sdk'
 import {
   Address,
   beginCell,
@@ -267,6 +267,79 @@ describe('serve --fork <U>: the REST API', () => {
     // U did not see any of it.
     expect(upstream.chain!.head.seqno).toBe(uHead)
     expect(byAddress(await poolsOf(upstream.url))).toEqual(uBefore)
+  }, 120_000)
+
+  test('a swap on each DEX v2 router kind on F: the pool’s REST row is its get_pool_data on F', async () => {
+    const wallet = upstream.wallets[4]!
+    const app = dapp(fork!.url)
+    const assets = await app.api.getAssets()
+    const address = (symbol: string) => assets.find((a) => a.symbol === symbol)!.contractAddress
+    const routers = await routersOf(fork!.url)
+    const kinds = [
+      {
+        type: 'StableSwap',
+        kind: 'stableswap',
+        sdk: DEX.v2_2.Router.Stable,
+        offer: 'USDC',
+        ask: 'USDT',
+      },
+      {
+        type: 'WeightedStableSwap',
+        kind: 'weighted_stableswap',
+        sdk: DEX.v2_2.Router.WStable,
+        offer: 'USDC',
+        ask: 'USDT',
+      },
+      {
+        type: 'WeightedConstProduct',
+        kind: 'weighted_const_product',
+        sdk: DEX.v2_2.Router.WCPI,
+        offer: 'STON',
+        ask: 'TON',
+      },
+    ] as const
+    for (const { type, kind, sdk, offer, ask } of kinds) {
+      const row = routers.find((r) => r.major_version === 2 && r.router_type === type)!
+      const json = row as RouterJson & { pton_master_address: string }
+      // The SDK's router class of its kind (its own gas amounts).
+      const router = app.client.open(sdk.create(Address.parse(row.address)))
+      const params =
+        ask === 'TON'
+          ? await router.getSwapJettonToTonTxParams({
+              userWalletAddress: wallet.address,
+              offerJettonAddress: address(offer),
+              proxyTon: pTON.v2_1.create(Address.parse(json.pton_master_address)),
+              offerAmount: 2n * 10n ** 9n,
+              minAskAmount: 1n,
+            })
+          : await router.getSwapJettonToJettonTxParams({
+              userWalletAddress: wallet.address,
+              offerJettonAddress: address(offer),
+              askJettonAddress: address(ask),
+              offerAmount: 2_000_000n,
+              minAskAmount: 1n,
+            })
+      const before = byAddress(await poolsOf(fork!.url))
+      const head = fork!.chain.head.seqno
+      await app.send(wallet, params)
+      await fork!.indexed(head + 1)
+      const after = byAddress(await poolsOf(fork!.url))
+      const changed = after.filter((p, i) => JSON.stringify(p) !== JSON.stringify(before[i]))
+      expect(changed.map((p) => p.router_address)).toEqual([row.address])
+      const pool = changed[0]!
+      const { stack } = await fork!.chain.runGetMethod(Address.parse(pool.address), 'get_pool_data')
+      const data = readDexV2PoolData(new TupleReader([...stack]), kind)
+      expect([pool.reserve0, pool.reserve1, pool.lp_total_supply]).toEqual([
+        data.reserve0.toString(),
+        data.reserve1.toString(),
+        data.totalSupply.toString(),
+      ])
+      expect([pool.amp, pool.w0, pool.rate]).toEqual([
+        'amp' in data ? data.amp.toString() : null,
+        'w0' in data ? data.w0.toString() : null,
+        'rate' in data ? data.rate.toString() : null,
+      ])
+    }
   }, 120_000)
 
   test('a jetton a dApp mints on F is listed from its TEP-64 content; its pool on U’s router too', async () => {
