@@ -7,8 +7,9 @@
  * one); `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
  * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead;
  * `ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key] [--rps]
- * [--fork-no-cache] [--fork-fund-from <jetton>=<holder>]` runs a local chain forked from a live
- * one at a pinned block.
+ * [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>]` runs a
+ * local chain forked from a live one at a pinned block, with the REST API over the upstream's
+ * market adopted at that block.
  * @module
  */
 import { realpathSync } from 'node:fs'
@@ -38,7 +39,8 @@ const USAGE = `Usage:
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
   ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
-        [--fork-no-cache] [--fork-fund-from <jetton>=<holder>,…] [--db <file>] [--host] [--port]
+        [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>,…]
+        [--db <file>] [--host] [--port]
                                                      a local chain forked from a live one (test wallets only)
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
 HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY`

@@ -1,5 +1,9 @@
 import type { LiveChain } from '../chain/LiveChain.js'
-import { createFollower, type FollowerStatus } from '../indexer/follow/createFollower.js'
+import {
+  createFollower,
+  type FollowerOptions,
+  type FollowerStatus,
+} from '../indexer/follow/createFollower.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import type { Store } from '../store/Store.js'
 import { liveChainSource } from './liveChainSource.js'
@@ -17,6 +21,11 @@ export type LiveIndexerOptions = {
   readonly afterBatch?: (() => Promise<void>) | undefined
   /** Told once when indexing stopped on a fatal failure (the chain goes on; the index stays). */
   readonly onError?: ((error: unknown) => void) | undefined
+  /**
+   * What the accounts the wallet ledger meets held before (`createFollower`'s `priorState`): a
+   * fork's users' wallets, LP accounts and vaults that existed at its block.
+   */
+  readonly priorState?: FollowerOptions['priorState']
 }
 
 /** The indexer following a live chain; see {@link startLiveIndexer}. */
@@ -61,6 +70,7 @@ export async function startLiveIndexer(options: LiveIndexerOptions): Promise<Liv
     pollMs: 5_000,
     afterBatch: options.afterBatch,
     onFatal: options.onError,
+    priorState: options.priorState,
   })
   await follower.indexed(chain.head.seqno)
   return {

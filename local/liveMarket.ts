@@ -53,12 +53,18 @@ export function liveMarketRefresh(options: {
 }
 
 /**
- * The asset row of a jetton master created on the chain, named from its TEP-64 content:
- * on-chain `symbol`, `name`, `image`, `decimals` (9, TEP-64's default, when absent); off-chain
- * content is not fetched (the local exchange has no network), so the symbol is the URI's file
- * name (`…/MOON.json` → `MOON`). `null` when the account answers no `get_jetton_data`.
+ * The asset row of a jetton master on the chain (created on it, or a fork's at its block), named
+ * from its TEP-64 content: on-chain `symbol`, `name`, `image`, `decimals` (9, TEP-64's default,
+ * when absent); off-chain content is not fetched (the local exchange has no network), so the
+ * symbol is the URI's file name (`…/MOON.json` → `MOON`). A community jetton, no price known.
+ * `null` when the account answers no `get_jetton_data`.
+ *
+ * @example
+ * ```ts
+ * (await jettonAsset(chain, 'EQ…MOON minter'))?.symbol // 'MOON'
+ * ```
  */
-async function jettonAsset(chain: LiveChain, master: string): Promise<AssetRow | null> {
+export async function jettonAsset(chain: LiveChain, master: string): Promise<AssetRow | null> {
   let stack: TupleReader
   try {
     const outcome = await chain.runGetMethod(Address.parse(master), 'get_jetton_data')

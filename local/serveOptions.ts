@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { canonicalAddressText } from '../protocol/addressText.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
+import { SnapshotError } from '../service/snapshot/SnapshotError.js'
+import { type ForkSeed, readForkSeed } from './forkSeed.js'
 
 /**
  * `serve --follow`: the upstream TON API to follow instead of running a local chain.
@@ -60,6 +62,11 @@ export type ForkServeOptions = {
    * it as the master's admin. Canonical addresses.
    */
   readonly fundFrom?: readonly { readonly jetton: string; readonly holder: string }[] | undefined
+  /**
+   * `--fork-seed <market.json>`: the routers, assets and pools to adopt (`ton-dex-lab import`'s
+   * format), read and checked when the options are parsed; else the upstream's REST API names them.
+   */
+  readonly seed?: ForkSeed | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** Attempts of one upstream request (default 5; programmatic only). */
@@ -148,6 +155,7 @@ export function parseServeOptions(
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
     'fork-fund-from'?: string[] | undefined
+    'fork-seed'?: string | undefined
   }
   try {
     values = parseArgs({
@@ -160,7 +168,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-fund-from <jetton>=<holder>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -206,6 +214,13 @@ export function parseServeOptions(
       reason: 'a node either follows a chain (--follow) or forks one (--fork), not both',
     })
   }
+  if (values['fork-seed'] !== undefined && values.fork === undefined) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'fork-seed',
+      reason: 'names the market of a fork: give it with --fork <url>',
+    })
+  }
   const databaseUrl = postgresUrl(values.db, env)
   if (values['read-only'] === true && databaseUrl === undefined) {
     throw new InvalidParameterError({
@@ -247,6 +262,7 @@ const SERVE_OPTIONS = {
   'fork-seqno': { type: 'string' },
   'fork-no-cache': { type: 'boolean' },
   'fork-fund-from': { type: 'string', multiple: true },
+  'fork-seed': { type: 'string' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 /** `--name` of each option that takes a value. */
@@ -281,6 +297,7 @@ function forkOptions(
     'fork-seqno'?: string | undefined
     'fork-no-cache'?: boolean | undefined
     'fork-fund-from'?: string[] | undefined
+    'fork-seed'?: string | undefined
     'api-key'?: string | undefined
     rps?: string | undefined
   },
@@ -299,6 +316,20 @@ function forkOptions(
       reason: 'must be a masterchain block number, or -k for k blocks before the head',
     })
   }
+  let seed: ForkSeed | undefined
+  const seedPath = values['fork-seed']
+  if (seedPath !== undefined) {
+    try {
+      seed = readForkSeed(seedPath)
+    } catch (error) {
+      if (!(error instanceof SnapshotError)) throw error
+      throw new InvalidParameterError({
+        code: 'INVALID_PARAMETER',
+        field: 'fork-seed',
+        reason: `${seedPath} is not a market seed (ton-dex-lab import's format): ${error.message}`,
+      })
+    }
+  }
   return {
     url,
     ...(seqnoText === undefined ? {} : { seqno: Number(seqnoText) }),
@@ -308,6 +339,7 @@ function forkOptions(
     ...(values['fork-fund-from'] === undefined
       ? {}
       : { fundFrom: fundFromOptions(values['fork-fund-from']) }),
+    ...(seed === undefined ? {} : { seed }),
   }
 }
 

@@ -1,31 +1,30 @@
 import type { FastifyInstance } from 'fastify'
-import type { PoolKind } from '../core/pool/PoolState.js'
 import { installCellCache } from '../emulator/cellCache.js'
 import { installNativeSha256 } from '../emulator/nativeSha256.js'
-import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
+import { adoptPools } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import { tonApiPriorPool, tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
-import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
-import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
-import type { BlockId } from '../indexer/source/tonApiWire.js'
+import { createTonApiClient } from '../indexer/source/tonApiClient.js'
 import { withRetries } from '../indexer/source/withRetries.js'
-import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { createService } from '../service/createService.js'
-import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
-import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
-import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
-import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
+import {
+  isMainnet,
+  routerWalletAssets,
+  STONFI_API,
+  upstreamPools,
+  upstreamReference,
+} from './upstreamMarket.js'
 
 /** A running `serve --follow` node; see {@link startFollowNode}. */
 export type RunningFollowNode = {
@@ -140,9 +139,12 @@ export async function startFollowNode(
       jettonBalances: follow.mode === 'accounts' || (follow.fromSeqno ?? 1) > 1,
     })
     const routerWallets = await routerWalletAssets(
-      client,
       reference?.routers ?? [],
       reference?.assets ?? [],
+      (jetton, router) =>
+        withRetries(() => remoteAddressGetter(client, jetton, 'get_wallet_address', [router]), {
+          onRetry: () => client.noteRetry(),
+        }),
     )
     // Ask the head four times a second, within the request budget (a quarter of it at most).
     const rps = follow.rps ?? (follow.apiKey === undefined ? 1 : 10)
@@ -218,118 +220,6 @@ export async function startFollowNode(
     return { app, store, follower, routers, upstream: client.origin, url, close }
   } catch (error) {
     await close()
-    throw error
-  }
-}
-
-/**
- * The asset behind each listed router's wallet of each listed asset (`get_wallet_address` asked
- * of the upstream), and the routers' proxy-TON wallets as the native coin: a pool's operations
- * name their assets even when a side's router wallet is deployed only after the pool (a DEX v2
- * pool that `set_params` created before its first provision).
- */
-async function routerWalletAssets(
-  client: TonApiClient,
-  routers: readonly RouterRow[],
-  assets: readonly AssetRow[],
-): Promise<ReadonlyMap<string, string>> {
-  const map = new Map<string, string>()
-  for (const router of routers) {
-    map.set(router.ptonWalletAddress, NATIVE_ADDRESS)
-    for (const asset of assets) {
-      if (asset.kind !== 'Jetton') continue
-      const wallet = await withRetries(
-        () => remoteAddressGetter(client, asset.address, 'get_wallet_address', [router.address]),
-        { onRetry: () => client.noteRetry() },
-      )
-      if (wallet !== undefined) map.set(wallet, asset.address)
-    }
-  }
-  return map
-}
-
-/**
- * The pools the upstream's REST API lists on the followed routers, with their DEX version and
- * kind (the router's type): what a follower starting after the chain's first block adopts.
- */
-async function upstreamPools(
-  client: TonApiClient,
-  routers: readonly RouterRow[],
-): Promise<PoolToAdopt[]> {
-  const byAddress = new Map(routers.map((r) => [r.address, r]))
-  const answer = await withRetries(
-    () => client.get<{ pool_list?: { address: string; router_address: string }[] }>('/v1/pools'),
-    { onRetry: () => client.noteRetry() },
-  )
-  const pools: PoolToAdopt[] = []
-  for (const p of answer.pool_list ?? []) {
-    const router = byAddress.get(p.router_address)
-    if (router === undefined) continue
-    const kind =
-      router.majorVersion === 1 ? 'constant_product' : KIND_OF_ROUTER_TYPE.get(router.routerType)
-    if (kind === undefined) continue
-    pools.push({
-      address: p.address,
-      routerAddress: router.address,
-      dex: router.majorVersion === 1 ? 'v1' : 'v2',
-      kind,
-    })
-  }
-  return pools
-}
-
-/** The pool kind each router type makes. */
-const KIND_OF_ROUTER_TYPE = new Map(
-  Object.entries(ROUTER_TYPE_OF_KIND).map(([kind, type]) => [type, kind as PoolKind]),
-)
-
-/**
- * The upstream's routers and assets when its origin serves a STON.fi-compatible REST API (a
- * ton-dex-lab, or the hosted API itself); `undefined` when it does not.
- */
-/** STON.fi's public REST API: the published routers and assets of the mainnet exchange. */
-const STONFI_API = 'https://api.ston.fi'
-/** TON mainnet's `global_id` (ConfigParam 19, in every block header). */
-const MAINNET_GLOBAL_ID = -239
-
-/** Whether the upstream's chain is TON mainnet (its last block's header says `global_id`). */
-async function isMainnet(client: TonApiClient): Promise<boolean> {
-  try {
-    return await withRetries(
-      async () => {
-        const { last } = await client.call<{ last: BlockId }>('getMasterchainInfo', {})
-        const header = await client.call<{ global_id?: number }>('getBlockHeader', last)
-        return header.global_id === MAINNET_GLOBAL_ID
-      },
-      { onRetry: () => client.noteRetry() },
-    )
-  } catch (error) {
-    if (error instanceof FatalIndexError) return false
-    throw error
-  }
-}
-
-async function upstreamReference(client: TonApiClient) {
-  try {
-    return await withRetries(
-      async () => {
-        const routers = await client.get('/v1/routers')
-        const assets = await client.get('/v1/assets')
-        const market = parseSnapshot({ routers, assets, pools: [] })
-        // A jetton's popularity is derived from the indexed swaps (the follower derives its own);
-        // the native coin's is reference data.
-        return {
-          ...market,
-          assets: market.assets.map((a) =>
-            a.kind === 'Ton' ? a : { ...a, popularityIndex: null },
-          ),
-        }
-      },
-      { onRetry: () => client.noteRetry() },
-    )
-  } catch (error) {
-    // Refused or not this API's shape: the upstream is a plain TON API.
-    if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined
     throw error
   }
 }

@@ -5,16 +5,19 @@ import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
 import { LiveChain } from '../chain/LiveChain.js'
 import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
 import { type TestWallet, testWallets } from '../chain/wallets/testWallets.js'
+import { getMethodPriorState } from '../indexer/follow/tonApiPriorState.js'
 import { createService } from '../service/createService.js'
 import { allowCrossOrigin } from '../service/http/cors.js'
+import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from './forkFaucet.js'
+import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from './forkMarket.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
-import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
+import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { answerLocalErrors, type LocalFunds, registerFundRoutes } from './localRoutes.js'
 import { routerAssets } from './routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from './serveOptions.js'
@@ -73,16 +76,22 @@ export const FORK_KEY_WARNING =
  * its code or data references) loaded on first touch and cached in the database's SQLite file,
  * the config the upstream's at that block; local blocks continue above it. Messages sent to
  * its TON HTTP API (`sendBoc`) execute locally only — never forwarded upstream. The REST API
- * serves the database's index as the local exchange does: it indexes local blocks, and lists
- * no routers or pools until a market is imported (adopting the upstream's market is not done
- * yet). `GET /local/status` says `{ mode: 'fork', fork: { url, seqno, time, exact, requests,
- * cached_accounts, libraries } }`. SQLite only.
+ * lists the upstream's STON.fi market as it was at the block: on an empty database the routers,
+ * assets and pool list come from `--fork-seed` (`ton-dex-lab import`'s format; assets it leaves
+ * out are named from their jetton's on-chain TEP-64 content) or else from the upstream's own
+ * REST API (a ton-dex-lab), and every pool's state — reserves, LP supply, fees, `amp` / `w0` /
+ * `rate` — and the routers' jetton wallets are adopted from get-methods run on the forked state
+ * at the block (see `adoptForkMarket`); the indexer then follows the local blocks, so a swap on
+ * the fork moves its pools in the REST API. A restart keeps what the database holds (nothing is
+ * adopted twice). `GET /local/status` says `{ mode: 'fork', fork: { url, seqno, time, exact,
+ * requests, cached_accounts, libraries } }`. SQLite only.
  *
  * @example
  * ```ts
  * const node = await startForkNode({ dbPath: './fork.sqlite', host: '127.0.0.1', port: 0,
  *   fork: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', rps: Number.POSITIVE_INFINITY } })
  * await fetch(`${node.url}/api/v2/getAddressInformation?address=EQ…`) // the upstream's account at the block
+ * await fetch(`${node.url}/v1/pools`) // the upstream's pools, their reserves at the block
  * await node.close()
  * ```
  * @throws {LocalExchangeError} `FORK_NEEDS_SQLITE` with `--db postgres://…`.
@@ -118,6 +127,29 @@ export async function startForkNode(
     })
     if (forked) fork.restored()
     closers.unshift(() => chain.close())
+    // The upstream's market at the block, once (a database whose index began keeps its own).
+    let kept: MarketData | undefined
+    const adopted = await adoptForkMarket({
+      chain,
+      store,
+      client: fork.client,
+      seed: options.fork.seed,
+      keepMarket: (market) => {
+        kept = market
+        stored?.saveMarketBase(stringifyMarket(market))
+      },
+    })
+    // Jettons a dApp creates on the fork are listed from their TEP-64 content, over the market
+    // adopted (kept in the database: a restart overlays the same one).
+    const saved = kept === undefined ? stored?.loadMarketBase() : undefined
+    const base = kept ?? (saved === undefined ? undefined : parseMarket(saved))
+    const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
+    const note = adoptionNote(adopted, {
+      origin: fork.client.origin,
+      seqno: fork.pin.seqno,
+      seed: options.fork.seed?.path,
+    })
+    if (note !== undefined) console.error(note)
     const wallets = await testWallets()
     // A new fork gives the test wallets the upstream lacks their TON (local blocks).
     if (!forked) await fundForkTestWallets(chain, wallets)
@@ -125,13 +157,19 @@ export async function startForkNode(
       chain,
       store,
       assetOf: await routerAssets(store),
+      // Users' wallets, LP accounts and vaults that existed at the fork's block hold what their
+      // state said when the index meets them (get-methods on the fork, at the block before).
+      priorState: getMethodPriorState(chainGetMethod(chain)),
+      afterBatch: refresh,
       onError: (error) => console.error('indexing stopped (the chain goes on):', error),
     })
     closers.splice(1, 0, () => indexer.close())
+    // The market as the fork's blocks left it (jettons created on it), before serving.
+    await refresh?.()
     const app = await createService({
       store,
       cors: options.cors ?? true,
-      chain: liveChainReader(() => chain),
+      chain: forkChainReader(chain, store),
     })
     closers.unshift(() => app.close())
     const status = (): ForkNodeStatus => ({

@@ -25,9 +25,27 @@ export type PoolToAdopt = {
   readonly kind: PoolKind
 }
 
-/** Options of {@link adoptPools}. */
-export type AdoptPoolsOptions = {
-  readonly client: TonApiClient
+/**
+ * Runs a get-method without arguments on an account's state at the adopted block: its stack to
+ * read, or `undefined` for a non-zero exit code or an account without code there.
+ *
+ * @example
+ * ```ts
+ * const run: GetMethodAtBlock = (address, method) => runGetMethodAt(client, address, method, 3020)
+ * (await run('EQ…pool', 'get_jetton_data'))?.readBigNumber() // 1414213562373n
+ * ```
+ */
+export type GetMethodAtBlock = (address: string, method: string) => Promise<TupleReader | undefined>
+
+/**
+ * Options of {@link adoptPools}: the get-methods at `seqno` are run by the upstream (`client`:
+ * toncenter's `runGetMethod` with `seqno`) or by `run` (a fork runs them on its own state at the
+ * block it forked).
+ */
+export type AdoptPoolsOptions = (
+  | { readonly client: TonApiClient; readonly run?: undefined }
+  | { readonly run: GetMethodAtBlock; readonly client?: undefined }
+) & {
   readonly store: Store
   /** The block whose state is read: the one before the first block to index. */
   readonly seqno: number
@@ -47,7 +65,8 @@ export type AdoptPoolsOptions = {
 /**
  * Adopts the pools that already exist at block `seqno`, so that indexing from block `seqno + 1`
  * (not from genesis) follows them with the chain's reserves: each pool's state is read from its
- * get-methods run by the upstream at that block (`runGetMethod` with toncenter's `seqno`):
+ * get-methods run by the upstream at that block (`runGetMethod` with toncenter's `seqno`), or by
+ * `run` (a fork's own state at the block):
  * `get_pool_data` — reserves, LP supply, fees, collected fees, protocol fee address, `amp` /
  * `w0` / `rate` of its kind — and, for DEX v1, `get_jetton_data`'s supply. The pools and the
  * cursor at block `seqno` are stored in one batch, with the jetton wallets named in `wallets`
@@ -63,7 +82,10 @@ export type AdoptPoolsOptions = {
  */
 export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
   const { client, seqno } = options
-  const run = (address: string, method: string) => runGetMethodAt(client, address, method, seqno)
+  const run: GetMethodAtBlock =
+    client === undefined
+      ? options.run
+      : (address, method) => runGetMethodAt(client, address, method, seqno)
   const rows: IndexedPoolRow[] = []
   for (const pool of options.pools) {
     const read = await readPoolAt(run, pool)
@@ -123,7 +145,7 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
  * ```
  */
 export async function readPoolAt(
-  run: (address: string, method: string) => Promise<TupleReader | undefined>,
+  run: GetMethodAtBlock,
   pool: PoolToAdopt,
 ): Promise<PriorPool | undefined> {
   const reader = await run(pool.address, 'get_pool_data')

@@ -1,3 +1,4 @@
+import type { TupleReader } from '@ton/core'
 import {
   readJettonWalletData,
   readLpAccountData,
@@ -35,9 +36,29 @@ const GETTER = {
 export function tonApiPriorState(
   client: TonApiClient,
 ): (accounts: readonly PriorStateRequest[]) => Promise<PriorState[]> {
+  return getMethodPriorState((address, method, seqno) =>
+    runGetMethodAt(client, address, method, seqno),
+  )
+}
+
+/**
+ * The index session's `priorState` over any runner of get-methods at a block (`run` answers
+ * the stack, or `undefined` for a non-zero exit code or no such account then): the upstream's
+ * ({@link tonApiPriorState}), or a fork's own chain. At most 8 at once.
+ *
+ * @example
+ * ```ts
+ * const priorState = getMethodPriorState((address, method, seqno) => onChain(address, method, seqno))
+ * await priorState([{ kind: 'jetton-wallet', address: 'EQ…', seqno: 4 }])
+ * // [{ kind: 'jetton-wallet', address: 'EQ…', balance: 50000000n, ownerAddress: 'EQ…', masterAddress: 'EQ…' }]
+ * ```
+ */
+export function getMethodPriorState(
+  run: (address: string, method: string, seqno: number) => Promise<TupleReader | undefined>,
+): (accounts: readonly PriorStateRequest[]) => Promise<PriorState[]> {
   const read = async (request: PriorStateRequest): Promise<PriorState> => {
     const { kind, address, seqno } = request
-    const reader = await runGetMethodAt(client, address, GETTER[kind], seqno)
+    const reader = await run(address, GETTER[kind], seqno)
     if (reader === undefined) return { kind, address, absent: true }
     if (kind === 'jetton-wallet') {
       const data = readJettonWalletData(reader)
