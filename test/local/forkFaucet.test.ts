@@ -333,18 +333,26 @@ const ROUTER_V2_2 = {
 } as unknown as Record<string, typeof DEX.v2_2.Router.CPI>
 
 /**
- * The issue's quickstart, against F's chain: the market's routers and pools from U's REST API
- * (F's REST API lists them once it adopts the upstream's pools at S), every expected output
- * from F's own pool state (`get_pool_data` and core's exact math, and a DEX v1 pool's
- * `get_expected_outputs`). With the adoption, F's `/v1/swap/simulate` is the expectation.
+ * The issue's quickstart, all on F: the market's routers and pools from F's REST API (U's,
+ * adopted at S), each swap's expected output F's `/v1/swap/simulate` — held equal to F's own
+ * pool state (`get_pool_data` and core's exact math, and a DEX v1 pool's
+ * `get_expected_outputs`) — and the swaps in F's REST operations afterwards.
  */
 describe('the quickstart on F: a wallet funded by F’s faucet swaps on every router type', () => {
-  test('each swap pays exactly what F’s pool state computes (get_pool_data, core’s math)', async () => {
+  test('each swap pays exactly F’s simulation (= get_pool_data and core’s math); F’s REST shows it', async () => {
     const from = proxy.requests.length
     const uHead = upstream.chain!.head.seqno
+    // U's pools' chain fields (its USD figures follow the clock's 24 h window).
+    const chainOf = async (base: string) =>
+      (
+        (await (await fetch(`${base}/v1/pools`)).json()) as {
+          pool_list: Record<string, unknown>[]
+        }
+      ).pool_list.map((p) => [p.address, p.reserve0, p.reserve1, p.lp_total_supply])
+    const uPools = await chainOf(upstream.url)
     const wallet = await freshWallet()
     const me = wallet.address
-    const api = new StonApiClient({ baseURL: upstream.url })
+    const api = new StonApiClient({ baseURL: fork!.url })
     const client = new Client({ endpoint: `${fork!.url}/api/v2/jsonRPC`, stonApiClient: api })
     const TON = 'EQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM9c'
     // Funded by F's faucet only: TON, and every jetton a swap below offers.
@@ -358,7 +366,7 @@ describe('the quickstart on F: a wallet funded by F’s faucet swaps on every ro
     }
     await fund('TON', toNano('500'))
     const pools = (
-      (await (await fetch(`${upstream.url}/v1/pools`)).json()) as {
+      (await (await fetch(`${fork!.url}/v1/pools`)).json()) as {
         pool_list: {
           address: string
           router_address: string
@@ -404,6 +412,16 @@ describe('the quickstart on F: a wallet funded by F’s faucet swaps on every ro
       const side = routerWallet.equals(token0Wallet) ? 0 : 1
       const expected = swap(state, { side, amountIn: amount })
       expect(expected.amountOut).toBeGreaterThan(0n)
+      // F's REST simulation of this pool: the same amount.
+      const simulation = await api.simulateSwap({
+        offerAddress: offer,
+        askAddress: ask,
+        offerUnits: amount.toString(),
+        slippageTolerance: '0.01',
+        poolAddress: pool.address,
+      })
+      expect(simulation.poolAddress).toBe(pool.address)
+      expect(BigInt(simulation.askUnits)).toBe(expected.amountOut)
       if (r.majorVersion === 1) {
         // DEX v1 pools simulate too (`get_expected_outputs`), on F's state: the same amount.
         const v1 = client.open(DEX.v1.Pool.create(Address.parse(pool.address)))
@@ -443,7 +461,20 @@ describe('the quickstart on F: a wallet funded by F’s faucet swaps on every ro
     }
     expect(kinds.size).toBe(routers.length)
     expect(kinds.size).toBeGreaterThanOrEqual(5)
+    // F's REST API shows the swaps: one operation per router, each on its pool.
+    await fork!.indexed(fork!.chain.head.seqno)
+    const operations = await api.getWalletOperations({
+      walletAddress: me.toString(),
+      since: new Date(0),
+      until: new Date(Date.now() + 60_000),
+    })
+    const swaps = operations.filter((o) => String(o.operation.operationType) === 'swap')
+    expect(swaps.map((o) => o.operation.poolAddress).sort()).toEqual(
+      routers.map((r) => pools.find((p) => p.router_address === r.address)!.address).sort(),
+    )
+    // U's head and pools as they were; no message went upstream.
     expect(upstream.chain!.head.seqno).toBe(uHead)
+    expect(await chainOf(upstream.url)).toEqual(uPools)
     expect(sendBocs(from)).toBe(0)
   }, 300_000)
 })
