@@ -121,7 +121,11 @@ export async function startFollowNode(
       market === undefined ? stonfi() : { rest: client, market },
     )
     const reference = listing?.market
-    const routers = follow.routers ?? reference?.routers.map((r) => r.address)
+    // Without one (a plain TON API), the reference data imported into the database names the
+    // market (`ton-dex-lab import <market.json> --db …` before the start): what the chain cannot
+    // say, joined at read time with the pools the index follows.
+    const known = reference ?? (await importedReference(store))
+    const routers = follow.routers ?? known?.routers.map((r) => r.address)
     if (routers === undefined || routers.length === 0) {
       throw new LocalExchangeError({
         code: 'FOLLOW_NO_ROUTERS',
@@ -139,8 +143,8 @@ export async function startFollowNode(
       jettonBalances: follow.mode === 'accounts' || (follow.fromSeqno ?? 1) > 1,
     })
     const routerWallets = await routerWalletAssets(
-      reference?.routers ?? [],
-      reference?.assets ?? [],
+      known?.routers ?? [],
+      known?.assets ?? [],
       (jetton, router) =>
         withRetries(() => remoteAddressGetter(client, jetton, 'get_wallet_address', [router]), {
           onRetry: () => client.noteRetry(),
@@ -239,4 +243,10 @@ async function listen(
   const port = typeof address === 'object' && address !== null ? address.port : options.port
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
   return `http://${host}:${port}`
+}
+
+/** The routers and assets a database holds (an import's), or `undefined` when it has none. */
+async function importedReference(store: Store) {
+  const routers = await store.listRouters()
+  return routers.length === 0 ? undefined : { routers, assets: await store.listAssets() }
 }

@@ -1,9 +1,12 @@
+import { join } from 'node:path'
 import { StonApiClient } from '@ston-fi/api'
 import { Client, DEX, pTON } from '@ston-fi/sdk'
 import { Address, toNano } from '@ton/core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { RunningFollowNode } from '../../local/startFollowNode.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { importSnapshot } from '../../service/snapshot/importSnapshot.js'
+import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { startFaultProxy } from '../_support/faultProxy.js'
 import { dapp } from './_support/dapp.js'
 import { type FollowHarness, followHarness } from './_support/followHarness.js'
@@ -98,9 +101,9 @@ test('started at a later block, it adopts the funded pools and follows them exac
   expect(await stats(upstream.url)).toBeGreaterThan(3)
 }, 300_000)
 
-test('without a REST API upstream, it adopts each pool on its first transaction seen', async () => {
+test('without a REST API upstream, it adopts each pool on its first transaction seen; an import names the market', async () => {
   // A plain TON API: U's REST paths answer 404 through the proxy, so R2 has no pool list to
-  // adopt at start and names the exchange's routers itself (`--routers`).
+  // adopt at start; the market (routers, assets) is imported into its database first.
   const proxy = await startFaultProxy(
     upstream.url,
     () => ({ type: 'pass' }),
@@ -110,12 +113,18 @@ test('without a REST API upstream, it adopts each pool on its first transaction 
     const api = new StonApiClient({ baseURL: upstream.url })
     const routers = await api.getRouters({ dexV2: true })
     const start = (upstream.chain?.head.seqno ?? 0) + 1
+    // What the chain cannot say, imported first (`ton-dex-lab import`): U's routers and assets.
+    const body = async (path: string) => (await fetch(`${upstream.url}${path}`)).json()
+    const db = createSqliteStore({ path: join(harness.dir, 'r-bare.sqlite') })
+    await importSnapshot(db, {
+      routers: await body('/v1/routers'),
+      assets: await body('/v1/assets'),
+      pools: { pool_list: [] },
+    })
+    await db.close()
+    // The exchange's routers are the imported ones (no --routers).
     const bare = await harness.follow(
-      {
-        url: `${proxy.url}/api/v2/jsonRPC`,
-        routers: routers.map((r) => r.address),
-        fromSeqno: start,
-      },
+      { url: `${proxy.url}/api/v2/jsonRPC`, fromSeqno: start },
       'r-bare.sqlite',
     )
     expect(proxy.injected['not-found']).toBeGreaterThan(0)
@@ -142,10 +151,14 @@ test('without a REST API upstream, it adopts each pool on its first transaction 
     await bare.follower.indexed(head)
     // The two pools the swaps entered, adopted at the block before and followed since: their
     // reserves, supply, fees and kind parameters are U's (U's REST pools are its indexed state).
+    // Listed by R2's REST API with U's chain fields (the imported assets name their sides).
+    const listed = await chainFields(bare.url)
+    const onU = await chainFields(upstream.url)
+    expect(listed.length).toBe(2)
+    for (const pool of listed) expect(pool).toEqual(onU.find((p) => p.address === pool.address))
     const indexed = await bare.store.listIndexedPools()
     const v2 = routers.find((r) => r.majorVersion === 2 && r.routerType === 'ConstantProduct')!
     expect(indexed.map((p) => p.routerAddress).sort()).toEqual([v1.address, v2.address].sort())
-    const onU = await chainFields(upstream.url)
     for (const pool of indexed) {
       const u = onU.find((p) => p.address === pool.address)
       expect(u).toBeDefined()
