@@ -144,6 +144,13 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
     `,
   },
+  {
+    name: '2026_11_26_20_farm_staking_master',
+    sql: `
+      -- The SQLite store's 2026_11_26_20_farm_staking_master: a followed farm's LP jetton.
+      ALTER TABLE indexed_farms ADD COLUMN staking_token_master TEXT COLLATE "C";
+    `,
+  },
 ]
 
 function schema(): string {

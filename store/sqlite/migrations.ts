@@ -675,6 +675,14 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       CREATE INDEX indexed_stake_positions_by_owner ON indexed_stake_positions (owner_address);
     `,
   },
+  {
+    name: '2026_11_26_20_farm_staking_master',
+    sql: `
+      -- The LP jetton (= the pool) of a followed farm, told from its LP wallet's address before
+      -- the first stake deploys that wallet (indexer/farms); NULL until known.
+      ALTER TABLE indexed_farms ADD COLUMN staking_token_master TEXT;
+    `,
+  },
 ]
 
 /**

@@ -422,6 +422,7 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
     const pool = {
       index: 0,
       rewardTokenWallet: 'EQrw0',
+      rewardTokenMaster: null as string | null,
       status: 1,
       nanorewardsPer24h: (1n << 149n) + 3n,
       adminFee: 250n,
@@ -438,6 +439,7 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       address: 'EQfarm',
       adminAddress: 'EQadmin',
       stakingTokenWallet: null,
+      stakingTokenMaster: null,
       status: 0,
       nextItemIndex: 0n,
       currentStaked: 0n,
@@ -500,7 +502,8 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       ...farm,
       status: 1,
       stakingTokenWallet: 'EQlpw',
-      pools: [pool, { ...pool, index: 1 }],
+      stakingTokenMaster: 'EQpool',
+      pools: [pool, { ...pool, index: 1, rewardTokenMaster: 'EQston' }],
     }
     const unstaked = {
       ...position(10n, 'EQalice'),
