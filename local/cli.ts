@@ -5,7 +5,7 @@
  * `ton-dex-lab serve [--db] [--host] [--port] [--demo-swaps] [--no-cors]` runs the local exchange until
  * SIGINT or SIGTERM (`--db postgres://…`: on PostgreSQL; `--read-only`: a REST replica of
  * one); `ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key]
- * [--rps] [--from-seqno] [--routers]` serves the REST API over a followed chain instead;
+ * [--rps] [--from-seqno] [--routers] [--farms] [--staking]` serves the REST API over a followed chain instead;
  * `ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key] [--rps]
  * [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>]` runs a
  * local chain forked from a live one at a pinned block, with the REST API over the upstream's
@@ -36,7 +36,8 @@ const USAGE = `Usage:
   ton-dex-lab serve --read-only --db postgres://… [--host] [--port]
                                                      a REST replica of a PostgreSQL database
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
-        [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
+        [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--farms <address,…>]
+        [--staking <address>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
   ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
         [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>,…]
@@ -325,6 +326,8 @@ function followBanner(node: RunningFollowNode, dbPath: string): string[] {
     `  Swagger UI: ${url}/swagger-ui/`,
     `  Database:   ${dbPath}`,
     `  Routers:    ${node.routers.join(', ')}`,
+    `  Farms:      ${node.farmMinters.join(', ') || 'none'}`,
+    `  Staking:    ${node.stakingMinters.join(', ') || 'none'}`,
     'Ctrl-C stops it.',
   ]
 }

@@ -49,6 +49,12 @@ export type LocalStatus = {
   readonly progress?: { readonly phase: string; readonly done: number; readonly total: number }
   /** Why the demo history stopped, if it failed. */
   readonly error?: string
+  /**
+   * The farm v3 and STON staking minters the index follows (a `serve --follow` node on this
+   * exchange follows the same ones).
+   */
+  readonly farm_minters?: readonly string[]
+  readonly staking_minters?: readonly string[]
 }
 
 /**
@@ -96,7 +102,17 @@ export function registerLocalRoutes(
     { schema: { tags, summary: 'Progress of the local exchange' } },
     async () => {
       live()
-      return context.status()
+      const status = context.status()
+      if (status === undefined) return status
+      const [farms, stakings] = await Promise.all([
+        context.store.listIndexedFarms(),
+        context.store.listIndexedStakings(),
+      ])
+      return {
+        ...status,
+        farm_minters: farms.map((f) => f.address),
+        staking_minters: stakings.map((s) => s.address),
+      }
     },
   )
 }

@@ -30,6 +30,16 @@ export type FollowOptions = {
   readonly fromSeqno?: number | undefined
   /** The routers that count as the exchange (default: those the upstream's REST API lists). */
   readonly routers?: readonly string[] | undefined
+  /**
+   * `--farms`: the farm v3 minters to follow (default: the `minter_address` of every farm the
+   * upstream's REST API lists in `/v1/farms`, when it serves one).
+   */
+  readonly farms?: readonly string[] | undefined
+  /**
+   * `--staking`: the STON staking minter(s) to follow (default: the `staking_minters` the
+   * upstream's `GET /local/status` names, when it is a ton-dex-lab local exchange).
+   */
+  readonly staking?: readonly string[] | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** First and largest backoff after a retryable failure (default 250 ms / 30 s; programmatic only). */
@@ -150,6 +160,8 @@ export function parseServeOptions(
     rps?: string | undefined
     'from-seqno'?: string | undefined
     routers?: string | undefined
+    farms?: string | undefined
+    staking?: string | undefined
     'read-only'?: boolean | undefined
     fork?: string | undefined
     'fork-seqno'?: string | undefined
@@ -168,7 +180,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -257,6 +269,8 @@ const SERVE_OPTIONS = {
   rps: { type: 'string' },
   'from-seqno': { type: 'string' },
   routers: { type: 'string' },
+  farms: { type: 'string' },
+  staking: { type: 'string' },
   'read-only': { type: 'boolean' },
   fork: { type: 'string' },
   'fork-seqno': { type: 'string' },
@@ -381,6 +395,8 @@ function followOptions(
     rps?: string | undefined
     'from-seqno'?: string | undefined
     routers?: string | undefined
+    farms?: string | undefined
+    staking?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
   urlField: 'follow' | 'fork' = 'follow',
@@ -414,17 +430,22 @@ function followOptions(
   if (fromText !== undefined && !/^\d{1,10}$/.test(fromText)) {
     throw bad('from-seqno', 'must be a masterchain block number')
   }
-  let routers: string[] | undefined
-  if (values.routers !== undefined) {
-    routers = values.routers.split(',').map((text, i) => {
-      const address = canonicalAddressText(text.trim())
+  /** A comma-separated address list of `field`, each canonical; `undefined` when not given. */
+  const addresses = (field: string, text: string | undefined, what: string) => {
+    if (text === undefined) return undefined
+    const list = text.split(',').map((item, i) => {
+      const address = canonicalAddressText(item.trim())
       if (address === undefined) {
-        throw bad('routers', `item ${i + 1} ('${text}') is not a TON address`)
+        throw bad(field, `item ${i + 1} ('${item}') is not a TON address`)
       }
       return address
     })
-    if (routers.length === 0) throw bad('routers', 'name at least one router')
+    if (list.length === 0) throw bad(field, `name at least one ${what}`)
+    return list
   }
+  const routers = addresses('routers', values.routers, 'router')
+  const farms = addresses('farms', values.farms, 'farm minter')
+  const staking = addresses('staking', values.staking, 'staking minter')
   return {
     url,
     mode,
@@ -432,6 +453,8 @@ function followOptions(
     ...(rps === undefined ? {} : { rps }),
     ...(fromText === undefined ? {} : { fromSeqno: Number(fromText) }),
     ...(routers === undefined ? {} : { routers }),
+    ...(farms === undefined ? {} : { farms }),
+    ...(staking === undefined ? {} : { staking }),
   }
 }
 

@@ -5,10 +5,12 @@ import { adoptPools } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import { tonApiPriorPool, tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
+import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
-import { createTonApiClient } from '../indexer/source/tonApiClient.js'
+import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
 import { withRetries } from '../indexer/source/withRetries.js'
+import { canonicalAddressText } from '../protocol/addressText.js'
 import { createService } from '../service/createService.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
@@ -34,6 +36,10 @@ export type RunningFollowNode = {
   readonly follower: Follower
   /** The routers that count as the exchange. */
   readonly routers: readonly string[]
+  /** The farm v3 minters followed (`--farms`, else the upstream's `/v1/farms`). */
+  readonly farmMinters: readonly string[]
+  /** The STON staking minters followed (`--staking`, else the upstream's `/local/status`). */
+  readonly stakingMinters: readonly string[]
   /** The upstream's origin. */
   readonly upstream: string
   /** Base URL, e.g. `http://127.0.0.1:8081`. */
@@ -61,6 +67,9 @@ export type FollowStatus = {
   readonly lag_seconds: number
   readonly requests: number
   readonly retries: number
+  /** The farm and staking minters followed (a follower of this node takes the staking ones). */
+  readonly farm_minters: readonly string[]
+  readonly staking_minters: readonly string[]
   readonly error?: string
 }
 
@@ -71,7 +80,9 @@ export type FollowStatus = {
  * what it indexed. Which routers count as the exchange is a list: `--routers`, else the routers
  * the upstream's own REST API lists when it is a ton-dex-lab (or any STON.fi-compatible API on the
  * same origin); the assets' names and images are that API's reference data, joined at read time
- * with the chain state the index keeps. `GET /local/status` reports how far the index is.
+ * with the chain state the index keeps. Farm and staking minters are lists too: `--farms` and
+ * `--staking`, else the farms the upstream's `/v1/farms` lists and the staking minters its
+ * `GET /local/status` names (a ton-dex-lab). `GET /local/status` reports how far the index is.
  *
  * @example
  * ```ts
@@ -132,6 +143,9 @@ export async function startFollowNode(
         message: `${client.origin} lists no routers (it is not a STON.fi-compatible API): name the exchange's routers with --routers <address,…>.`,
       })
     }
+    // Farms and staking, like the routers, are lists: named, else the upstream's own.
+    const farmMinters = follow.farms ?? (reference === undefined ? [] : await upstreamFarms(client))
+    const stakingMinters = follow.staking ?? (await upstreamStakings(client))
     if (reference !== undefined) {
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
@@ -184,6 +198,8 @@ export async function startFollowNode(
       store,
       source,
       routers: new Set(routers),
+      farmMinters: new Set(farmMinters),
+      stakingMinters: new Set(stakingMinters),
       assetOf: (wallet) => routerWallets.get(wallet),
       // Wallets, LP accounts and vaults that existed before the index met them (a start after
       // the first block, or earlier history the source did not deliver) hold what their state said.
@@ -217,15 +233,59 @@ export async function startFollowNode(
         lag_seconds: s.lagSeconds,
         requests: client.stats.requests,
         retries: s.retries,
+        farm_minters: farmMinters,
+        staking_minters: stakingMinters,
         ...(s.error === undefined ? {} : { error: s.error }),
       }
     }
     const url = await listen(app, status, options, closers)
-    return { app, store, follower, routers, upstream: client.origin, url, close }
+    return {
+      ...{ app, store, follower, routers, farmMinters, stakingMinters },
+      ...{ upstream: client.origin, url, close },
+    }
   } catch (error) {
     await close()
     throw error
   }
+}
+
+/** The `minter_address` of every farm the upstream's REST API lists; none when it lists none. */
+async function upstreamFarms(client: TonApiClient): Promise<string[]> {
+  try {
+    const body = await withRetries(() => client.get('/v1/farms'), {
+      onRetry: () => client.noteRetry(),
+    })
+    const list = (body as { farm_list?: unknown } | null)?.farm_list
+    return addressList(Array.isArray(list) ? list.map((f) => f?.minter_address) : [])
+  } catch (error) {
+    if (error instanceof FatalIndexError) return []
+    throw error
+  }
+}
+
+/**
+ * The staking minters a ton-dex-lab upstream names in `GET /local/status` (`staking_minters`:
+ * a local exchange's, or a follow node's); none from any other upstream.
+ */
+async function upstreamStakings(client: TonApiClient): Promise<string[]> {
+  try {
+    const body = await withRetries(() => client.get('/local/status'), {
+      onRetry: () => client.noteRetry(),
+    })
+    const list = (body as { staking_minters?: unknown } | null)?.staking_minters
+    return addressList(Array.isArray(list) ? list : [])
+  } catch (error) {
+    if (error instanceof FatalIndexError) return []
+    throw error
+  }
+}
+
+/** The canonical addresses among `items` (anything else left out). */
+function addressList(items: readonly unknown[]): string[] {
+  return items.flatMap((item) => {
+    const address = typeof item === 'string' ? canonicalAddressText(item) : undefined
+    return address === undefined ? [] : [address]
+  })
 }
 
 /** The REST API and `GET /local/status` on one port. */

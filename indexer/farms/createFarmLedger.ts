@@ -1,4 +1,11 @@
-import type { Address, Cell, Message, Transaction } from '@ton/core'
+import {
+  Address,
+  beginCell,
+  type Cell,
+  contractAddress,
+  type Message,
+  type Transaction,
+} from '@ton/core'
 import { accrueFarmPool, claimFarmPool, NANOREWARDS_PER_UNIT } from '../../core/farm/farmAccrual.js'
 import { FARM_MINTER_STATUS, FARM_POOL_STATUS } from '../../core/farm/farmStatus.js'
 import { addressText } from '../../protocol/addressText.js'
@@ -22,6 +29,7 @@ import type {
   IndexedStakePositionRow,
   IndexedStakingRow,
 } from '../../store/rows/indexerRows.js'
+import { readJettonWalletInit } from '../wallets/readAccountInit.js'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type FarmState = Mutable<Omit<IndexedFarmRow, 'pools'>> & { pools: Mutable<IndexedFarmPoolRow>[] }
@@ -92,6 +100,47 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
     stakePositions.set(p.address, { ...p })
     stakeItems.set(p.address, p.minterAddress)
   }
+  /**
+   * Jetton master → the wallet code of a wallet of it the indexer saw deployed (TEP-74
+   * state-init): with it a minter's LP and reward wallets name their jettons before they are
+   * deployed themselves (a farm is listed by its pool from its `init` on).
+   */
+  const walletCodes = new Map<string, Cell>()
+  /** The master whose wallet of `owner` is `wallet`, among the codes seen; `null` if none. */
+  const masterOfWallet = (wallet: string | null, owner: string): string | null => {
+    if (wallet === null) return null
+    for (const [master, code] of walletCodes) {
+      if (jettonWalletAddress(code, owner, master) === wallet) return master
+    }
+    return null
+  }
+  /** Names the jettons of the farms' wallets a newly seen wallet code (of `master`) explains. */
+  const learnWalletCode = (tx: Transaction) => {
+    const init = tx.inMessage?.init
+    if (!init || tx.oldStatus === 'active') return
+    const wallet = readJettonWalletInit(init)
+    if (wallet === undefined || !init.code) return
+    const master = addressText(wallet.master)
+    if (walletCodes.has(master)) return
+    walletCodes.set(master, init.code)
+    for (const farm of farms.values()) {
+      let named = false
+      if (farm.stakingTokenMaster === null && farm.stakingTokenWallet !== null) {
+        if (jettonWalletAddress(init.code, farm.address, master) === farm.stakingTokenWallet) {
+          farm.stakingTokenMaster = master
+          named = true
+        }
+      }
+      for (const pool of farm.pools) {
+        if (pool.rewardTokenMaster !== null) continue
+        if (jettonWalletAddress(init.code, farm.address, master) === pool.rewardTokenWallet) {
+          pool.rewardTokenMaster = master
+          named = true
+        }
+      }
+      if (named) changed.farms.add(farm.address)
+    }
+  }
   const changed = {
     farms: new Set<string>(),
     farmPositions: new Set<string>(),
@@ -158,6 +207,7 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
       case 'farm.minter_init':
         farm.status = FARM_MINTER_STATUS.operational
         farm.stakingTokenWallet = textOf(msg.stakingTokenWallet)
+        farm.stakingTokenMaster = masterOfWallet(farm.stakingTokenWallet, farm.address)
         break
       case 'farm.update_claim': {
         accrueAll(farm, now)
@@ -175,6 +225,7 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
         farm.pools.push({
           index: farm.pools.length,
           rewardTokenWallet: textOf(msg.rewardTokenWallet) ?? '',
+          rewardTokenMaster: masterOfWallet(textOf(msg.rewardTokenWallet), farm.address),
           status: FARM_POOL_STATUS.active,
           nanorewardsPer24h: msg.nanorewardsPer24h,
           adminFee: msg.adminFee,
@@ -367,6 +418,7 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
 
   return {
     apply(tx, account, aborted, body) {
+      if (!aborted) learnWalletCode(tx)
       if (options.farmMinters.has(account)) {
         if (!farms.has(account)) {
           const data = deployedData(tx)
@@ -376,6 +428,7 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
             address: account,
             adminAddress: addressText(init.admin),
             stakingTokenWallet: textOf(init.stakingTokenWallet),
+            stakingTokenMaster: masterOfWallet(textOf(init.stakingTokenWallet), account),
             status: init.status,
             nextItemIndex: init.nextItemIndex,
             currentStaked: init.currentStaked,
@@ -385,6 +438,10 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
             pools: [...init.pools].map(([index, p]) => ({
               index,
               rewardTokenWallet: addressText(p.parameters.rewardTokenWallet),
+              rewardTokenMaster: masterOfWallet(
+                addressText(p.parameters.rewardTokenWallet),
+                account,
+              ),
               status: p.parameters.status,
               nanorewardsPer24h: p.parameters.nanorewardsPer24h,
               adminFee: p.parameters.adminFee,
@@ -457,6 +514,20 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
       }
     },
   }
+}
+
+/**
+ * `owner`'s wallet of `master` for a TEP-74 wallet code: the state-init `balance 0, owner,
+ * master, ^code` on the basechain (the layout `readJettonWalletInit` reads).
+ */
+function jettonWalletAddress(code: Cell, owner: string, master: string): string {
+  const data = beginCell()
+    .storeCoins(0n)
+    .storeAddress(Address.parse(owner))
+    .storeAddress(Address.parse(master))
+    .storeRef(code)
+    .endCell()
+  return addressText(contractAddress(0, { code, data }))
 }
 
 function freezeCopy<T>(row: T): T {

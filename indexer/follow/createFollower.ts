@@ -17,6 +17,10 @@ export type FollowerOptions = {
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
   /** The routers that count as the exchange (default: every router that deploys a pool). */
   readonly routers?: ReadonlySet<string> | undefined
+  /** The farm v3 minters followed with their positions (see `IndexSessionOptions.farmMinters`). */
+  readonly farmMinters?: ReadonlySet<string> | undefined
+  /** The STON staking minters followed with their positions. */
+  readonly stakingMinters?: ReadonlySet<string> | undefined
   /**
    * Reads the state of accounts first met when they existed already (see
    * `IndexSessionOptions.priorState`), e.g. `tonApiPriorState(client)`.
@@ -167,6 +171,8 @@ export function createFollower(options: FollowerOptions): Follower {
         assetOf: options.assetOf,
         cursorName: options.cursorName,
         routers: options.routers,
+        farmMinters: options.farmMinters,
+        stakingMinters: options.stakingMinters,
         priorState: options.priorState,
         priorPool: options.priorPool,
       })

@@ -5,11 +5,25 @@ import { canonicalAddressText } from '../../protocol/addressText.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { isToken0 } from './demoAddresses.js'
+import { demoFarmFixture } from './demoFarmFixture.js'
 import { demoMarket } from './demoMarket.js'
 import { demoRouterWallet } from './demoRouters.js'
 import { seedDemoMarket, seedReferenceMarket } from './seedDemoMarket.js'
 
 const market = demoMarket()
+/** The emulated demo's farms and the rows they stand on (generated from chain state). */
+const chain = demoFarmFixture()
+const fromChain = new Set([
+  ...chain.routers.map((r) => r.address),
+  ...chain.assets.map((a) => a.address),
+  ...chain.pools.map((p) => p.address),
+])
+/** The hand-written part of the market. */
+const written = {
+  assets: market.assets.filter((a) => !fromChain.has(a.address)),
+  routers: market.routers.filter((r) => !fromChain.has(r.address)),
+  pools: market.pools.filter((p) => !fromChain.has(p.address)),
+}
 
 /** Every string field that holds an address, anywhere in the market. */
 function addressesOf(value: unknown, key = ''): string[] {
@@ -30,7 +44,7 @@ describe('demoMarket', () => {
   })
 
   test('behavior: the native coin, a USD stablecoin, seven jettons', () => {
-    expect(market.assets.map((a) => a.symbol)).toEqual([
+    expect(written.assets.map((a) => a.symbol)).toEqual([
       'TON',
       'USDL',
       'XTON',
@@ -46,7 +60,7 @@ describe('demoMarket', () => {
   })
 
   test('behavior: a v1 1.0 router and v2 2.1 / 2.2 routers of all four kinds, with pools of each', () => {
-    const versions = market.routers.map(
+    const versions = written.routers.map(
       (r) => `${r.majorVersion}.${r.minorVersion} ${r.routerType}`,
     )
     expect(versions.sort()).toEqual([
@@ -60,13 +74,25 @@ describe('demoMarket', () => {
       '2.2 WeightedConstProduct',
       '2.2 WeightedStableSwap',
     ])
-    for (const router of market.routers) {
-      expect(market.pools.some((p) => p.routerAddress === router.address)).toBe(true)
+    for (const router of written.routers) {
+      expect(written.pools.some((p) => p.routerAddress === router.address)).toBe(true)
+    }
+  })
+
+  test('behavior: farms and stakes are not hand-written: the emulated demo’s, on its pools', () => {
+    expect(market.farms).toEqual(chain.farms)
+    expect(market.farmNfts).toEqual(chain.farmNfts)
+    expect(market.stakes).toEqual(chain.stakes)
+    const pools = new Set(chain.pools.map((p) => p.address))
+    expect(market.farms.length).toBeGreaterThan(0)
+    expect(market.farms.every((f) => pools.has(f.poolAddress))).toBe(true)
+    for (const pool of chain.pools) {
+      expect(chain.routers.some((r) => r.address === pool.routerAddress)).toBe(true)
     }
   })
 
   test('behavior: pool tokens follow the contracts order (router wallet with the larger hash first)', () => {
-    for (const pool of market.pools) {
+    for (const pool of written.pools) {
       const router = market.routers.find((r) => r.address === pool.routerAddress)
       const symbol = (address: string) => market.assets.find((a) => a.address === address)?.symbol
       if (router === undefined) throw new Error('dangling router')
@@ -77,7 +103,7 @@ describe('demoMarket', () => {
   })
 
   test('behavior: constant-product supplies are those of a first provision of the reserves', () => {
-    for (const pool of market.pools) {
+    for (const pool of written.pools) {
       const router = market.routers.find((r) => r.address === pool.routerAddress)
       if (router?.routerType !== 'ConstantProduct' || pool.reserve0 === 0n) continue
       const product = pool.reserve0 * pool.reserve1
@@ -100,7 +126,7 @@ describe('demoMarket', () => {
     const store = createSqliteStore({ path: ':memory:' })
     expect(await seedReferenceMarket(store)).toBe(true)
     expect(await seedReferenceMarket(store)).toBe(false)
-    expect(await store.listPools()).toHaveLength(16)
+    expect(await store.listPools()).toHaveLength(market.pools.length)
     await store.close()
   })
 

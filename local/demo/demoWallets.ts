@@ -1,15 +1,8 @@
 import { deriveJettonWalletAddress } from '../../service/address/jettonWalletAddress.js'
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
-import type {
-  FarmNftRow,
-  FeeVaultRow,
-  LpPositionRow,
-  StakeRow,
-  WalletBalanceRow,
-} from '../../store/rows/walletRows.js'
+import type { FeeVaultRow, LpPositionRow, WalletBalanceRow } from '../../store/rows/walletRows.js'
 import { DEMO_JETTON_WALLET_CODE, demoAddress } from './demoAddresses.js'
 import { type DemoSymbol, demoAssetAddress } from './demoAssets.js'
-import { type DemoFarmName, demoFarmAddress, demoUnits } from './demoFarms.js'
 import { demoPoolAddress } from './demoPools.js'
 import { type DemoRouterName, demoRouterAddress } from './demoRouters.js'
 
@@ -69,37 +62,17 @@ const POSITIONS: readonly PositionSpec[] = [
   { wallet: 'carol', pool: ['v2.1 ConstantProduct', 'TON', 'CORAL'], shareOf: 100n },
 ]
 
-const FARM_NFTS: readonly {
-  wallet: DemoWalletName
-  farm: DemoFarmName
-  status: string
-  reward: [DemoSymbol, bigint]
-  unstaked?: string
-}[] = [
-  { wallet: 'alice', farm: 'TON/USDL v3', status: 'active', reward: ['AQUA', 1_240n] },
-  { wallet: 'bob', farm: 'TON/DUNE v3', status: 'active', reward: ['AQUA', 310n] },
-  { wallet: 'bob', farm: 'TON/AQUA v2', status: 'active', reward: ['AQUA', 95n] },
-  {
-    wallet: 'carol',
-    farm: 'TON/USDL v1',
-    status: 'unstaked',
-    reward: ['AQUA', 0n],
-    unstaked: '2026-07-02T18:20:00',
-  },
-]
-
 /** The per-wallet part of the demo market. */
 export type DemoWalletData = {
   balances: WalletBalanceRow[]
   lpPositions: LpPositionRow[]
-  farmNfts: FarmNftRow[]
-  stakes: StakeRow[]
   feeVaults: FeeVaultRow[]
 }
 
 /**
- * Three made-up wallets: alice (liquidity provider, farmer, staker), bob (small trader with
- * amounts pending in an LP account), carol (a referrer holding DEX v2 fee vaults).
+ * Three made-up wallets: alice (liquidity provider), bob (small trader with amounts pending in
+ * an LP account), carol (a referrer holding DEX v2 fee vaults). Farms and stakes are not
+ * hand-written (`demoFarmFixture`).
  *
  * @example
  * ```ts
@@ -141,39 +114,6 @@ export function demoWallets(
       token1Balance: demoUnits(token1, spec.pending?.[1] ?? 0n),
     }
   })
-  const farmNfts = FARM_NFTS.map(
-    (spec, index): FarmNftRow => ({
-      address: demoAddress(`farm nft ${index} ${spec.wallet} ${spec.farm}`),
-      farmAddress: demoFarmAddress(spec.farm),
-      ownerAddress: demoWalletAddress(spec.wallet),
-      createTimestamp: '2026-10-12T14:00:00',
-      minUnstakeTimestamp: '2026-10-13T14:00:00',
-      nonclaimedRewards: demoUnits(spec.reward[0], spec.reward[1]),
-      stakedTokens: 25_000_000_000n * BigInt(index + 1),
-      status: spec.status,
-      unstakeTimestamp: spec.unstaked ?? null,
-      rewards: [
-        {
-          address: demoAssetAddress(spec.reward[0]),
-          amount: demoUnits(spec.reward[0], spec.reward[1]),
-        },
-      ],
-    }),
-  )
-  const alice = demoWalletAddress('alice')
-  const stakes: StakeRow[] = [
-    {
-      walletAddress: alice,
-      stonBalance: demoUnits('AQUA', 120_000n),
-      stakedSton: demoUnits('AQUA', 75_000n),
-      mintedGemston: demoUnits('AQUA', 1_830n),
-      votingPower: demoUnits('AQUA', 75_000n),
-      nfts: [
-        stakeNft(alice, 0, 50_000n, 'active', '2026-03-01T00:00:00', '2027-03-01T00:00:00'),
-        stakeNft(alice, 1, 25_000n, 'active', '2026-09-15T00:00:00', '2027-09-15T00:00:00'),
-      ],
-    },
-  ]
   const carol = demoWalletAddress('carol')
   const vault = (router: DemoRouterName, symbol: DemoSymbol, whole: bigint): FeeVaultRow => {
     const routerAddress = demoRouterAddress(router)
@@ -193,29 +133,22 @@ export function demoWallets(
     vault('v2.2 ConstantProduct', 'TON', 3n),
     vault('v2.2 StableSwap', 'XTON', 1n),
   ]
-  return { balances, lpPositions, farmNfts, stakes, feeVaults }
+  return { balances, lpPositions, feeVaults }
 }
 
-function stakeNft(
-  wallet: string,
-  index: number,
-  whole: bigint,
-  status: string,
-  since: string,
-  until: string,
-) {
-  return {
-    address: demoAddress(`stake nft ${index} ${wallet}`),
-    imageUrl: `https://demo.ton-dex-lab.invalid/stake/${index}.png`,
-    minUnstakingTimestamp: until,
-    // floor: non-negative operands; a made-up 2.44 % reward token mint.
-    mintedGemston: (demoUnits('AQUA', whole) * 244n) / 10_000n,
-    stakedTokens: demoUnits('AQUA', whole),
-    stakingTimestamp: since,
-    status,
-    unstakeTimestamp: null,
-    votingPower: demoUnits('AQUA', whole),
-  }
+const DECIMALS: Partial<Record<DemoSymbol, bigint>> = { USDL: 6n, CORAL: 6n, EMBER: 8n }
+
+/**
+ * Raw units of `whole` tokens of a demo asset.
+ *
+ * @example
+ * ```ts
+ * demoUnits('USDL', 125n) // 125000000n
+ * demoUnits('TON', 3n) // 3000000000n
+ * ```
+ */
+export function demoUnits(symbol: DemoSymbol, whole: bigint): bigint {
+  return whole * 10n ** (DECIMALS[symbol] ?? 9n)
 }
 
 function symbolOf(assets: readonly AssetRow[], address: string): DemoSymbol {

@@ -114,7 +114,9 @@ export async function indexedFarmView(
 
   const farms: FarmRow[] = []
   for (const farm of farmRows) {
-    const poolAddress = masterOf(farm.stakingTokenWallet)
+    // The wallet ledger's master once the LP wallet is deployed, else the one the indexer told
+    // from the wallet's address (a farm is listed from its `init`, before any stake).
+    const poolAddress = masterOf(farm.stakingTokenWallet) ?? farm.stakingTokenMaster
     if (poolAddress === null) continue
     const current = accruedByFarm.get(farm.address) ?? []
     const operational = farm.status === FARM_MINTER_STATUS.operational
@@ -135,7 +137,7 @@ export async function indexedFarmView(
         pool.status === FARM_POOL_STATUS.active &&
         !distributed &&
         pool.nanorewardsPer24h > 0n
-      const address = masterOf(pool.rewardTokenWallet)
+      const address = masterOf(pool.rewardTokenWallet) ?? pool.rewardTokenMaster
       const price = address === null ? undefined : prices.get(address)
       if (distributing && price !== undefined) {
         priced = true
@@ -192,7 +194,8 @@ export async function indexedFarmView(
           ? farmPendingNanorewards(p.staked, pool.accruedPerUnit, from)
           : 0n
       return {
-        address: masterOf(pool.rewardTokenWallet) ?? pool.rewardTokenWallet,
+        address:
+          masterOf(pool.rewardTokenWallet) ?? pool.rewardTokenMaster ?? pool.rewardTokenWallet,
         amount: farmClaimPayout(pending), // what a claim now pays: floor, the rest forfeited
       }
     })

@@ -467,7 +467,7 @@ export async function createPostgresStore({
         const rewards = groupBy(
           await q(
             `SELECT r.* FROM farm_nft_rewards r JOIN farm_nfts n ON n.address = r.nft_address
-              WHERE n.owner_address = $1 ORDER BY r.nft_address, r.reward_address`,
+              WHERE n.owner_address = $1 ORDER BY r.nft_address, r.position, r.reward_address`,
             [ownerAddress],
           ),
           'nft_address',
@@ -821,10 +821,11 @@ async function writeMarket(client: pg.PoolClient, market: MarketData): Promise<v
     client,
     'farm_nft_rewards',
     market.farmNfts.flatMap((n) =>
-      n.rewards.map((r) => ({
+      n.rewards.map((r, position) => ({
         nft_address: n.address,
         reward_address: r.address,
         amount: r.amount.toString(),
+        position,
       })),
     ),
   )

@@ -184,6 +184,15 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       CREATE INDEX venue_operations_by_vault ON venue_operations (vault_address, timestamp);
     `,
   },
+  {
+    name: '2026_11_26_20_farm_jettons_and_reward_order',
+    sql: `
+      -- The SQLite store's 2026_11_26_20_farm_jettons_and_reward_order: a followed farm's LP
+      -- jetton; a stored farm NFT's rewards in their written order.
+      ALTER TABLE indexed_farms ADD COLUMN staking_token_master TEXT COLLATE "C";
+      ALTER TABLE farm_nft_rewards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
 
 function schema(): string {

@@ -318,7 +318,7 @@ export type WalletLedgerRows = {
  *
  * @example
  * ```ts
- * const pool: IndexedFarmPoolRow = { index: 0, rewardTokenWallet: 'EQ…', status: 1,
+ * const pool: IndexedFarmPoolRow = { index: 0, rewardTokenWallet: 'EQ…', rewardTokenMaster: null, status: 1,
  *   nanorewardsPer24h: 10n ** 21n, adminFee: 0n, unrestrictedDepositRewards: true,
  *   deposited: 30_000n * 10n ** 18n, accruedPerUnit: 0n, accrued: 0n, claimed: 0n,
  *   claimedFee: 0n, accruedFee: 0n, lastUpdateTime: 1_764_064_807n }
@@ -327,6 +327,11 @@ export type WalletLedgerRows = {
 export interface IndexedFarmPoolRow {
   readonly index: number
   readonly rewardTokenWallet: string
+  /**
+   * The reward jetton (the master of `rewardTokenWallet`) when the indexer could tell it
+   * before the wallet is deployed (from a wallet of that jetton it saw deployed), else `null`.
+   */
+  readonly rewardTokenMaster: string | null
   readonly status: number
   readonly nanorewardsPer24h: bigint
   readonly adminFee: bigint
@@ -343,12 +348,14 @@ export interface IndexedFarmPoolRow {
 /**
  * A farm v3 minter the indexer follows (one of the configured farm minters), as its storage
  * stands after the last indexed transaction: status code, stake, reward pools. The LP jetton
- * (= the pool) is the master of `stakingTokenWallet`.
+ * (= the pool) is the master of `stakingTokenWallet`: `stakingTokenMaster` once the indexer
+ * could tell it from the wallet's address (so a farm is known by its pool before its first
+ * stake deploys that wallet), else `null`.
  *
  * @example
  * ```ts
  * const farm: IndexedFarmRow = { address: 'EQ…minter', adminAddress: 'EQ…admin',
- *   stakingTokenWallet: 'EQ…lpWallet', status: 1, nextItemIndex: 2n, currentStaked: 10n ** 9n,
+ *   stakingTokenWallet: 'EQ…lpWallet', stakingTokenMaster: 'EQ…pool', status: 1, nextItemIndex: 2n, currentStaked: 10n ** 9n,
  *   minStakeTime: 604_800n, contractUniqueId: 1n, createTimestamp: '2026-10-28T09:00:00', pools: [] }
  * ```
  */
@@ -356,6 +363,7 @@ export interface IndexedFarmRow {
   readonly address: string
   readonly adminAddress: string
   readonly stakingTokenWallet: string | null
+  readonly stakingTokenMaster: string | null
   readonly status: number
   readonly nextItemIndex: bigint
   readonly currentStaked: bigint

@@ -86,11 +86,15 @@ describe('createSqliteStore', () => {
       expect(await store.getStake(stake.walletAddress)).toEqual({ ...stake, nfts })
     }
     const nft = market.farmNfts[0]
+    // Its rewards come back in the farm's pool order, as written (not by address).
     expect(
       (await store.listFarmNfts(nft?.ownerAddress as string)).find(
         (n) => n.address === nft?.address,
       ),
     ).toEqual(nft)
+    expect(nft?.rewards.map((r) => r.address)).not.toEqual(
+      sortBy(nft?.rewards ?? [], (r) => [r.address]).map((r) => r.address),
+    )
     const vault = market.feeVaults[0]
     expect(await store.listFeeVaults(vault?.ownerAddress as string)).toContainEqual(vault)
     expect(await store.getPool('EQ-unknown')).toBeUndefined()

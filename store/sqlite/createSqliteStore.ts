@@ -93,7 +93,7 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
     farmNfts: db.prepare('SELECT * FROM farm_nfts WHERE owner_address = ? ORDER BY address'),
     farmNftRewards: db.prepare(
       `SELECT r.* FROM farm_nft_rewards r JOIN farm_nfts n ON n.address = r.nft_address
-         WHERE n.owner_address = ? ORDER BY r.nft_address, r.reward_address`,
+         WHERE n.owner_address = ? ORDER BY r.nft_address, r.position, r.reward_address`,
     ),
     stake: db.prepare('SELECT * FROM stakes WHERE wallet_address = ?'),
     stakeNfts: db.prepare('SELECT * FROM stake_nfts WHERE wallet_address = ? ORDER BY address'),

@@ -41,6 +41,7 @@ export function encodeIndexedFarm(row: IndexedFarmRow): DbParams {
     address: row.address,
     admin_address: row.adminAddress,
     staking_token_wallet: row.stakingTokenWallet,
+    staking_token_master: row.stakingTokenMaster,
     status: row.status,
     next_item_index: writeBigint(row.nextItemIndex),
     current_staked: writeBigint(row.currentStaked),
@@ -66,6 +67,10 @@ export function decodeIndexedFarm(r: DbRecord): IndexedFarmRow {
     stakingTokenWallet: readOptionalText(
       r.staking_token_wallet,
       'indexed_farms.staking_token_wallet',
+    ),
+    stakingTokenMaster: readOptionalText(
+      r.staking_token_master,
+      'indexed_farms.staking_token_master',
     ),
     status: readInteger(r.status, 'indexed_farms.status'),
     nextItemIndex: readBigint(r.next_item_index, 'indexed_farms.next_item_index'),
@@ -268,6 +273,7 @@ function poolJson(p: IndexedFarmPoolRow): Record<string, string | number | boole
     status: p.status,
     unrestrictedDepositRewards: p.unrestrictedDepositRewards,
   }
+  if (p.rewardTokenMaster !== null) json.rewardTokenMaster = p.rewardTokenMaster
   for (const key of POOL_AMOUNTS) json[key] = p[key].toString()
   return json
 }
@@ -279,6 +285,9 @@ function readPool(p: Record<string, unknown>): IndexedFarmPoolRow {
   return {
     index: jsonInteger(p.index, column),
     rewardTokenWallet: readText(p.rewardTokenWallet, column),
+    // Absent in rows written before the indexer told reward jettons apart: unknown.
+    rewardTokenMaster:
+      p.rewardTokenMaster === undefined ? null : readText(p.rewardTokenMaster, column),
     status: jsonInteger(p.status, column),
     unrestrictedDepositRewards: p.unrestrictedDepositRewards,
     nanorewardsPer24h: amount('nanorewardsPer24h'),

@@ -717,6 +717,16 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       CREATE INDEX venue_operations_by_vault ON venue_operations (vault_address, timestamp);
     `,
   },
+  {
+    name: '2026_11_26_20_farm_jettons_and_reward_order',
+    sql: `
+      -- The LP jetton (= the pool) of a followed farm, told from its LP wallet's address before
+      -- the first stake deploys that wallet (indexer/farms); NULL until known.
+      ALTER TABLE indexed_farms ADD COLUMN staking_token_master TEXT;
+      -- A stored farm NFT's rewards in the farm's pool order (as written), not by address.
+      ALTER TABLE farm_nft_rewards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
 
 /**

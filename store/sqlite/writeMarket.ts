@@ -85,11 +85,12 @@ export function createMarketWriter(db: Database.Database): (market: MarketData) 
     for (const row of market.lpPositions) insert('lp_positions', encodeLpPosition(row))
     for (const row of market.farmNfts) {
       insert('farm_nfts', encodeFarmNft(row))
-      for (const reward of row.rewards) {
+      for (const [position, reward] of row.rewards.entries()) {
         insert('farm_nft_rewards', {
           nft_address: row.address,
           reward_address: reward.address,
           amount: reward.amount.toString(),
+          position,
         })
       }
     }

@@ -213,6 +213,37 @@ describe('indexed farms and stakes', () => {
     const { dex, alice, bob } = w
     const t0 = dex.blockchain.now ?? 0
     await expectFarmEqualsGetters()
+    // Listed from the minter's deployment, before any deposit or stake deploys its wallets:
+    // the pool, the reward jettons and their rates told from the wallets' addresses.
+    // (This store holds no pool rows, which `/v1/farms`' router filter needs: by pool here.)
+    const listed = (await get(`/v1/farms/by_pool/${addressText(farm.pool.address)}`)).farm_list
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({
+      minter_address: addressText(farm.minter),
+      pool_address: addressText(farm.pool.address),
+      status: 'operational',
+      locked_total_lp: '0',
+      apy: null,
+      min_stake_duration_s: (2 * DAY).toString(),
+      reward_token_address: addressText(farm.rewards[0]?.minter as Address),
+      rewards: [
+        {
+          index: 0,
+          address: addressText(farm.rewards[0]?.minter as Address),
+          status: 'active',
+          reward_rate_24h: '1000000000000',
+          remaining_rewards: '0',
+        },
+        {
+          index: 1,
+          address: addressText(farm.rewards[1]?.minter as Address),
+          status: 'active',
+          reward_rate_24h: '77000000000.000000013',
+          admin_fee: '250',
+        },
+      ],
+    })
+    expect((await get(`/v1/farms/${addressText(farm.minter)}`)).farm).toEqual(listed[0])
     await dex.depositFarmRewards(farm, {
       from: dex.admin,
       poolIndex: 0,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoFarmFixture } from '../../local/demo/demoFarmFixture.js'
+import { DEMO_FARM_FIXTURE_SWAPS, demoFarmRows } from '../../local/demo/demoFarmRows.js'
 import { demoWalletAddress } from '../../local/demo/demoWallets.js'
 import { TON_ADDRESS } from '../../local/demo/runScenario.js'
 import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
@@ -20,7 +22,8 @@ beforeAll(async () => {
   store = createSqliteStore({ path: ':memory:' })
   expect(
     await seedDemoMarket(store, {
-      swaps: 40,
+      // The run that produces the service tests' farm fixture (demoFarmFixture).
+      swaps: DEMO_FARM_FIXTURE_SWAPS,
       onMarket: (market) => {
         written = market
       },
@@ -232,6 +235,17 @@ describe('demo market from emulator history', () => {
       farm_list: WireFarm[]
     }
     expect(running.map((f) => f.minter_address)).toEqual(active.map((f) => f.minter_address))
+  })
+
+  test("the service tests' farm and stake fixture is what this demo's indexed chain state gives", async () => {
+    // on a difference: node --import tsx local/_support/writeDemoFarmFixture.ts, then
+    // node --import tsx local/_support/writeDemoMarketFixture.ts
+    const rows = await demoFarmRows(store, written as MarketData)
+    expect(rows).toEqual(demoFarmFixture())
+    // Not empty: an active farm with two rewards, a finished one, positions and three stakers.
+    expect(rows.farms.map((f) => f.status).sort()).toEqual(['operational', 'retired'])
+    expect(rows.farmNfts.map((n) => n.status).sort()).toEqual(['active', 'active', 'unstaked'])
+    expect(rows.stakes).toHaveLength(3)
   })
 
   test('a farm locks what its positions stake; the stakes add up to the staking totals', async () => {

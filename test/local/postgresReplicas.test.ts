@@ -184,7 +184,9 @@ describe.skipIf(clusterUrl === undefined)('import --db postgres://…', () => {
       expect(
         await runCli(['import', file, '--db', db.url], { out: (l) => out.push(l), env: {} }),
       ).toBe(0)
-      expect(out.join('\n')).toContain('9 routers, 9 assets, 16 pools, 4 farms')
+      expect(out.join('\n')).toContain(
+        `${market.routers.length} routers, ${market.assets.length} assets, ${market.pools.length} pools, ${market.farms.length} farms`,
+      )
       replica = await startDatabaseServer({
         databaseUrl: db.url,
         readOnly: true,

@@ -28,7 +28,7 @@ describe('routers and markets', () => {
     const all = await get('/v1/routers')
     expect(all.statusCode).toBe(200)
     expectShape(Type.Object({ router_list: Type.Array(RouterSchema) }), all.json())
-    expect(all.json().router_list).toHaveLength(9)
+    expect(all.json().router_list).toHaveLength(market.routers.length)
     const v1 = (await get('/v1/routers?dex_v2=false')).json().router_list
     expect(v1.map((r: { major_version: number }) => r.major_version)).toEqual([1])
     expectError(await get('/v1/routers?dex_v2=maybe'), 400, 'INVALID_PARAMETER', 'dex_v2')
@@ -66,7 +66,7 @@ describe('assets', () => {
   test('GET /v1/assets and /v1/assets/{address}', async () => {
     const list = await get('/v1/assets')
     expectShape(Type.Object({ asset_list: Type.Array(AssetSchema) }), list.json())
-    expect(list.json().asset_list).toHaveLength(9)
+    expect(list.json().asset_list).toHaveLength(market.assets.length)
     const ton = (await get(`/v1/assets/${raw(TON)}`)).json().asset
     expect(ton).toMatchObject({
       contract_address: TON,
@@ -100,7 +100,7 @@ describe('pools', () => {
   test('GET /v1/pools: all, most popular first; dex_v2=false keeps v1', async () => {
     const list = (await get('/v1/pools')).json().pool_list
     expectShape(Type.Array(PoolSchema), list)
-    expect(list).toHaveLength(16)
+    expect(list).toHaveLength(market.pools.length)
     const popularity = list.map((p: { popularity_index: number }) => p.popularity_index)
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
     const v1Router = router(1, 0, 'ConstantProduct')
@@ -146,15 +146,13 @@ describe('farms', () => {
   test('GET /v1/farms with only_active and dex_v2', async () => {
     const all = (await get('/v1/farms')).json().farm_list
     expectShape(Type.Array(FarmSchema), all)
-    expect(all).toHaveLength(4)
+    // The demo's farms, as the REST API derived them from its indexed chain (demoFarmFixture).
+    expect(all).toHaveLength(market.farms.length)
     expect(all.every((f: { nft_infos: unknown[] }) => f.nft_infos.length === 0)).toBe(true)
     const active = (await get('/v1/farms?only_active=true')).json().farm_list
-    expect(active.map((f: { status: string }) => f.status).sort()).toEqual([
-      'active',
-      'operational',
-      'operational',
-    ])
-    expect((await get('/v1/farms?dex_v2=false')).json().farm_list).toHaveLength(2)
+    expect(active.map((f: { status: string }) => f.status)).toEqual(['operational'])
+    // Both are on DEX v2 pools.
+    expect((await get('/v1/farms?dex_v2=false')).json().farm_list).toEqual([])
   })
 
   test('GET /v1/farms/{address}, /v1/farms/by_pool/{pool} and /v1/farms_by_pool/{pool}', async () => {
@@ -182,7 +180,7 @@ describe('wallets', () => {
   test('GET /v1/wallets/{address}/assets: the catalogue with balances', async () => {
     const list = (await get(`/v1/wallets/${alice}/assets`)).json().asset_list
     expectShape(Type.Array(AssetSchema), list)
-    expect(list).toHaveLength(9)
+    expect(list).toHaveLength(market.assets.length)
     const usdl = list.find((a: { contract_address: string }) => a.contract_address === USDL)
     expect(usdl.balance).toBe('4800000000')
     expect(list.find((a: { kind: string }) => a.kind === 'Ton').wallet_address).toBe(alice)
@@ -218,30 +216,39 @@ describe('wallets', () => {
   })
 
   test('GET /v1/wallets/{address}/farms and /farms/{farm}: the wallet NFTs only', async () => {
-    const bob = demoWalletAddress('bob')
-    const farms = (await get(`/v1/wallets/${bob}/farms`)).json().farm_list
+    // The demo's first farmer: a position in the running farm, one unstaked from the finished.
+    const unstaked = market.farmNfts.find((n) => n.status === 'unstaked')
+    const farmer = unstaked?.ownerAddress as string
+    const farms = (await get(`/v1/wallets/${farmer}/farms`)).json().farm_list
     expectShape(Type.Array(FarmSchema), farms)
     expect(farms).toHaveLength(2)
     for (const farm of farms) {
       expect(farm.nft_infos.length).toBeGreaterThan(0)
       expect(
         farm.nft_infos.every((n: { address: string }) =>
-          market.farmNfts.some((m) => m.address === n.address && m.ownerAddress === bob),
+          market.farmNfts.some((m) => m.address === n.address && m.ownerAddress === farmer),
         ),
       ).toBe(true)
     }
-    const carolsFarm = market.farmNfts.find((n) => n.ownerAddress === carol)?.farmAddress as string
-    expect((await get(`/v1/wallets/${carol}/farms?only_active=true`)).json().farm_list).toEqual([])
-    const one = (await get(`/v1/wallets/${carol}/farms/${carolsFarm}`)).json().farm
+    // only_active: the finished farm, where the wallet holds nothing staked any more, is left out.
+    const active = (await get(`/v1/wallets/${farmer}/farms?only_active=true`)).json().farm_list
+    expect(active.map((f: { minter_address: string }) => f.minter_address)).toEqual(
+      market.farms.filter((f) => f.status === 'operational').map((f) => f.minterAddress),
+    )
+    const one = (await get(`/v1/wallets/${farmer}/farms/${unstaked?.farmAddress}`)).json().farm
     expect(one.nft_infos).toHaveLength(1)
-    expect(one.nft_infos[0].status).toBe('unstaked')
+    expect(one.nft_infos[0]).toMatchObject({ status: 'unstaked', nonclaimed_rewards: '0' })
+    expect((await get(`/v1/wallets/${carol}/farms`)).json().farm_list).toEqual([])
   })
 
   test('GET /v1/wallets/{address}/stakes (and /stake); zeros for a wallet without stakes', async () => {
-    const stakes = (await get(`/v1/wallets/${alice}/stakes`)).json()
+    const staker = market.stakes[0]
+    const stakes = (await get(`/v1/wallets/${staker?.walletAddress}/stakes`)).json()
     expectShape(StakesSchema, stakes)
-    expect(stakes.nfts).toHaveLength(2)
-    expect((await get(`/v1/wallets/${alice}/stake`)).json()).toEqual(stakes)
+    expect(stakes.nfts).toHaveLength(1)
+    expect(stakes.staked_ston).toBe(staker?.stakedSton.toString())
+    expect(stakes.nfts[0].minted_gemston).toBe(staker?.nfts[0]?.mintedGemston.toString())
+    expect((await get(`/v1/wallets/${staker?.walletAddress}/stake`)).json()).toEqual(stakes)
     expect((await get(`/v1/wallets/${carol}/stakes`)).json()).toEqual({
       ston_balance: '0',
       staked_ston: '0',

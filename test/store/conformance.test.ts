@@ -124,11 +124,15 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       expect(await store.getStake(stake.walletAddress)).toEqual({ ...stake, nfts })
     }
     const nft = market.farmNfts[0]
+    // Its rewards come back in the farm's pool order, as written (not by address).
     expect(
       (await store.listFarmNfts(nft?.ownerAddress as string)).find(
         (n) => n.address === nft?.address,
       ),
     ).toEqual(nft)
+    expect(nft?.rewards.map((r) => r.address)).not.toEqual(
+      sortBy(nft?.rewards ?? [], (r) => [r.address]).map((r) => r.address),
+    )
     const vault = market.feeVaults[0]
     expect(await store.listFeeVaults(vault?.ownerAddress as string)).toContainEqual(vault)
     const jw = market.jettonWallets[0]
@@ -422,6 +426,7 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
     const pool = {
       index: 0,
       rewardTokenWallet: 'EQrw0',
+      rewardTokenMaster: null as string | null,
       status: 1,
       nanorewardsPer24h: (1n << 149n) + 3n,
       adminFee: 250n,
@@ -438,6 +443,7 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       address: 'EQfarm',
       adminAddress: 'EQadmin',
       stakingTokenWallet: null,
+      stakingTokenMaster: null,
       status: 0,
       nextItemIndex: 0n,
       currentStaked: 0n,
@@ -500,7 +506,8 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       ...farm,
       status: 1,
       stakingTokenWallet: 'EQlpw',
-      pools: [pool, { ...pool, index: 1 }],
+      stakingTokenMaster: 'EQpool',
+      pools: [pool, { ...pool, index: 1, rewardTokenMaster: 'EQston' }],
     }
     const unstaked = {
       ...position(10n, 'EQalice'),
