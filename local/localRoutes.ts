@@ -49,6 +49,15 @@ export type LocalStatus = {
   readonly progress?: { readonly phase: string; readonly done: number; readonly total: number }
   /** Why the demo history stopped, if it failed. */
   readonly error?: string
+  /**
+   * The referral venues' minters the index follows (`docs/referral-venues.md`): the demo's
+   * escrow minter and venue A's fee-vault minter. What `serve --follow` of this exchange
+   * follows when no `--venues` is given.
+   */
+  readonly venue_minters?: readonly {
+    readonly address: string
+    readonly kind: 'escrow' | 'fee_vault'
+  }[]
 }
 
 /**
