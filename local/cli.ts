@@ -34,7 +34,8 @@ const USAGE = `Usage:
   ton-dex-lab serve --read-only --db postgres://… [--host] [--port]
                                                      a REST replica of a PostgreSQL database
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
-        [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--db] [--host] [--port]
+        [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--venues <address,…>]
+        [--db] [--host] [--port]
                                                      a REST API over a followed chain
   ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
         [--fork-no-cache] [--db <file>] [--host] [--port]

@@ -28,6 +28,12 @@ export type FollowOptions = {
   readonly fromSeqno?: number | undefined
   /** The routers that count as the exchange (default: those the upstream's REST API lists). */
   readonly routers?: readonly string[] | undefined
+  /**
+   * `--venues`: the referral venues' minters to follow, escrow or fee-vault minters alike (each
+   * one's kind read from the chain); default: those the upstream's `/local/status` lists, else
+   * none (`docs/referral-venues.md`, "Following").
+   */
+  readonly venues?: readonly string[] | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** First and largest backoff after a retryable failure (default 250 ms / 30 s; programmatic only). */
@@ -137,6 +143,7 @@ export function parseServeOptions(
     rps?: string | undefined
     'from-seqno'?: string | undefined
     routers?: string | undefined
+    venues?: string | undefined
     'read-only'?: boolean | undefined
     fork?: string | undefined
     'fork-seqno'?: string | undefined
@@ -153,7 +160,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -228,6 +235,7 @@ const SERVE_OPTIONS = {
   rps: { type: 'string' },
   'from-seqno': { type: 'string' },
   routers: { type: 'string' },
+  venues: { type: 'string' },
   'read-only': { type: 'boolean' },
   fork: { type: 'string' },
   'fork-seqno': { type: 'string' },
@@ -301,6 +309,7 @@ function followOptions(
     rps?: string | undefined
     'from-seqno'?: string | undefined
     routers?: string | undefined
+    venues?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
   urlField: 'follow' | 'fork' = 'follow',
@@ -345,6 +354,7 @@ function followOptions(
     })
     if (routers.length === 0) throw bad('routers', 'name at least one router')
   }
+  const venues = values.venues === undefined ? undefined : venueList(values.venues)
   return {
     url,
     mode,
@@ -352,7 +362,20 @@ function followOptions(
     ...(rps === undefined ? {} : { rps }),
     ...(fromText === undefined ? {} : { fromSeqno: Number(fromText) }),
     ...(routers === undefined ? {} : { routers }),
+    ...(venues === undefined ? {} : { venues }),
   }
+}
+
+/** `--venues <address,…>`: the venue minters, canonical; a bad item is named by its place. */
+function venueList(text: string): string[] {
+  const bad = (reason: string) =>
+    new InvalidParameterError({ code: 'INVALID_PARAMETER', field: 'venues', reason })
+  const venues = text.split(',').map((item, i) => {
+    const address = canonicalAddressText(item.trim())
+    if (address === undefined) throw bad(`item ${i + 1} ('${item}') is not a TON address`)
+    return address
+  })
+  return [...new Set(venues)]
 }
 
 /**

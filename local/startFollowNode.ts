@@ -22,6 +22,7 @@ import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
@@ -35,6 +36,8 @@ export type RunningFollowNode = {
   readonly follower: Follower
   /** The routers that count as the exchange. */
   readonly routers: readonly string[]
+  /** The referral venues' minters followed (`--venues`, else the upstream's `/local/status`). */
+  readonly venues: FollowedVenues
   /** The upstream's origin. */
   readonly upstream: string
   /** Base URL, e.g. `http://127.0.0.1:8081`. */
@@ -81,7 +84,8 @@ export type FollowStatus = {
  * await node.follower.indexed(3021)
  * await node.close()
  * ```
- * @throws {LocalExchangeError} `FOLLOW_NO_ROUTERS` when no router list can be had.
+ * @throws {LocalExchangeError} `FOLLOW_NO_ROUTERS` when no router list can be had;
+ *   `FOLLOW_NOT_A_VENUE` when a `--venues` address is no venue minter.
  */
 export async function startFollowNode(
   options: ServeOptions & { readonly follow: FollowOptions },
@@ -129,6 +133,8 @@ export async function startFollowNode(
         message: `${client.origin} lists no routers (it is not a STON.fi-compatible API): name the exchange's routers with --routers <address,…>.`,
       })
     }
+    // The referral venues' minters: named (kind read from the chain), else the upstream's.
+    const venues = await followedVenues(client, follow.venues)
     if (reference !== undefined) {
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
@@ -178,6 +184,8 @@ export async function startFollowNode(
       store,
       source,
       routers: new Set(routers),
+      escrowMinters: new Set(venues.escrowMinters),
+      feeVaultMinters: new Set(venues.feeVaultMinters),
       assetOf: (wallet) => routerWallets.get(wallet),
       // Wallets, LP accounts and vaults that existed before the index met them (a start after
       // the first block, or earlier history the source did not deliver) hold what their state said.
@@ -215,7 +223,7 @@ export async function startFollowNode(
       }
     }
     const url = await listen(app, status, options, closers)
-    return { app, store, follower, routers, upstream: client.origin, url, close }
+    return { app, store, follower, routers, venues, upstream: client.origin, url, close }
   } catch (error) {
     await close()
     throw error

@@ -17,6 +17,10 @@ export type FollowerOptions = {
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
   /** The routers that count as the exchange (default: every router that deploys a pool). */
   readonly routers?: ReadonlySet<string> | undefined
+  /** The referral venues' escrow minters followed (see `IndexSessionOptions.escrowMinters`). */
+  readonly escrowMinters?: IndexSessionOptions['escrowMinters']
+  /** The fee-vault minters of venues A and B followed the same way. */
+  readonly feeVaultMinters?: IndexSessionOptions['feeVaultMinters']
   /**
    * Reads the state of accounts first met when they existed already (see
    * `IndexSessionOptions.priorState`), e.g. `tonApiPriorState(client)`.
@@ -169,6 +173,8 @@ export function createFollower(options: FollowerOptions): Follower {
         routers: options.routers,
         priorState: options.priorState,
         priorPool: options.priorPool,
+        escrowMinters: options.escrowMinters,
+        feeVaultMinters: options.feeVaultMinters,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened
