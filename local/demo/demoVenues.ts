@@ -26,6 +26,17 @@ import type { ScenarioWorld } from './runScenario.js'
  */
 export const DEMO_VENUE_FEE_BPS = 30n
 
+/**
+ * The demo venues' own wallets (`LocalDex.wallet` names): venue A's and the escrow venue's.
+ * Their routes are swaps of the history, not the scenario's users'.
+ *
+ * @example
+ * ```ts
+ * const venueA = await dex.wallet(DEMO_VENUE_WALLETS[0]) // 'venue-a'
+ * ```
+ */
+export const DEMO_VENUE_WALLETS = ['venue-a', 'escrow-venue'] as const
+
 /** Whole TON as nanotons. */
 const ton = (whole: bigint) => whole * 10n ** 9n
 
@@ -230,8 +241,8 @@ export function demoVenues(dex: LocalDex): DemoVenues {
   return {
     async onPart(world, progress) {
       users ??= {
-        venueA: await dex.wallet('venue-a'),
-        escrowVenue: await dex.wallet('escrow-venue'),
+        venueA: await dex.wallet(DEMO_VENUE_WALLETS[0]),
+        escrowVenue: await dex.wallet(DEMO_VENUE_WALLETS[1]),
         referrer: await dex.wallet('venue-referrer'),
       }
       for (const [index, [share, step]] of steps.entries()) {
