@@ -25,6 +25,7 @@ import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
+import type { LocalStatus } from './localRoutes.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
 
@@ -66,6 +67,8 @@ export type FollowStatus = {
   readonly requests: number
   readonly retries: number
   readonly error?: string
+  /** The referral venues' minters followed, as the local exchange's status says them. */
+  readonly venue_minters?: LocalStatus['venue_minters']
 }
 
 /**
@@ -220,6 +223,10 @@ export async function startFollowNode(
         requests: client.stats.requests,
         retries: s.retries,
         ...(s.error === undefined ? {} : { error: s.error }),
+        venue_minters: [
+          ...venues.escrowMinters.map((address) => ({ address, kind: 'escrow' as const })),
+          ...venues.feeVaultMinters.map((address) => ({ address, kind: 'fee_vault' as const })),
+        ],
       }
     }
     const url = await listen(app, status, options, closers)

@@ -166,6 +166,9 @@ describe('serve --follow and the referral venues', () => {
       escrowMinters: kind('escrow'),
       feeVaultMinters: kind('fee_vault'),
     })
+    // …and says them in its own status, for a node that follows it.
+    const said = (await (await fetch(`${node.url}/local/status`)).json()) as LocalStatus
+    expect(new Set(said.venue_minters)).toEqual(new Set(minters))
     await node.follower.indexed(exchange.chain?.head.seqno ?? 0)
     expect(await node.store.listIndexedVenueVaults()).toEqual(
       await exchange.store.listIndexedVenueVaults(),
