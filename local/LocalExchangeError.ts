@@ -27,6 +27,8 @@ export type LocalExchangeErrorCode =
   | 'LOCAL_FORK_UNAVAILABLE'
   /** 400 (at start): `serve --follow` has no router list (`--routers`, or the upstream's REST API). */
   | 'FOLLOW_NO_ROUTERS'
+  /** 400 (at start): an address `serve --follow --venues` names is no referral venue's minter. */
+  | 'FOLLOW_NOT_A_VENUE'
   /** 400 (at start): `serve --fork` with a PostgreSQL database (a fork's cache is a SQLite file). */
   | 'FORK_NEEDS_SQLITE'
   /** 400 (at start): a fork's database started without `--fork` (it would be taken for a local exchange's). */
@@ -72,6 +74,7 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
   FAUCET_NOT_CREDITED: 422,
   LOCAL_FORK_UNAVAILABLE: 503,
   FOLLOW_NO_ROUTERS: 400,
+  FOLLOW_NOT_A_VENUE: 400,
   FORK_NEEDS_SQLITE: 400,
   FORK_DATABASE: 400,
   LOCAL_INVALID_JSON: 400,

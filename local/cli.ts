@@ -37,7 +37,7 @@ const USAGE = `Usage:
                                                      a REST replica of a PostgreSQL database
   ton-dex-lab serve --follow <TON API URL> [--follow-mode blocks|accounts] [--api-key <key>]
         [--rps <n|unlimited>] [--from-seqno <n>] [--routers <address,…>] [--farms <address,…>]
-        [--staking <address>] [--db] [--host] [--port]
+        [--staking <address>] [--venues <address,…>] [--db] [--host] [--port]
                                                      a REST API over a followed chain
   ton-dex-lab serve --fork <TON API URL> [--fork-seqno <n|-k>] [--api-key <key>] [--rps <n|unlimited>]
         [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>,…]

@@ -55,6 +55,15 @@ export type LocalStatus = {
    */
   readonly farm_minters?: readonly string[]
   readonly staking_minters?: readonly string[]
+  /**
+   * The referral venues' minters the index follows (`docs/referral-venues.md`): the demo's
+   * escrow minter and venue A's fee-vault minter. What `serve --follow` of this exchange
+   * follows when no `--venues` is given.
+   */
+  readonly venue_minters?: readonly {
+    readonly address: string
+    readonly kind: 'escrow' | 'fee_vault'
+  }[]
 }
 
 /**

@@ -40,6 +40,12 @@ export type FollowOptions = {
    * upstream's `GET /local/status` names, when it is a ton-dex-lab local exchange).
    */
   readonly staking?: readonly string[] | undefined
+  /**
+   * `--venues`: the referral venues' minters to follow, escrow or fee-vault minters alike (each
+   * one's kind read from the chain); default: those the upstream's `/local/status` lists, else
+   * none (`docs/referral-venues.md`, "Following").
+   */
+  readonly venues?: readonly string[] | undefined
   /** Time allowed for one upstream answer (default 15 000 ms; programmatic only). */
   readonly timeoutMs?: number | undefined
   /** First and largest backoff after a retryable failure (default 250 ms / 30 s; programmatic only). */
@@ -162,6 +168,7 @@ export function parseServeOptions(
     routers?: string | undefined
     farms?: string | undefined
     staking?: string | undefined
+    venues?: string | undefined
     'read-only'?: boolean | undefined
     fork?: string | undefined
     'fork-seqno'?: string | undefined
@@ -180,7 +187,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -271,6 +278,7 @@ const SERVE_OPTIONS = {
   routers: { type: 'string' },
   farms: { type: 'string' },
   staking: { type: 'string' },
+  venues: { type: 'string' },
   'read-only': { type: 'boolean' },
   fork: { type: 'string' },
   'fork-seqno': { type: 'string' },
@@ -397,6 +405,7 @@ function followOptions(
     routers?: string | undefined
     farms?: string | undefined
     staking?: string | undefined
+    venues?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
   urlField: 'follow' | 'fork' = 'follow',
@@ -446,6 +455,7 @@ function followOptions(
   const routers = addresses('routers', values.routers, 'router')
   const farms = addresses('farms', values.farms, 'farm minter')
   const staking = addresses('staking', values.staking, 'staking minter')
+  const venues = values.venues === undefined ? undefined : venueList(values.venues)
   return {
     url,
     mode,
@@ -455,7 +465,20 @@ function followOptions(
     ...(routers === undefined ? {} : { routers }),
     ...(farms === undefined ? {} : { farms }),
     ...(staking === undefined ? {} : { staking }),
+    ...(venues === undefined ? {} : { venues }),
   }
+}
+
+/** `--venues <address,…>`: the venue minters, canonical; a bad item is named by its place. */
+function venueList(text: string): string[] {
+  const bad = (reason: string) =>
+    new InvalidParameterError({ code: 'INVALID_PARAMETER', field: 'venues', reason })
+  const venues = text.split(',').map((item, i) => {
+    const address = canonicalAddressText(item.trim())
+    if (address === undefined) throw bad(`item ${i + 1} ('${item}') is not a TON address`)
+    return address
+  })
+  return [...new Set(venues)]
 }
 
 /**

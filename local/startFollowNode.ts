@@ -16,8 +16,10 @@ import { INDEX_CURSOR } from '../store/indexCursor.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
+import type { LocalStatus } from './localRoutes.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
 import {
@@ -40,6 +42,8 @@ export type RunningFollowNode = {
   readonly farmMinters: readonly string[]
   /** The STON staking minters followed (`--staking`, else the upstream's `/local/status`). */
   readonly stakingMinters: readonly string[]
+  /** The referral venues' minters followed (`--venues`, else the upstream's `/local/status`). */
+  readonly venues: FollowedVenues
   /** The upstream's origin. */
   readonly upstream: string
   /** Base URL, e.g. `http://127.0.0.1:8081`. */
@@ -71,6 +75,8 @@ export type FollowStatus = {
   readonly farm_minters: readonly string[]
   readonly staking_minters: readonly string[]
   readonly error?: string
+  /** The referral venues' minters followed, as the local exchange's status says them. */
+  readonly venue_minters?: LocalStatus['venue_minters']
 }
 
 /**
@@ -91,7 +97,8 @@ export type FollowStatus = {
  * await node.follower.indexed(3021)
  * await node.close()
  * ```
- * @throws {LocalExchangeError} `FOLLOW_NO_ROUTERS` when no router list can be had.
+ * @throws {LocalExchangeError} `FOLLOW_NO_ROUTERS` when no router list can be had;
+ *   `FOLLOW_NOT_A_VENUE` when a `--venues` address is no venue minter.
  */
 export async function startFollowNode(
   options: ServeOptions & { readonly follow: FollowOptions },
@@ -146,6 +153,8 @@ export async function startFollowNode(
     // Farms and staking, like the routers, are lists: named, else the upstream's own.
     const farmMinters = follow.farms ?? (reference === undefined ? [] : await upstreamFarms(client))
     const stakingMinters = follow.staking ?? (await upstreamStakings(client))
+    // The referral venues' minters: named (kind read from the chain), else the upstream's.
+    const venues = await followedVenues(client, follow.venues)
     if (reference !== undefined) {
       // Reference data only (what the chain cannot say); pools come from the index.
       await store.replaceMarket({ ...reference, pools: [], jettonWallets: [] })
@@ -200,6 +209,8 @@ export async function startFollowNode(
       routers: new Set(routers),
       farmMinters: new Set(farmMinters),
       stakingMinters: new Set(stakingMinters),
+      escrowMinters: new Set(venues.escrowMinters),
+      feeVaultMinters: new Set(venues.feeVaultMinters),
       assetOf: (wallet) => routerWallets.get(wallet),
       // Wallets, LP accounts and vaults that existed before the index met them (a start after
       // the first block, or earlier history the source did not deliver) hold what their state said.
@@ -236,11 +247,15 @@ export async function startFollowNode(
         farm_minters: farmMinters,
         staking_minters: stakingMinters,
         ...(s.error === undefined ? {} : { error: s.error }),
+        venue_minters: [
+          ...venues.escrowMinters.map((address) => ({ address, kind: 'escrow' as const })),
+          ...venues.feeVaultMinters.map((address) => ({ address, kind: 'fee_vault' as const })),
+        ],
       }
     }
     const url = await listen(app, status, options, closers)
     return {
-      ...{ app, store, follower, routers, farmMinters, stakingMinters },
+      ...{ app, store, follower, routers, farmMinters, stakingMinters, venues },
       ...{ upstream: client.origin, url, close },
     }
   } catch (error) {

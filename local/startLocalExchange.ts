@@ -151,6 +151,8 @@ type Parts = {
   readonly app: FastifyInstance
   readonly live: LocalLive | undefined
   readonly seeded: boolean
+  /** The referral venues' minters the index follows (for `/local/status`). */
+  readonly venueMinters?: LocalStatus['venue_minters']
   close(): Promise<void>
 }
 
@@ -336,7 +338,9 @@ async function openParts(
         building: () => false,
       },
     }
-    return { store, app, live, seeded, close }
+    // The venue minters the demo deployed and the index follows, for `/local/status`.
+    const venueMinters = await store.listIndexedVenueMinters()
+    return { store, app, live, seeded, venueMinters, close }
   } catch (error) {
     await close()
     throw error
@@ -426,7 +430,11 @@ async function listen(
       : { actions: blockActions({ store, indexed: (seqno) => live.indexer.indexed(seqno) }) }),
   })
   await local.register(async (scope) => {
-    registerLocalRoutes(scope, { store, live: () => live, status: () => status(live) })
+    registerLocalRoutes(scope, {
+      store,
+      live: () => live,
+      status: () => status(live, parts.venueMinters),
+    })
     registerControlRoutes(scope, () => requireLive(live).control)
   })
   // Browser dApps call the chain endpoints cross-origin: the REST API's CORS policy.
@@ -449,7 +457,10 @@ async function listen(
   }
 }
 
-function status(live: LocalLive | undefined): LocalStatus | undefined {
+function status(
+  live: LocalLive | undefined,
+  venueMinters: LocalStatus['venue_minters'],
+): LocalStatus | undefined {
   if (live === undefined) return undefined
   const head = live.chain.head
   return {
@@ -458,5 +469,6 @@ function status(live: LocalLive | undefined): LocalStatus | undefined {
     state: 'ready',
     chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
     index: { seqno: live.indexer.indexedSeqno },
+    venue_minters: venueMinters ?? [],
   }
 }

@@ -21,6 +21,10 @@ export type FollowerOptions = {
   readonly farmMinters?: ReadonlySet<string> | undefined
   /** The STON staking minters followed with their positions. */
   readonly stakingMinters?: ReadonlySet<string> | undefined
+  /** The referral venues' escrow minters followed (see `IndexSessionOptions.escrowMinters`). */
+  readonly escrowMinters?: IndexSessionOptions['escrowMinters']
+  /** The fee-vault minters of venues A and B followed the same way. */
+  readonly feeVaultMinters?: IndexSessionOptions['feeVaultMinters']
   /**
    * Reads the state of accounts first met when they existed already (see
    * `IndexSessionOptions.priorState`), e.g. `tonApiPriorState(client)`.
@@ -175,6 +179,8 @@ export function createFollower(options: FollowerOptions): Follower {
         stakingMinters: options.stakingMinters,
         priorState: options.priorState,
         priorPool: options.priorPool,
+        escrowMinters: options.escrowMinters,
+        feeVaultMinters: options.feeVaultMinters,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened

@@ -16,6 +16,7 @@ import type { Store } from '../../store/Store.js'
 import { chainReader } from './chainReader.js'
 import { demoFarmLife } from './demoFarmLife.js'
 import { demoReferencePath } from './demoHistory.js'
+import { demoVenues } from './demoVenues.js'
 import { emulatedReference } from './emulatedReference.js'
 import { emulatedWalletData } from './emulatedWalletData.js'
 import { jettonDecimals } from './jettonDecimals.js'
@@ -112,6 +113,8 @@ export async function buildEmulatedMarket(
   const execute = options.execute ?? (<T>(job: () => Promise<T>) => job())
   // Farms and STON staking live beside the trading, through the contracts.
   const farmLife = demoFarmLife(dex)
+  // The referral venues (venue A's fee-vault minter, the escrow minter) beside them too.
+  const venues = demoVenues(dex)
   const recorded: Transaction[] = []
   const stop = dex.onTransactions((txs) => {
     recorded.push(...txs)
@@ -124,7 +127,10 @@ export async function buildEmulatedMarket(
     tonPoolUsdt: TON_POOL_USDT,
     // Every DEX v2 pool kind: stableswap, weighted constant product, weighted stableswap.
     kinds: true,
-    onPart: farmLife.onPart,
+    onPart: async (world: ScenarioWorld, progress: number) => {
+      await farmLife.onPart(world, progress)
+      await venues.onPart(world, progress)
+    },
     onProgress: (done: number, total: number) => options.onProgress?.('emulate', done, total),
   }
   const { dated } = options
@@ -167,6 +173,8 @@ export async function buildEmulatedMarket(
     assetOf: scenario.assetOf,
     farmMinters: new Set(farmLife.farmMinters()),
     stakingMinters: new Set(farmLife.stakingMinters()),
+    escrowMinters: new Set(venues.escrowMinters()),
+    feeVaultMinters: new Set(venues.feeVaultMinters()),
     onBatch: (stats) => options.onProgress?.('index', stats.transactions, total),
   }).run()
   // A dated history is `npm start`'s first start: its pools and every indexed account are

@@ -30,6 +30,8 @@ test('dated first start: the whole 30-day history is in place at the first answe
   await exchange.indexed(chain.head.seqno)
   const facts = await historyFacts(exchange.store, listedAt)
   expect(facts.userSwaps).toBe(40)
+  // The referral venues' six routes (demoVenues), all before the last part.
+  expect(facts.venueSwaps).toBe(6)
   expect(facts.arbitrageSwaps).toBeGreaterThan(0)
   expect(facts.pools).toBe(9)
   expect(facts.tradedPools).toBe(9)

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCli } from '../../local/cli.js'
 import { parseServeOptions } from '../../local/serveOptions.js'
+import { canonicalAddressText } from '../../protocol/addressText.js'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 let dir: string
@@ -178,5 +180,24 @@ describe('parseServeOptions', () => {
     expect(parseServeOptions([], {}).blockTime).toBeUndefined()
     for (const bad of ['0', '-1', 'soon', '0.05'])
       expect(() => parseServeOptions(['--block-time', bad], {}), bad).toThrow(/block-time/)
+  })
+
+  test('behavior: --venues names venue minters in any address form (canonical, once each); a bad item is one line naming the field, exit 2', async () => {
+    const raw = `0:${'41'.repeat(32)}`
+    const canonical = canonicalAddressText(raw) as string
+    const follow = ['--follow', 'http://127.0.0.1:8080']
+    expect(parseServeOptions([...follow, '--venues', `${raw}, ${canonical}`], {}).follow).toEqual({
+      url: 'http://127.0.0.1:8080',
+      mode: 'blocks',
+      venues: [canonical],
+    })
+    expect(parseServeOptions(follow, {}).follow?.venues).toBeUndefined()
+    const errors: string[] = []
+    const code = await runCli(['serve', ...follow, '--venues', `${raw},minter`], {
+      err: (line) => errors.push(line),
+      env: {},
+    })
+    expect(code).toBe(2)
+    expect(errors.join('\n').split('\n')[0]).toMatch(/venues.*item 2 \('minter'\)/)
   })
 })
