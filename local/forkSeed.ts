@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
+import { readSnapshotJson } from '../service/snapshot/importSnapshot.js'
 import { address, childPath, readObject, wrappedList } from '../service/snapshot/jsonReader.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
-import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 
 /**
@@ -87,21 +86,5 @@ export function parseForkSeed(json: unknown): Omit<ForkSeed, 'path'> {
  * @throws {SnapshotError} for an unreadable file or invalid JSON (path `$`), or a bad seed.
  */
 export function readForkSeed(path: string): ForkSeed {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw new SnapshotError({ path: '$', problem: `cannot read ${path}`, cause: error })
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new SnapshotError({
-      path: '$',
-      problem: `is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-      cause: error,
-    })
-  }
-  return { path, ...parseForkSeed(json) }
+  return { path, ...parseForkSeed(readSnapshotJson(path)) }
 }

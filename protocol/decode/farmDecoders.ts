@@ -1,7 +1,7 @@
 import { type Address, type Cell, Dictionary, type Slice } from '@ton/core'
 import { FARM_V3_OP } from '../farm.js'
 import { STAKE_OP } from '../stake.js'
-import { loadAddress, loadCoins } from './slices.js'
+import { decodeByOp, loadAddress, loadCoins } from './slices.js'
 
 /** A position's claimed-per-unit values by reward pool index (`HashmapE 8 uint150`). */
 export type ClaimedPerUnit = ReadonlyMap<number, bigint>
@@ -212,23 +212,6 @@ function loadClaimedPerUnit(s: Slice): ClaimedPerUnit {
   return new Map(dict)
 }
 
-/** Runs `read` on the body after `op query_id` when the op is one of `table`'s. */
-function decodeBy<B>(
-  body: Cell | null | undefined,
-  table: ReadonlyMap<number, (s: Slice, queryId: bigint) => B>,
-): B | undefined {
-  if (!body) return undefined
-  try {
-    const s = body.beginParse()
-    if (s.remainingBits < 96) return undefined
-    const read = table.get(s.loadUint(32))
-    if (read === undefined) return undefined
-    return read(s, s.loadUintBig(64))
-  } catch {
-    return undefined
-  }
-}
-
 const FARM_MINTER_DECODERS = new Map<number, (s: Slice, queryId: bigint) => FarmMinterBody>([
   [
     FARM_V3_OP.init,
@@ -430,7 +413,7 @@ const STAKE_ITEM_DECODERS = new Map<number, (s: Slice, queryId: bigint) => Stake
  * ```
  */
 export function decodeFarmMinterBody(body: Cell | null | undefined): FarmMinterBody | undefined {
-  return decodeBy(body, FARM_MINTER_DECODERS)
+  return decodeByOp(body, FARM_MINTER_DECODERS)
 }
 
 /**
@@ -442,7 +425,7 @@ export function decodeFarmMinterBody(body: Cell | null | undefined): FarmMinterB
  * ```
  */
 export function decodeFarmItemBody(body: Cell | null | undefined): FarmItemBody | undefined {
-  return decodeBy(body, FARM_ITEM_DECODERS)
+  return decodeByOp(body, FARM_ITEM_DECODERS)
 }
 
 /**
@@ -455,7 +438,7 @@ export function decodeFarmItemBody(body: Cell | null | undefined): FarmItemBody 
  * ```
  */
 export function decodeStakeMinterBody(body: Cell | null | undefined): StakeMinterBody | undefined {
-  return decodeBy(body, STAKE_MINTER_DECODERS)
+  return decodeByOp(body, STAKE_MINTER_DECODERS)
 }
 
 /**
@@ -467,7 +450,7 @@ export function decodeStakeMinterBody(body: Cell | null | undefined): StakeMinte
  * ```
  */
 export function decodeStakeItemBody(body: Cell | null | undefined): StakeItemBody | undefined {
-  return decodeBy(body, STAKE_ITEM_DECODERS)
+  return decodeByOp(body, STAKE_ITEM_DECODERS)
 }
 
 /**

@@ -127,3 +127,32 @@ export function preloadInlineUint32(slice: Slice): number | undefined {
   for (let i = 1; i < 33; i += 1) value = value * 2 + (bits.at(i) ? 1 : 0)
   return value
 }
+
+/**
+ * Decodes a message body by its op: `table` maps each op (the first 32 bits) to a reader of the
+ * rest, given the slice after `op query_id:uint64` and the query id. `undefined` for no body, a
+ * body shorter than the two fields, an op the table does not know, or a body its reader cannot
+ * read (malformed: not this layout).
+ *
+ * @example
+ * ```ts
+ * const table = new Map([[0x6ec9dc65, (_s: Slice, queryId: bigint) => ({ type: 'claim', queryId })]])
+ * decodeByOp(beginCell().storeUint(0x6ec9dc65, 32).storeUint(7, 64).endCell(), table)
+ * // { type: 'claim', queryId: 7n }
+ * ```
+ */
+export function decodeByOp<B>(
+  body: Cell | null | undefined,
+  table: ReadonlyMap<number, (s: Slice, queryId: bigint) => B>,
+): B | undefined {
+  if (!body) return undefined
+  try {
+    const s = body.beginParse()
+    if (s.remainingBits < 96) return undefined
+    const read = table.get(s.loadUint(32))
+    if (read === undefined) return undefined
+    return read(s, s.loadUintBig(64))
+  } catch {
+    return undefined
+  }
+}

@@ -1,6 +1,6 @@
 import type { Address, Cell, Slice } from '@ton/core'
 import { ESCROW_OP, FEE_VAULT_OP } from '../venue.js'
-import { loadAddress, loadCoins } from './slices.js'
+import { decodeByOp, loadAddress, loadCoins } from './slices.js'
 
 /**
  * A message body an **escrow vault** receives: the factory's `vault_deposit_tokens` (credits
@@ -118,23 +118,6 @@ export type FeeVaultMinterBody = {
  */
 export type FeeVaultPayload = { readonly type: 'fee_vault.deposit'; readonly owner: Address | null }
 
-/** Runs `read` on the body after `op query_id` when the op is `op`; `undefined` otherwise. */
-function readAfterQueryId<B>(
-  body: Cell | null | undefined,
-  table: ReadonlyMap<number, (s: Slice, queryId: bigint) => B>,
-): B | undefined {
-  if (!body) return undefined
-  try {
-    const s = body.beginParse()
-    if (s.remainingBits < 96) return undefined
-    const read = table.get(s.loadUint(32))
-    if (read === undefined) return undefined
-    return read(s, s.loadUintBig(64))
-  } catch {
-    return undefined
-  }
-}
-
 const ESCROW_VAULT_DECODERS = new Map<number, (s: Slice, queryId: bigint) => EscrowVaultBody>([
   [
     ESCROW_OP.vaultDepositTokens,
@@ -210,7 +193,7 @@ const FEE_VAULT_MINTER_DECODERS = new Map<
  * ```
  */
 export function decodeEscrowVaultBody(body: Cell | null | undefined): EscrowVaultBody | undefined {
-  return readAfterQueryId(body, ESCROW_VAULT_DECODERS)
+  return decodeByOp(body, ESCROW_VAULT_DECODERS)
 }
 
 /**
@@ -224,7 +207,7 @@ export function decodeEscrowVaultBody(body: Cell | null | undefined): EscrowVaul
 export function decodeEscrowFactoryBody(
   body: Cell | null | undefined,
 ): EscrowFactoryBody | undefined {
-  return readAfterQueryId(body, ESCROW_FACTORY_DECODERS)
+  return decodeByOp(body, ESCROW_FACTORY_DECODERS)
 }
 
 /**
@@ -277,7 +260,7 @@ export function decodeFeeVaultBody(
   if (body.bits.length === 0 && body.refs.length === 0) {
     return { type: 'fee_vault.collect_fees', value }
   }
-  return readAfterQueryId(body, FEE_VAULT_DECODERS)
+  return decodeByOp(body, FEE_VAULT_DECODERS)
 }
 
 /**
@@ -291,7 +274,7 @@ export function decodeFeeVaultBody(
 export function decodeFeeVaultMinterBody(
   body: Cell | null | undefined,
 ): FeeVaultMinterBody | undefined {
-  return readAfterQueryId(body, FEE_VAULT_MINTER_DECODERS)
+  return decodeByOp(body, FEE_VAULT_MINTER_DECODERS)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { parseSnapshot } from './parseSnapshot.js'
@@ -50,15 +50,28 @@ export async function importSnapshot(store: Store, json: unknown): Promise<Impor
  *   parser's position) or an invalid snapshot.
  */
 export async function importSnapshotFile(store: Store, file: string): Promise<ImportSummary> {
+  return importSnapshot(store, readSnapshotJson(file))
+}
+
+/**
+ * Reads a snapshot file's JSON (what {@link importSnapshot} and a fork's `--fork-seed` take).
+ *
+ * @example
+ * ```ts
+ * readSnapshotJson('./market.json') // { routers: { router_list: [...] }, pools: { pool_list: [...] } }
+ * ```
+ * @throws {SnapshotError} for an unreadable file (path `$`) or invalid JSON (path `$`, with the
+ *   parser's position).
+ */
+export function readSnapshotJson(file: string): unknown {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = readFileSync(file, 'utf8')
   } catch (error) {
     throw new SnapshotError({ path: '$', problem: `cannot read ${file}`, cause: error })
   }
-  let json: unknown
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text)
   } catch (error) {
     throw new SnapshotError({
       path: '$',
@@ -66,5 +79,4 @@ export async function importSnapshotFile(store: Store, file: string): Promise<Im
       cause: error,
     })
   }
-  return importSnapshot(store, json)
 }
