@@ -3,7 +3,8 @@ import {
   Address,
   beginCell,
   Cell,
-  loadTransaction,
+  Dictionary,
+  loadMessage,
   type Message,
   storeStateInit,
   type Transaction,
@@ -12,6 +13,8 @@ import { writeBoc } from '../../emulator/bocWriter.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
+import { ByteLru } from './ByteLru.js'
+import { keptParse, transactionKey } from './parsedTransactions.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'
@@ -100,8 +103,39 @@ export function addressInformation(
 }
 
 /**
+ * Rendered `raw.transaction`s kept, by the size {@link renderTransaction} estimates for each
+ * (its base64 fields' characters plus 256 bytes per message and 512 for the rest): a follower's
+ * overlap and `accounts` mode's repeated pages find them rendered. 64 MiB holds about the last
+ * 40 000 transactions of the demo history.
+ */
+export const RENDERED_TRANSACTIONS_BYTES = 64 * 1024 * 1024
+
+const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTES)
+
+/**
+ * What a `raw.transaction` shows of a transaction: its time, fees, and messages.
+ *
+ * @example
+ * ```ts
+ * const parts: RenderedParts = { now: 1_764_000_000, fee: 3_000_000n, storageFee: 0n, inMessage, outMessages: [] }
+ * ```
+ */
+export type RenderedParts = {
+  readonly now: number
+  /** Total fees in nanotons (extra currencies are not shown). */
+  readonly fee: bigint
+  /** Storage fees collected (0 for a transaction without a storage phase). */
+  readonly storageFee: bigint
+  readonly inMessage: Message | undefined
+  readonly outMessages: readonly Message[]
+}
+
+/**
  * A `raw.transaction` of `getTransactions`: the transaction BoC in `data`, fees, and the in-
- * and out-messages with their bodies.
+ * and out-messages with their bodies. Rendered once per transaction and kept (see
+ * {@link RENDERED_TRANSACTIONS_BYTES}), so the answer is shared: never mutate it. The BoC is
+ * read for what the answer shows only ({@link readRenderedParts}), or taken from a whole parse
+ * another renderer left.
  *
  * @example
  * ```ts
@@ -109,20 +143,35 @@ export function addressInformation(
  * ```
  */
 export function renderTransaction(entry: LoggedTransaction): Record<string, unknown> {
-  const cell = Cell.fromBoc(Buffer.from(entry.boc))[0]!
-  const tx: Transaction = loadTransaction(cell.beginParse())
-  const fee = tx.totalFees.coins
-  const storageFee =
-    tx.description.type === 'generic' || tx.description.type === 'tick-tock'
-      ? (tx.description.storagePhase?.storageFeesCollected ?? 0n)
-      : 0n
+  const key = transactionKey(entry)
+  const hit = rendered.get(key)
+  if (hit !== undefined) return hit
+  const parsed = keptParse(entry)
+  const parts = parsed
+    ? partsOf(parsed)
+    : readRenderedParts(Cell.fromBoc(Buffer.from(entry.boc))[0]!)
+  const json = renderParts(entry, parts)
+  rendered.set(key, json, estimatedBytes(json))
+  return json
+}
+
+/**
+ * Renders a `raw.transaction` from the parts it shows, without the cache.
+ *
+ * @example
+ * ```ts
+ * renderParts(entry, partsOf(parseTransaction(entry))).fee // '3000000'
+ * ```
+ */
+export function renderParts(
+  entry: LoggedTransaction,
+  parts: RenderedParts,
+): Record<string, unknown> {
+  const { fee, storageFee } = parts
   return {
     '@type': 'raw.transaction',
-    address: {
-      '@type': 'accountAddress',
-      account_address: Address.parseRaw(entry.account).toString(),
-    },
-    utime: tx.now,
+    address: { '@type': 'accountAddress', account_address: friendlyRaw(entry.account) },
+    utime: parts.now,
     data: Buffer.from(entry.boc).toString('base64'),
     transaction_id: {
       '@type': 'internal.transactionId',
@@ -132,9 +181,83 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
     fee: fee.toString(),
     storage_fee: storageFee.toString(),
     other_fee: (fee - storageFee).toString(),
-    in_msg: tx.inMessage ? renderMessage(tx.inMessage) : undefined,
-    out_msgs: [...tx.outMessages.values()].map(renderMessage),
+    in_msg: parts.inMessage ? renderMessage(parts.inMessage) : undefined,
+    out_msgs: parts.outMessages.map(renderMessage),
   }
+}
+
+/**
+ * The parts a `raw.transaction` shows, from a whole parse.
+ *
+ * @example
+ * ```ts
+ * partsOf(loadTransaction(cell.beginParse())).now // 1764000000
+ * ```
+ */
+export function partsOf(tx: Transaction): RenderedParts {
+  const d = tx.description
+  return {
+    now: tx.now,
+    fee: tx.totalFees.coins,
+    storageFee:
+      d.type === 'generic' || d.type === 'tick-tock'
+        ? (d.storagePhase?.storageFeesCollected ?? 0n)
+        : 0n,
+    inMessage: tx.inMessage ?? undefined,
+    outMessages: [...tx.outMessages.values()],
+  }
+}
+
+/**
+ * Reads from a transaction cell only what a `raw.transaction` shows (TL-B `transaction$0111`,
+ * ton/crypto/block/block.tlb): the time, the messages, the total fees and, from the
+ * description, only the storage fees at its head. The account, lts, previous transaction and
+ * statuses are skipped; the state update and the phases after the storage phase are not read.
+ *
+ * @example
+ * ```ts
+ * readRenderedParts(Cell.fromBoc(entry.boc)[0]).outMessages.length // 1
+ * ```
+ */
+export function readRenderedParts(cell: Cell): RenderedParts {
+  const s = cell.beginParse()
+  if (s.loadUint(4) !== 0x7) throw new Error('not a transaction cell (transaction$0111)')
+  // account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
+  s.skip(256 + 64 + 256 + 64)
+  const now = s.loadUint(32)
+  // outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
+  s.skip(15 + 2 + 2)
+  const messages = s.loadRef().beginParse()
+  const inMessage = messages.loadBit() ? loadMessage(messages.loadRef().beginParse()) : undefined
+  const outMessages = [
+    ...messages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values(),
+  ].map((message) => loadMessage(message.beginParse()))
+  const fee = s.loadCoins()
+  s.loadMaybeRef() // extra currencies of the fees
+  s.loadRef() // state_update
+  const description = s.loadRef().beginParse()
+  const type = description.loadUint(4)
+  let storageFee = 0n
+  if (type === 0x0) {
+    // trans_ord$0000 credit_first:Bool storage_ph:(Maybe TrStoragePhase) …
+    description.skip(1)
+    if (description.loadBit()) storageFee = description.loadCoins()
+  } else if (type === 0x2 || type === 0x3) {
+    // trans_tick_tock$001 is_tock:Bool storage_ph:TrStoragePhase …
+    storageFee = description.loadCoins()
+  }
+  return { now, fee, storageFee, inMessage, outMessages }
+}
+
+/** The size kept for a rendered transaction: its base64 fields plus a fixed part per object. */
+function estimatedBytes(json: Record<string, unknown>): number {
+  type Rendered = { msg_data: { body: string; init_state: string } }
+  const messages = [json.in_msg, ...(json.out_msgs as unknown[])] as (Rendered | undefined)[]
+  let bytes = (json.data as string).length + 512
+  for (const message of messages) {
+    if (message) bytes += message.msg_data.body.length + message.msg_data.init_state.length + 256
+  }
+  return bytes
 }
 
 /**
@@ -154,9 +277,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
     msg_data: {
       '@type': 'msg.dataRaw',
       body: boc(message.body),
-      init_state: message.init
-        ? boc(beginCell().store(storeStateInit(message.init)).endCell())
-        : '',
+      init_state: message.init ? stateInitBoc(message.init) : '',
     },
     message: commentOf(message.body),
     extra_currencies: [],
@@ -164,8 +285,8 @@ export function renderMessage(message: Message): Record<string, unknown> {
   if (info.type === 'internal') {
     return {
       ...common,
-      source: info.src.toString(),
-      destination: info.dest.toString(),
+      source: friendly(info.src),
+      destination: friendly(info.dest),
       value: info.value.coins.toString(),
       fwd_fee: info.forwardFee.toString(),
       ihr_fee: info.ihrFee.toString(),
@@ -176,7 +297,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
     return {
       ...common,
       source: '',
-      destination: info.dest.toString(),
+      destination: friendly(info.dest),
       value: '0',
       fwd_fee: '0',
       ihr_fee: '0',
@@ -185,7 +306,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
   }
   return {
     ...common,
-    source: info.src.toString(),
+    source: friendly(info.src),
     destination: '',
     value: '0',
     fwd_fee: '0',
@@ -194,8 +315,55 @@ export function renderMessage(message: Message): Record<string, unknown> {
   }
 }
 
+/** User-friendly forms kept by raw form (an exchange's addresses recur in most messages). */
+const FRIENDLY_KEPT = 65_536
+const friendlyForms = new Map<string, string>()
+
+/** `address.toString()` (bounceable, URL-safe), kept by raw form. */
+function friendly(address: Address): string {
+  const raw = `${address.workChain}:${address.hash.toString('hex')}`
+  let form = friendlyForms.get(raw)
+  if (form === undefined) {
+    form = address.toString()
+    if (friendlyForms.size >= FRIENDLY_KEPT) friendlyForms.clear()
+    friendlyForms.set(raw, form)
+  }
+  return form
+}
+
+/** The user-friendly form of a raw `workchain:hex` account, kept. */
+function friendlyRaw(raw: string): string {
+  let form = friendlyForms.get(raw)
+  if (form === undefined) {
+    form = Address.parseRaw(raw).toString()
+    if (friendlyForms.size >= FRIENDLY_KEPT) friendlyForms.clear()
+    friendlyForms.set(raw, form)
+  }
+  return form
+}
+
+/**
+ * State-init BoCs kept by the hash of the state-init cell, up to 16 MiB of base64: the same
+ * contract's code and initial data are deployed again and again (every new jetton wallet).
+ */
+const stateInits = new ByteLru<string>(16 * 1024 * 1024)
+
+/** The base64 BoC of a message's state-init, as it is serialized alone. */
+function stateInitBoc(init: NonNullable<Message['init']>): string {
+  const cell = beginCell().store(storeStateInit(init)).endCell()
+  const key = cell.hash().toString('base64')
+  let text = stateInits.get(key)
+  if (text === undefined) {
+    text = boc(cell)
+    stateInits.set(key, text, text.length)
+  }
+  return text
+}
+
 /** The text comment of a body (op 0 and UTF-8 text), `''` for any other body. */
 function commentOf(body: Cell): string {
+  // Only op 0 (or an empty body, which has no text) can be a comment.
+  if (body.bits.length >= 32 && body.beginParse().preloadUint(32) !== 0) return ''
   return decodeBodyAs(body, 'ton.transfer')?.comment ?? ''
 }
 
