@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   Address,
   beginCell,
-  Cell,
-  Dictionary,
-  loadMessage,
+  type Cell,
   type Message,
   storeStateInit,
   type Transaction,
@@ -14,6 +12,7 @@ import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
 import { ByteLru } from './ByteLru.js'
+import { type RenderedParts, readRenderedParts } from './leanTransaction.js'
 import { keptParse, transactionKey } from './parsedTransactions.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
@@ -113,24 +112,6 @@ export const RENDERED_TRANSACTIONS_BYTES = 64 * 1024 * 1024
 const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTES)
 
 /**
- * What a `raw.transaction` shows of a transaction: its time, fees, and messages.
- *
- * @example
- * ```ts
- * const parts: RenderedParts = { now: 1_764_000_000, fee: 3_000_000n, storageFee: 0n, inMessage, outMessages: [] }
- * ```
- */
-export type RenderedParts = {
-  readonly now: number
-  /** Total fees in nanotons (extra currencies are not shown). */
-  readonly fee: bigint
-  /** Storage fees collected (0 for a transaction without a storage phase). */
-  readonly storageFee: bigint
-  readonly inMessage: Message | undefined
-  readonly outMessages: readonly Message[]
-}
-
-/**
  * A `raw.transaction` of `getTransactions`: the transaction BoC in `data`, fees, and the in-
  * and out-messages with their bodies. Rendered once per transaction and kept (see
  * {@link RENDERED_TRANSACTIONS_BYTES}), so the answer is shared: never mutate it. The BoC is
@@ -147,9 +128,7 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
   const hit = rendered.get(key)
   if (hit !== undefined) return hit
   const parsed = keptParse(entry)
-  const parts = parsed
-    ? partsOf(parsed)
-    : readRenderedParts(Cell.fromBoc(Buffer.from(entry.boc))[0]!)
+  const parts = parsed ? partsOf(parsed) : readRenderedParts(entry.boc)
   const json = renderParts(entry, parts)
   rendered.set(key, json, estimatedBytes(json))
   return json
@@ -206,47 +185,6 @@ export function partsOf(tx: Transaction): RenderedParts {
     inMessage: tx.inMessage ?? undefined,
     outMessages: [...tx.outMessages.values()],
   }
-}
-
-/**
- * Reads from a transaction cell only what a `raw.transaction` shows (TL-B `transaction$0111`,
- * ton/crypto/block/block.tlb): the time, the messages, the total fees and, from the
- * description, only the storage fees at its head. The account, lts, previous transaction and
- * statuses are skipped; the state update and the phases after the storage phase are not read.
- *
- * @example
- * ```ts
- * readRenderedParts(Cell.fromBoc(entry.boc)[0]).outMessages.length // 1
- * ```
- */
-export function readRenderedParts(cell: Cell): RenderedParts {
-  const s = cell.beginParse()
-  if (s.loadUint(4) !== 0x7) throw new Error('not a transaction cell (transaction$0111)')
-  // account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
-  s.skip(256 + 64 + 256 + 64)
-  const now = s.loadUint(32)
-  // outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
-  s.skip(15 + 2 + 2)
-  const messages = s.loadRef().beginParse()
-  const inMessage = messages.loadBit() ? loadMessage(messages.loadRef().beginParse()) : undefined
-  const outMessages = [
-    ...messages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values(),
-  ].map((message) => loadMessage(message.beginParse()))
-  const fee = s.loadCoins()
-  s.loadMaybeRef() // extra currencies of the fees
-  s.loadRef() // state_update
-  const description = s.loadRef().beginParse()
-  const type = description.loadUint(4)
-  let storageFee = 0n
-  if (type === 0x0) {
-    // trans_ord$0000 credit_first:Bool storage_ph:(Maybe TrStoragePhase) …
-    description.skip(1)
-    if (description.loadBit()) storageFee = description.loadCoins()
-  } else if (type === 0x2 || type === 0x3) {
-    // trans_tick_tock$001 is_tock:Bool storage_ph:TrStoragePhase …
-    storageFee = description.loadCoins()
-  }
-  return { now, fee, storageFee, inMessage, outMessages }
 }
 
 /** The size kept for a rendered transaction: its base64 fields plus a fixed part per object. */
