@@ -1,90 +1,169 @@
-import { Cell, Dictionary, loadMessage, loadTransaction, type Message } from '@ton/core'
+import {
+  type AccountStatus,
+  Cell,
+  Dictionary,
+  loadMessage,
+  loadTransaction,
+  loadTransactionDescription,
+  type Message,
+  type Transaction,
+  type TransactionDescription,
+} from '@ton/core'
 
 /**
- * What a `raw.transaction` of the TON HTTP API v2 shows of a transaction: its time, fees, and
- * messages.
+ * What the TON HTTP API shows of a transaction (v2's `raw.transaction`, v3's `Transaction`, the
+ * v3 index's message hashes), read once from its bag of cells by {@link readTransaction}.
  *
  * @example
  * ```ts
- * const parts: RenderedParts = { now: 1_764_000_000, fee: 3_000_000n, storageFee: 0n, inMessage, outMessages: [] }
+ * const tx: LeanTransaction = readTransaction(entry.boc)
+ * tx.fee // 3000000n
  * ```
  */
-export type RenderedParts = {
+export type LeanTransaction = {
   readonly now: number
+  /** The account's previous transaction: its hash (32 bytes) and lt. */
+  readonly prevTransactionHash: Buffer
+  readonly prevTransactionLt: bigint
+  readonly oldStatus: AccountStatus
+  readonly endStatus: AccountStatus
   /** Total fees in nanotons (extra currencies are not shown). */
   readonly fee: bigint
   /** Storage fees collected (0 for a transaction without a storage phase). */
   readonly storageFee: bigint
+  /** The account state's hashes before and after (`state_update`). */
+  readonly stateUpdate: { readonly oldHash: Buffer; readonly newHash: Buffer }
   readonly inMessage: Message | undefined
+  /** The hash of the in-message's cell as the transaction stores it. */
+  readonly inMessageHash: Buffer | undefined
   readonly outMessages: readonly Message[]
+  /** The phases, parsed when first asked (only v3 shows them). */
+  description(): TransactionDescription
 }
 
 /**
- * Reads from a transaction's bag of cells only what a `raw.transaction` shows (TL-B
- * `transaction$0111`, ton/crypto/block/block.tlb): the time and total fees from the root
- * cell's bytes, the storage fees from the head of the description's bytes, and the messages
- * (the one subtree of the transaction that is parsed into cells, with their hashes: a
- * message's body hash and BoC are shown). The root, the state update and the description are
- * never built as cells nor hashed; the account, lts, statuses and phases are not read. A bag
- * this reader does not take (stored hashes, cache bits, several roots) is parsed whole.
+ * Reads a transaction's bag of cells for what the TON HTTP API shows (TL-B
+ * `transaction$0111`, ton/crypto/block/block.tlb): the header fields and total fees from the
+ * root cell's bytes, the state hashes from the `state_update` cell's bytes, the storage fees
+ * from the head of the description's bytes; the messages' subtree is the one part parsed into
+ * cells, with their hashes (a message's body hash and BoC are shown), and the description is
+ * parsed only if asked for. The root, the state update and (unless asked) the description are
+ * never built as cells nor hashed. A bag this reader does not take (stored hashes, cache bits,
+ * several roots) is parsed whole.
  *
  * @example
  * ```ts
- * readRenderedParts(entry.boc).outMessages.length // 1
+ * readTransaction(entry.boc).outMessages.length // 1
  * ```
  */
-export function readRenderedParts(boc: Uint8Array): RenderedParts {
+export function readTransaction(boc: Uint8Array): LeanTransaction {
   const bag = RawBag.read(Buffer.from(boc.buffer, boc.byteOffset, boc.byteLength))
-  if (bag === undefined) return partsOfWhole(boc)
+  if (bag === undefined) {
+    return leanOf(loadTransaction((Cell.fromBoc(Buffer.from(boc))[0] as Cell).beginParse()))
+  }
   const root = bag.reader(0)
   if (root.uint(4) !== 0x7) throw new Error('not a transaction cell (transaction$0111)')
-  // account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
-  root.skip(256 + 64 + 256 + 64)
+  // account_addr:bits256 lt:uint64
+  root.skip(256 + 64)
+  const prevTransactionHash = root.bytes(32)
+  const prevTransactionLt = root.bigUint(64)
   const now = root.uint(32)
-  // outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
-  root.skip(15 + 2 + 2)
+  root.skip(15) // outmsg_cnt
+  const oldStatus = accountStatus(root.uint(2))
+  const endStatus = accountStatus(root.uint(2))
   const fee = root.coins()
   const extraCurrencies = root.bit()
   // refs: ^[in_msg out_msgs], the fees' extra currencies if any, ^state_update, ^description
   const refs = bag.refs(0)
   const messagesAt = refs[0]
+  const stateUpdateAt = refs[extraCurrencies ? 2 : 1]
   const descriptionAt = refs[extraCurrencies ? 3 : 2]
-  if (messagesAt === undefined || descriptionAt === undefined) {
+  if (messagesAt === undefined || stateUpdateAt === undefined || descriptionAt === undefined) {
     throw new Error('a transaction cell lacks its references')
   }
-  const description = bag.reader(descriptionAt)
-  const type = description.uint(4)
+  const update = bag.reader(stateUpdateAt)
+  if (update.uint(8) !== 0x72) throw new Error('not a state update (update_hashes#72)')
+  const stateUpdate = { oldHash: update.bytes(32), newHash: update.bytes(32) }
+
+  const head = bag.reader(descriptionAt)
+  const type = head.uint(4)
   let storageFee = 0n
   if (type === 0x0) {
     // trans_ord$0000 credit_first:Bool storage_ph:(Maybe TrStoragePhase) …
-    description.skip(1)
-    if (description.bit()) storageFee = description.coins()
+    head.skip(1)
+    if (head.bit()) storageFee = head.coins()
   } else if (type === 0x2 || type === 0x3) {
     // trans_tick_tock$001 is_tock:Bool storage_ph:TrStoragePhase …
-    storageFee = description.coins()
+    storageFee = head.coins()
   }
+  let description: TransactionDescription | undefined
   const messages = (Cell.fromBoc(bag.subtree(messagesAt))[0] as Cell).beginParse()
-  const inMessage = messages.loadBit() ? loadMessage(messages.loadRef().beginParse()) : undefined
+  let inMessage: Message | undefined
+  let inMessageHash: Buffer | undefined
+  if (messages.loadBit()) {
+    const cell = messages.loadRef()
+    inMessage = loadMessage(cell.beginParse())
+    inMessageHash = cell.hash()
+  }
   const outMessages = [
     ...messages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values(),
   ].map((message) => loadMessage(message.beginParse()))
-  return { now, fee, storageFee, inMessage, outMessages }
+  return {
+    now,
+    prevTransactionHash,
+    prevTransactionLt,
+    oldStatus,
+    endStatus,
+    fee,
+    storageFee,
+    stateUpdate,
+    inMessage,
+    inMessageHash,
+    outMessages,
+    description() {
+      description ??= loadTransactionDescription(
+        (Cell.fromBoc(bag.subtree(descriptionAt))[0] as Cell).beginParse(),
+      )
+      return description
+    },
+  }
 }
 
-/** The parts of a transaction from its whole parse (for a bag {@link RawBag} does not take). */
-function partsOfWhole(boc: Uint8Array): RenderedParts {
-  const tx = loadTransaction((Cell.fromBoc(Buffer.from(boc))[0] as Cell).beginParse())
+/**
+ * The lean form of a whole parse (for a bag {@link readTransaction} does not take, and as the
+ * reference it is checked against).
+ *
+ * @example
+ * ```ts
+ * leanOf(loadTransaction(cell.beginParse())).storageFee // 0n
+ * ```
+ */
+export function leanOf(tx: Transaction): LeanTransaction {
   const d = tx.description
+  const slice = tx.raw.refs[0]?.beginParse()
   return {
     now: tx.now,
+    prevTransactionHash: Buffer.from(tx.prevTransactionHash.toString(16).padStart(64, '0'), 'hex'),
+    prevTransactionLt: tx.prevTransactionLt,
+    oldStatus: tx.oldStatus,
+    endStatus: tx.endStatus,
     fee: tx.totalFees.coins,
     storageFee:
       d.type === 'generic' || d.type === 'tick-tock'
         ? (d.storagePhase?.storageFeesCollected ?? 0n)
         : 0n,
+    stateUpdate: tx.stateUpdate,
     inMessage: tx.inMessage ?? undefined,
+    inMessageHash: slice?.loadBit() ? slice.loadRef().hash() : undefined,
     outMessages: [...tx.outMessages.values()],
+    description: () => d,
   }
+}
+
+const STATUSES: readonly AccountStatus[] = ['uninitialized', 'frozen', 'active', 'non-existing']
+
+function accountStatus(code: number): AccountStatus {
+  return STATUSES[code] as AccountStatus
 }
 
 const BOC_MAGIC = 0xb5ee9c72
@@ -238,7 +317,7 @@ class BitsReader {
   private at = 0
 
   constructor(
-    private readonly bytes: Buffer,
+    private readonly data: Buffer,
     private readonly offset: number,
     private readonly length: number,
   ) {}
@@ -253,8 +332,7 @@ class BitsReader {
     let value = 0
     for (let k = 0; k < n; k++) {
       const bit = this.at + k
-      value =
-        value * 2 + (((this.bytes[this.offset + (bit >> 3)] as number) >> (7 - (bit & 7))) & 1)
+      value = value * 2 + (((this.data[this.offset + (bit >> 3)] as number) >> (7 - (bit & 7))) & 1)
     }
     this.at += n
     return value
@@ -263,6 +341,23 @@ class BitsReader {
   skip(n: number): void {
     if (this.at + n > this.length) throw new Error('read past the end of a cell')
     this.at += n
+  }
+
+  /** An unsigned integer of `n` bits. */
+  bigUint(n: number): bigint {
+    let value = 0n
+    for (let k = 0; k < n; k += 8) {
+      const width = Math.min(8, n - k)
+      value = (value << BigInt(width)) | BigInt(this.uint(width))
+    }
+    return value
+  }
+
+  /** `n` whole bytes. */
+  bytes(n: number): Buffer {
+    const out = Buffer.alloc(n)
+    for (let i = 0; i < n; i++) out[i] = this.uint(8)
+    return out
   }
 
   /** `Grams` (`VarUInteger 16`): a 4-bit byte count, then that many bytes. */

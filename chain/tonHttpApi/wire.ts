@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto'
-import {
-  Address,
-  beginCell,
-  type Cell,
-  type Message,
-  storeStateInit,
-  type Transaction,
-} from '@ton/core'
+import { Address, beginCell, type Cell, type Message, storeStateInit } from '@ton/core'
 import { writeBoc } from '../../emulator/bocWriter.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
 import { ByteLru } from './ByteLru.js'
-import { type RenderedParts, readRenderedParts } from './leanTransaction.js'
-import { keptParse, transactionKey } from './parsedTransactions.js'
+import type { LeanTransaction } from './leanTransaction.js'
+import { parseTransaction, transactionKey } from './parsedTransactions.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'
@@ -115,8 +108,7 @@ const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTE
  * A `raw.transaction` of `getTransactions`: the transaction BoC in `data`, fees, and the in-
  * and out-messages with their bodies. Rendered once per transaction and kept (see
  * {@link RENDERED_TRANSACTIONS_BYTES}), so the answer is shared: never mutate it. The BoC is
- * read for what the answer shows only ({@link readRenderedParts}), or taken from a whole parse
- * another renderer left.
+ * read for what the answer shows only, and the read is shared with v3 ({@link parseTransaction}).
  *
  * @example
  * ```ts
@@ -127,24 +119,22 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
   const key = transactionKey(entry)
   const hit = rendered.get(key)
   if (hit !== undefined) return hit
-  const parsed = keptParse(entry)
-  const parts = parsed ? partsOf(parsed) : readRenderedParts(entry.boc)
-  const json = renderParts(entry, parts)
+  const json = renderParts(entry, parseTransaction(entry))
   rendered.set(key, json, estimatedBytes(json))
   return json
 }
 
 /**
- * Renders a `raw.transaction` from the parts it shows, without the cache.
+ * Renders a `raw.transaction` from a read of the transaction, without the cache.
  *
  * @example
  * ```ts
- * renderParts(entry, partsOf(parseTransaction(entry))).fee // '3000000'
+ * renderParts(entry, readTransaction(entry.boc)).fee // '3000000'
  * ```
  */
 export function renderParts(
   entry: LoggedTransaction,
-  parts: RenderedParts,
+  parts: LeanTransaction,
 ): Record<string, unknown> {
   const { fee, storageFee } = parts
   return {
@@ -162,28 +152,6 @@ export function renderParts(
     other_fee: (fee - storageFee).toString(),
     in_msg: parts.inMessage ? renderMessage(parts.inMessage) : undefined,
     out_msgs: parts.outMessages.map(renderMessage),
-  }
-}
-
-/**
- * The parts a `raw.transaction` shows, from a whole parse.
- *
- * @example
- * ```ts
- * partsOf(loadTransaction(cell.beginParse())).now // 1764000000
- * ```
- */
-export function partsOf(tx: Transaction): RenderedParts {
-  const d = tx.description
-  return {
-    now: tx.now,
-    fee: tx.totalFees.coins,
-    storageFee:
-      d.type === 'generic' || d.type === 'tick-tock'
-        ? (d.storagePhase?.storageFeesCollected ?? 0n)
-        : 0n,
-    inMessage: tx.inMessage ?? undefined,
-    outMessages: [...tx.outMessages.values()],
   }
 }
 

@@ -1,8 +1,8 @@
-import type { Transaction } from '@ton/core'
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
 import type { LiveChain } from '../../LiveChain.js'
 import type { LoggedTransaction } from '../../TransactionLog.js'
 import { ByteLru } from '../ByteLru.js'
+import type { LeanTransaction } from '../leanTransaction.js'
 import { parseTransaction } from '../parsedTransactions.js'
 import { messageHashes, renderV3Transaction, type TransactionPlace, type V3Json } from './wire.js'
 
@@ -185,7 +185,7 @@ export class MessageIndex {
 }
 
 /** The place of a block's transactions, from its first transaction. */
-function placeOf(first: LoggedTransaction, tx: Transaction): TransactionPlace {
+function placeOf(first: LoggedTransaction, tx: LeanTransaction): TransactionPlace {
   return {
     traceId: first.hash,
     traceExternalHash:
