@@ -4,11 +4,11 @@ import { type LeanTransaction, readTransaction } from './leanTransaction.js'
 /**
  * Reads kept so that the TON HTTP API's renderers share one read of a transaction: a follower
  * in `accounts` mode asks toncenter v3 for a transaction and then v2 for the same one, and the
- * v3 index reads each transaction's messages before either renders it. A read holds the
- * transaction's message cells (a few kilobytes; contract code is shared with the parsed-cell
- * cache).
+ * v3 index reads each transaction's messages before either renders it, a few thousand
+ * transactions apart. A read holds the transaction's message cells: about 4–5 KB of heap on the
+ * demo history (contract code is shared with the parsed-cell cache), so about 20 MB in all.
  */
-export const PARSED_TRANSACTIONS_KEPT = 1_024
+export const PARSED_TRANSACTIONS_KEPT = 4_096
 
 /** Keyed by the transaction's hash: a hash names one cell, so the parse of any chain is valid. */
 const kept = new Map<string, LeanTransaction>()

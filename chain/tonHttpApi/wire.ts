@@ -96,9 +96,10 @@ export function addressInformation(
 
 /**
  * Rendered `raw.transaction`s kept, by the size {@link renderTransaction} estimates for each
- * (its base64 fields' characters plus 256 bytes per message and 512 for the rest): a follower's
+ * (its base64 fields' characters plus 256 bytes per message and 512 for the rest, close to the
+ * heap an answer takes: about 3 KB a transaction of the demo history, measured): a follower's
  * overlap and `accounts` mode's repeated pages find them rendered. 64 MiB holds about the last
- * 40 000 transactions of the demo history.
+ * 20 000.
  */
 export const RENDERED_TRANSACTIONS_BYTES = 64 * 1024 * 1024
 

@@ -12,8 +12,9 @@ const SLICE_MS = 25
 /**
  * Rendered transactions kept for repeated queries (a follower's overlap, `accounts` mode's
  * pages, a trace after its transactions), by the size estimated for each: its base64 fields'
- * characters plus 1 KiB per message (the fixed fields, the phases) and 1 KiB for the rest.
- * 32 MiB holds about the last 12 000 transactions of the demo history.
+ * characters plus 1.5 KiB per message and 2 KiB for the rest (the fixed fields, the phases),
+ * close to the heap an answer takes (about 6 KB a transaction of the demo history, measured):
+ * 32 MiB holds about the last 5 500.
  */
 export const RENDERED_V3_BYTES = 32 * 1024 * 1024
 
@@ -200,10 +201,10 @@ function v3Bytes(json: V3Json): number {
     init_state: { body: string } | null
   } | null
   const messages = [json.in_msg, ...(json.out_msgs as unknown[])] as Rendered[]
-  let bytes = 1024
+  let bytes = 2048
   for (const message of messages) {
     if (message) {
-      bytes += message.message_content.body.length + (message.init_state?.body.length ?? 0) + 1024
+      bytes += message.message_content.body.length + (message.init_state?.body.length ?? 0) + 1536
     }
   }
   return bytes

@@ -205,15 +205,22 @@ export function opcodeOf(body: Cell): string | null {
  * messageHashes(tx).outMessages[0]?.toString('base64') // the receiver's in_msg.hash
  * ```
  */
-export function messageHashes(tx: LeanTransaction): {
-  inMessage: Buffer | undefined
-  outMessages: Buffer[]
-} {
-  const outMessages = tx.outMessages.map((message) =>
-    beginCell().store(storeMessage(message)).endCell().hash(),
-  )
-  return { inMessage: tx.inMessageHash, outMessages }
+export function messageHashes(tx: LeanTransaction): MessageHashes {
+  let hashes = hashesOf.get(tx)
+  if (hashes === undefined) {
+    const outMessages = tx.outMessages.map((message) =>
+      beginCell().store(storeMessage(message)).endCell().hash(),
+    )
+    hashes = { inMessage: tx.inMessageHash, outMessages }
+    hashesOf.set(tx, hashes)
+  }
+  return hashes
 }
+
+type MessageHashes = { readonly inMessage: Buffer | undefined; readonly outMessages: Buffer[] }
+
+/** The hashes of a read transaction (the index and the renderer both ask for them). */
+const hashesOf = new WeakMap<LeanTransaction, MessageHashes>()
 
 /**
  * A transaction in toncenter v3's `Transaction` shape: raw account, base64 hashes, lts and fees
