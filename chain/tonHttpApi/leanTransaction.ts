@@ -259,17 +259,19 @@ class RawBag {
 
   /** Cell `i` and everything it references, as a bag of its own (no index, no CRC). */
   subtree(i: number): Buffer {
-    const members = new Set<number>()
-    const visit = (at: number) => {
-      if (members.has(at)) return
-      members.add(at)
-      for (const ref of this.refs(at)) visit(ref)
+    // A parent comes before its children in the bag, so one pass in index order marks the
+    // subtree, ascending order keeps parents first, and `i`, the lowest, becomes the root.
+    const count = this.starts.length
+    const member = new Uint8Array(count)
+    const renumbered = new Int32Array(count)
+    const order: number[] = []
+    member[i] = 1
+    for (let at = i; at < count; at++) {
+      if (member[at] === 0) continue
+      renumbered[at] = order.length
+      order.push(at)
+      for (const ref of this.refs(at)) member[ref] = 1
     }
-    visit(i)
-    // A parent comes before its children in the bag, so ascending order keeps that, and `i`,
-    // the lowest, becomes the root.
-    const order = [...members].sort((a, b) => a - b)
-    const renumbered = new Map(order.map((at, n) => [at, n]))
     const size = bytesFor(order.length)
     let dataSize = 0
     for (const at of order) dataSize += this.cellBytes(at, size)
@@ -292,7 +294,7 @@ class RawBag {
       const head = 2 + Math.ceil((this.boc[start + 1] as number) / 2)
       this.boc.copy(out, p, start, start + head)
       p += head
-      for (const ref of this.refs(at)) write(renumbered.get(ref) as number, size)
+      for (const ref of this.refs(at)) write(renumbered[ref] as number, size)
     }
     return out
   }
