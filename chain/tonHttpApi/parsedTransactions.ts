@@ -38,6 +38,20 @@ export function parseTransaction(entry: LoggedTransaction): LeanTransaction {
 }
 
 /**
+ * The read an earlier {@link parseTransaction} kept, if any; reads and keeps nothing (v2 takes
+ * v3's read this way, and keeps none of its own: a v2 reader, such as a follower in `blocks`
+ * mode, reads each transaction once).
+ *
+ * @example
+ * ```ts
+ * keptRead(entry) ?? readTransaction(entry.boc)
+ * ```
+ */
+export function keptRead(entry: LoggedTransaction): LeanTransaction | undefined {
+  return kept.get(transactionKey(entry))
+}
+
+/**
  * A transaction's cache key: its hash in base64.
  *
  * @example

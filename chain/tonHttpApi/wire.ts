@@ -5,8 +5,8 @@ import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
 import { ByteLru } from './ByteLru.js'
-import type { LeanTransaction } from './leanTransaction.js'
-import { parseTransaction, transactionKey } from './parsedTransactions.js'
+import { type LeanTransaction, readTransaction } from './leanTransaction.js'
+import { keptRead, transactionKey } from './parsedTransactions.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'
@@ -109,7 +109,7 @@ const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTE
  * A `raw.transaction` of `getTransactions`: the transaction BoC in `data`, fees, and the in-
  * and out-messages with their bodies. Rendered once per transaction and kept (see
  * {@link RENDERED_TRANSACTIONS_BYTES}), so the answer is shared: never mutate it. The BoC is
- * read for what the answer shows only, and the read is shared with v3 ({@link parseTransaction}).
+ * read for what the answer shows only, or v3's read of it is taken ({@link keptRead}).
  *
  * @example
  * ```ts
@@ -120,7 +120,7 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
   const key = transactionKey(entry)
   const hit = rendered.get(key)
   if (hit !== undefined) return hit
-  const json = renderParts(entry, parseTransaction(entry))
+  const json = renderParts(entry, keptRead(entry) ?? readTransaction(entry.boc))
   rendered.set(key, json, estimatedBytes(json))
   return json
 }
