@@ -135,13 +135,13 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
  */
 export function renderParts(
   entry: LoggedTransaction,
-  parts: LeanTransaction,
+  tx: LeanTransaction,
 ): Record<string, unknown> {
-  const { fee, storageFee } = parts
+  const { fee, storageFee } = tx
   return {
     '@type': 'raw.transaction',
     address: { '@type': 'accountAddress', account_address: friendlyRaw(entry.account) },
-    utime: parts.now,
+    utime: tx.now,
     data: Buffer.from(entry.boc).toString('base64'),
     transaction_id: {
       '@type': 'internal.transactionId',
@@ -151,8 +151,8 @@ export function renderParts(
     fee: fee.toString(),
     storage_fee: storageFee.toString(),
     other_fee: (fee - storageFee).toString(),
-    in_msg: parts.inMessage ? renderMessage(parts.inMessage) : undefined,
-    out_msgs: parts.outMessages.map(renderMessage),
+    in_msg: tx.inMessage ? renderMessage(tx.inMessage) : undefined,
+    out_msgs: tx.outMessages.map(renderMessage),
   }
 }
 
