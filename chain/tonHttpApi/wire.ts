@@ -98,10 +98,10 @@ export function addressInformation(
  * Rendered `raw.transaction`s kept, by the size {@link renderTransaction} estimates for each
  * (its base64 fields' characters plus 256 bytes per message and 512 for the rest, close to the
  * heap an answer takes: about 3 KB a transaction of the demo history, measured): a follower's
- * overlap and `accounts` mode's repeated pages find them rendered. 64 MiB holds about the last
- * 20 000.
+ * overlap and `accounts` mode's repeated pages (a few thousand transactions apart) find them
+ * rendered. 32 MiB holds about the last 10 000.
  */
-export const RENDERED_TRANSACTIONS_BYTES = 64 * 1024 * 1024
+export const RENDERED_TRANSACTIONS_BYTES = 32 * 1024 * 1024
 
 const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTES)
 
@@ -250,10 +250,10 @@ function friendlyRaw(raw: string): string {
 }
 
 /**
- * State-init BoCs kept by the hash of the state-init cell, up to 16 MiB of base64: the same
+ * State-init BoCs kept by the hash of the state-init cell, up to 8 MiB of base64: the same
  * contract's code and initial data are deployed again and again (every new jetton wallet).
  */
-const stateInits = new ByteLru<string>(16 * 1024 * 1024)
+const stateInits = new ByteLru<string>(8 * 1024 * 1024)
 
 /** The base64 BoC of a message's state-init, as it is serialized alone. */
 function stateInitBoc(init: NonNullable<Message['init']>): string {
