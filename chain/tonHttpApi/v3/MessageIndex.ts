@@ -14,9 +14,12 @@ const SLICE_MS = 25
  * pages, a trace after its transactions), by the size estimated for each: its base64 fields'
  * characters plus 1.5 KiB per message and 2 KiB for the rest (the fixed fields, the phases),
  * close to the heap an answer takes (about 6 KB a transaction of the demo history, measured):
- * 32 MiB holds about the last 5 500.
+ * 64 MiB holds about the last 11 000. A follower in `accounts` mode reads each batch's router
+ * transactions again on several discovery pages, several thousand transactions a batch: with
+ * 32 MiB the LRU order dropped each before it was asked again, and U's CPU while R followed a
+ * 3 000-swap history was 53 s instead of 28 s.
  */
-export const RENDERED_V3_BYTES = 32 * 1024 * 1024
+export const RENDERED_V3_BYTES = 64 * 1024 * 1024
 
 /**
  * A transaction that received (`in`) or sent (`out`) a message.
