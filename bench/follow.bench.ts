@@ -15,7 +15,8 @@
  * the end (VmRSS) and at its peak (VmHWM) are read from `/proc`. Reports transactions/s of both,
  * their ratio, and the follower's requests per block; and, since the machine's other load moves
  * wall-clock figures, the CPU time each side used (the in-process indexer's; the follower's and
- * the upstream's during the catch-up) and the ratio of transactions per CPU-second. Writes
+ * the upstream's during the catch-up) and the ratios of transactions per CPU-second (the
+ * in-process indexer's CPU time over the follower's, and over the upstream's serving it). Writes
  * `bench/results/follow.json`.
  */
 import { spawn } from 'node:child_process'
@@ -157,6 +158,8 @@ try {
     accountsRatio: journal.seconds / accounts.seconds,
     cpuRatio: journal.cpuSeconds / blocks.followerCpuSeconds,
     accountsCpuRatio: journal.cpuSeconds / accounts.followerCpuSeconds,
+    upstreamCpuRatio: journal.cpuSeconds / blocks.upstreamCpuSeconds,
+    accountsUpstreamCpuRatio: journal.cpuSeconds / accounts.upstreamCpuSeconds,
   }
   const line = (name: string, f: typeof blocks) =>
     `${name}: ${f.transactionsPerSecond.toFixed(0)} tx/s (${f.blocksPerSecond.toFixed(1)} blocks/s, ${f.requestsPerBlock.toFixed(2)} requests a block), RSS ${f.rssMiB.toFixed(0)} MiB (peak ${f.peakRssMiB.toFixed(0)} MiB); CPU: follower ${f.followerCpuSeconds.toFixed(1)} s (${f.transactionsPerFollowerCpuSecond.toFixed(0)} tx per CPU-second), upstream ${f.upstreamCpuSeconds.toFixed(1)} s`
@@ -164,10 +167,10 @@ try {
     `in process (from the journal's BoCs): ${journal.transactionsPerSecond.toFixed(0)} tx/s, ${journal.transactionsPerCpuSecond.toFixed(0)} tx per CPU-second; indexer alone: ${indexerOnly.transactionsPerSecond.toFixed(0)} tx/s`,
   )
   console.log(
-    `${line('follow, blocks mode', blocks)}; ratio ${report.ratio.toFixed(3)}× (${report.ratioToIndexerOnly.toFixed(3)}× of the indexer alone), by CPU time ${report.cpuRatio.toFixed(3)}×`,
+    `${line('follow, blocks mode', blocks)}; ratio ${report.ratio.toFixed(3)}× (${report.ratioToIndexerOnly.toFixed(3)}× of the indexer alone), by CPU time ${report.cpuRatio.toFixed(3)}× (by the upstream's ${report.upstreamCpuRatio.toFixed(3)}×)`,
   )
   console.log(
-    `${line('follow, accounts mode', accounts)}; ratio ${report.accountsRatio.toFixed(3)}×, by CPU time ${report.accountsCpuRatio.toFixed(3)}×`,
+    `${line('follow, accounts mode', accounts)}; ratio ${report.accountsRatio.toFixed(3)}×, by CPU time ${report.accountsCpuRatio.toFixed(3)}× (by the upstream's ${report.accountsUpstreamCpuRatio.toFixed(3)}×)`,
   )
   console.log(`wrote ${writeResult('follow.json', report)}`)
 } finally {

@@ -2,8 +2,9 @@ import { Address } from '@ton/core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { normalizedExternalHash } from '../../protocol/externalMessageHash.js'
 import type { ChainBlock, LiveChain } from '../LiveChain.js'
+import { parseTransaction } from './parsedTransactions.js'
 import { TonHttpApiError } from './TonHttpApiError.js'
-import { MessageIndex, parseTransaction } from './v3/MessageIndex.js'
+import { MessageIndex } from './v3/MessageIndex.js'
 import type { V3Json } from './v3/wire.js'
 
 /**

@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto'
-import {
-  Address,
-  beginCell,
-  Cell,
-  loadTransaction,
-  type Message,
-  storeStateInit,
-  type Transaction,
-} from '@ton/core'
+import { Address, beginCell, type Cell, type Message, storeStateInit } from '@ton/core'
 import { writeBoc } from '../../emulator/bocWriter.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import type { AccountInfo, ChainHead } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
+import { ByteLru } from './ByteLru.js'
+import { type LeanTransaction, readTransaction } from './leanTransaction.js'
+import { keptRead, transactionKey } from './parsedTransactions.js'
 
 /** Shard of the masterchain blocks we report (toncenter's "-9223372036854775808"). */
 const MASTERCHAIN_SHARD = '-9223372036854775808'
@@ -100,8 +95,21 @@ export function addressInformation(
 }
 
 /**
+ * Rendered `raw.transaction`s kept, by the size {@link renderTransaction} estimates for each
+ * (its base64 fields' characters plus 256 bytes per message and 512 for the rest, close to the
+ * heap an answer takes: about 3 KB a transaction of the demo history, measured): a follower's
+ * overlap and `accounts` mode's repeated pages (a few thousand transactions apart) find them
+ * rendered. 32 MiB holds about the last 10 000.
+ */
+export const RENDERED_TRANSACTIONS_BYTES = 32 * 1024 * 1024
+
+const rendered = new ByteLru<Record<string, unknown>>(RENDERED_TRANSACTIONS_BYTES)
+
+/**
  * A `raw.transaction` of `getTransactions`: the transaction BoC in `data`, fees, and the in-
- * and out-messages with their bodies.
+ * and out-messages with their bodies. Rendered once per transaction and kept (see
+ * {@link RENDERED_TRANSACTIONS_BYTES}), so the answer is shared: never mutate it. The BoC is
+ * read for what the answer shows only, or v3's read of it is taken ({@link keptRead}).
  *
  * @example
  * ```ts
@@ -109,19 +117,30 @@ export function addressInformation(
  * ```
  */
 export function renderTransaction(entry: LoggedTransaction): Record<string, unknown> {
-  const cell = Cell.fromBoc(Buffer.from(entry.boc))[0]!
-  const tx: Transaction = loadTransaction(cell.beginParse())
-  const fee = tx.totalFees.coins
-  const storageFee =
-    tx.description.type === 'generic' || tx.description.type === 'tick-tock'
-      ? (tx.description.storagePhase?.storageFeesCollected ?? 0n)
-      : 0n
+  const key = transactionKey(entry)
+  const hit = rendered.get(key)
+  if (hit !== undefined) return hit
+  const json = renderParts(entry, keptRead(entry) ?? readTransaction(entry.boc))
+  rendered.set(key, json, estimatedBytes(json))
+  return json
+}
+
+/**
+ * Renders a `raw.transaction` from a read of the transaction, without the cache.
+ *
+ * @example
+ * ```ts
+ * renderParts(entry, readTransaction(entry.boc)).fee // '3000000'
+ * ```
+ */
+export function renderParts(
+  entry: LoggedTransaction,
+  tx: LeanTransaction,
+): Record<string, unknown> {
+  const { fee, storageFee } = tx
   return {
     '@type': 'raw.transaction',
-    address: {
-      '@type': 'accountAddress',
-      account_address: Address.parseRaw(entry.account).toString(),
-    },
+    address: { '@type': 'accountAddress', account_address: friendlyRaw(entry.account) },
     utime: tx.now,
     data: Buffer.from(entry.boc).toString('base64'),
     transaction_id: {
@@ -133,8 +152,19 @@ export function renderTransaction(entry: LoggedTransaction): Record<string, unkn
     storage_fee: storageFee.toString(),
     other_fee: (fee - storageFee).toString(),
     in_msg: tx.inMessage ? renderMessage(tx.inMessage) : undefined,
-    out_msgs: [...tx.outMessages.values()].map(renderMessage),
+    out_msgs: tx.outMessages.map(renderMessage),
   }
+}
+
+/** The size kept for a rendered transaction: its base64 fields plus a fixed part per object. */
+function estimatedBytes(json: Record<string, unknown>): number {
+  type Rendered = { msg_data: { body: string; init_state: string } }
+  const messages = [json.in_msg, ...(json.out_msgs as unknown[])] as (Rendered | undefined)[]
+  let bytes = (json.data as string).length + 512
+  for (const message of messages) {
+    if (message) bytes += message.msg_data.body.length + message.msg_data.init_state.length + 256
+  }
+  return bytes
 }
 
 /**
@@ -154,9 +184,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
     msg_data: {
       '@type': 'msg.dataRaw',
       body: boc(message.body),
-      init_state: message.init
-        ? boc(beginCell().store(storeStateInit(message.init)).endCell())
-        : '',
+      init_state: message.init ? stateInitBoc(message.init) : '',
     },
     message: commentOf(message.body),
     extra_currencies: [],
@@ -164,8 +192,8 @@ export function renderMessage(message: Message): Record<string, unknown> {
   if (info.type === 'internal') {
     return {
       ...common,
-      source: info.src.toString(),
-      destination: info.dest.toString(),
+      source: friendly(info.src),
+      destination: friendly(info.dest),
       value: info.value.coins.toString(),
       fwd_fee: info.forwardFee.toString(),
       ihr_fee: info.ihrFee.toString(),
@@ -176,7 +204,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
     return {
       ...common,
       source: '',
-      destination: info.dest.toString(),
+      destination: friendly(info.dest),
       value: '0',
       fwd_fee: '0',
       ihr_fee: '0',
@@ -185,7 +213,7 @@ export function renderMessage(message: Message): Record<string, unknown> {
   }
   return {
     ...common,
-    source: info.src.toString(),
+    source: friendly(info.src),
     destination: '',
     value: '0',
     fwd_fee: '0',
@@ -194,8 +222,55 @@ export function renderMessage(message: Message): Record<string, unknown> {
   }
 }
 
+/** User-friendly forms kept by raw form (an exchange's addresses recur in most messages). */
+const FRIENDLY_KEPT = 65_536
+const friendlyForms = new Map<string, string>()
+
+/** `address.toString()` (bounceable, URL-safe), kept by raw form. */
+function friendly(address: Address): string {
+  const raw = `${address.workChain}:${address.hash.toString('hex')}`
+  let form = friendlyForms.get(raw)
+  if (form === undefined) {
+    form = address.toString()
+    if (friendlyForms.size >= FRIENDLY_KEPT) friendlyForms.clear()
+    friendlyForms.set(raw, form)
+  }
+  return form
+}
+
+/** The user-friendly form of a raw `workchain:hex` account, kept. */
+function friendlyRaw(raw: string): string {
+  let form = friendlyForms.get(raw)
+  if (form === undefined) {
+    form = Address.parseRaw(raw).toString()
+    if (friendlyForms.size >= FRIENDLY_KEPT) friendlyForms.clear()
+    friendlyForms.set(raw, form)
+  }
+  return form
+}
+
+/**
+ * State-init BoCs kept by the hash of the state-init cell, up to 8 MiB of base64: the same
+ * contract's code and initial data are deployed again and again (every new jetton wallet).
+ */
+const stateInits = new ByteLru<string>(8 * 1024 * 1024)
+
+/** The base64 BoC of a message's state-init, as it is serialized alone. */
+function stateInitBoc(init: NonNullable<Message['init']>): string {
+  const cell = beginCell().store(storeStateInit(init)).endCell()
+  const key = cell.hash().toString('base64')
+  let text = stateInits.get(key)
+  if (text === undefined) {
+    text = boc(cell)
+    stateInits.set(key, text, text.length)
+  }
+  return text
+}
+
 /** The text comment of a body (op 0 and UTF-8 text), `''` for any other body. */
 function commentOf(body: Cell): string {
+  // Only op 0 (or an empty body, which has no text) can be a comment.
+  if (body.bits.length >= 32 && body.beginParse().preloadUint(32) !== 0) return ''
   return decodeBodyAs(body, 'ton.transfer')?.comment ?? ''
 }
 

@@ -9,7 +9,6 @@ import {
   type StorageUsed,
   storeMessage,
   storeStateInit,
-  type Transaction,
   type TransactionActionPhase,
   type TransactionBouncePhase,
   type TransactionComputePhase,
@@ -19,6 +18,7 @@ import {
 } from '@ton/core'
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
 import type { LoggedTransaction } from '../../TransactionLog.js'
+import type { LeanTransaction } from '../leanTransaction.js'
 import { boc } from '../wire.js'
 
 /**
@@ -205,18 +205,22 @@ export function opcodeOf(body: Cell): string | null {
  * messageHashes(tx).outMessages[0]?.toString('base64') // the receiver's in_msg.hash
  * ```
  */
-export function messageHashes(tx: Transaction): {
-  inMessage: Buffer | undefined
-  outMessages: Buffer[]
-} {
-  const refs = tx.raw.refs[0]
-  const slice = refs?.beginParse()
-  const inMessage = slice?.loadBit() ? slice.loadRef().hash() : undefined
-  const outMessages = [...tx.outMessages.values()].map((message) =>
-    beginCell().store(storeMessage(message)).endCell().hash(),
-  )
-  return { inMessage, outMessages }
+export function messageHashes(tx: LeanTransaction): MessageHashes {
+  let hashes = hashesOf.get(tx)
+  if (hashes === undefined) {
+    const outMessages = tx.outMessages.map((message) =>
+      beginCell().store(storeMessage(message)).endCell().hash(),
+    )
+    hashes = { inMessage: tx.inMessageHash, outMessages }
+    hashesOf.set(tx, hashes)
+  }
+  return hashes
 }
+
+type MessageHashes = { readonly inMessage: Buffer | undefined; readonly outMessages: Buffer[] }
+
+/** The hashes of a read transaction (the index and the renderer both ask for them). */
+const hashesOf = new WeakMap<LeanTransaction, MessageHashes>()
 
 /**
  * A transaction in toncenter v3's `Transaction` shape: raw account, base64 hashes, lts and fees
@@ -233,11 +237,11 @@ export function messageHashes(tx: Transaction): {
  */
 export function renderV3Transaction(
   entry: LoggedTransaction,
-  tx: Transaction,
+  tx: LeanTransaction,
   place: TransactionPlace,
 ): V3Json {
   const hashes = messageHashes(tx)
-  const outMessages = [...tx.outMessages.values()]
+  const outMessages = tx.outMessages
   const workchain = Number(entry.account.slice(0, entry.account.indexOf(':')))
   return {
     account: entry.account.toUpperCase(),
@@ -249,13 +253,13 @@ export function renderV3Transaction(
     ...(place.traceExternalHash === undefined
       ? {}
       : { trace_external_hash: base64(place.traceExternalHash) }),
-    prev_trans_hash: hash256(tx.prevTransactionHash),
+    prev_trans_hash: base64(tx.prevTransactionHash),
     prev_trans_lt: tx.prevTransactionLt.toString(),
     orig_status: status(tx.oldStatus),
     end_status: status(tx.endStatus),
-    total_fees: tx.totalFees.coins.toString(),
+    total_fees: tx.fee.toString(),
     total_fees_extra_currencies: {},
-    description: renderDescription(tx.description),
+    description: renderDescription(tx.description()),
     block_ref: { workchain, shard: V3_SHARD, seqno: entry.seqno },
     in_msg:
       tx.inMessage && hashes.inMessage ? renderV3Message(tx.inMessage, hashes.inMessage) : null,
