@@ -57,6 +57,10 @@ export type TransactionLtRange = {
   readonly startLt?: bigint | undefined
   /** Transactions with `lt <= endLt` only. */
   readonly endLt?: bigint | undefined
+  /** Transactions of blocks at or after this unix time only (`now >= startUtime`). */
+  readonly startUtime?: number | undefined
+  /** Transactions of blocks at or before this unix time only (`now <= endUtime`). */
+  readonly endUtime?: number | undefined
 }
 
 /**
@@ -151,9 +155,15 @@ export class TransactionLog {
    */
   range(account: string, window: TransactionLtRange = {}): LoggedTransaction[] {
     const list = this.byAccount.get(account) ?? []
-    const from =
-      window.startLt === undefined ? 0 : lastIndexAtOrBelow(list, window.startLt - 1n) + 1
-    const to = window.endLt === undefined ? list.length : lastIndexAtOrBelow(list, window.endLt) + 1
+    // An account's transactions are in lt order, and so in time order: both bounds by search.
+    let from = window.startLt === undefined ? 0 : lastIndexAtOrBelow(list, window.startLt - 1n) + 1
+    let to = window.endLt === undefined ? list.length : lastIndexAtOrBelow(list, window.endLt) + 1
+    if (window.startUtime !== undefined) {
+      from = Math.max(from, lastIndexBefore(list, window.startUtime) + 1)
+    }
+    if (window.endUtime !== undefined) {
+      to = Math.min(to, lastIndexBefore(list, window.endUtime + 1) + 1)
+    }
     return from < to ? list.slice(from, to) : []
   }
 }
@@ -165,6 +175,23 @@ function lastIndexAtOrBelow(list: readonly LoggedTransaction[], lt: bigint): num
   while (lo <= hi) {
     const mid = (lo + hi) >> 1
     if (list[mid]!.lt <= lt) {
+      found = mid
+      lo = mid + 1
+    } else {
+      hi = mid - 1
+    }
+  }
+  return found
+}
+
+/** The index of the last transaction with `now < time` (-1 when none). */
+function lastIndexBefore(list: readonly LoggedTransaction[], time: number): number {
+  let lo = 0
+  let hi = list.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (list[mid]!.now < time) {
       found = mid
       lo = mid + 1
     } else {

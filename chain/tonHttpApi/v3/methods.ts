@@ -63,8 +63,16 @@ export const V3_ENDPOINTS: Readonly<Record<string, V3Endpoint>> = {
         sort,
       )
     } else if (accounts.length > 0) {
+      // Each account's window found by search (its transactions are in lt and time order), so a
+      // page costs its window, not the account's whole history.
+      const window = {
+        startLt,
+        endLt,
+        startUtime: startUtime === undefined ? undefined : Number(startUtime),
+        endUtime: endUtime === undefined ? undefined : Number(endUtime),
+      }
       source = merged(
-        accounts.map((account) => chain.transactionRange(account, { startLt, endLt })),
+        accounts.map((account) => chain.transactionRange(account, window)),
         sort,
       )
     } else {

@@ -267,6 +267,31 @@ describe('toncenter API v3 subset over a live chain', () => {
       ['sort', 'asc'],
     ])
     expect(window.json.transactions.map((t) => t.lt)).toEqual(all.slice(1, 4).map((t) => t.lt))
+    // A time window: the transactions of blocks between two times, both ends included, in
+    // either order and paged.
+    const [from, to] = [all[1]!.now, all[3]!.now]
+    const inTime = all.filter((t) => t.now >= from && t.now <= to)
+    expect(inTime.length).toBeGreaterThanOrEqual(1)
+    const times = [account, ['start_utime', from], ['end_utime', to]] as [string, string | number][]
+    const ascending = await get('transactions', [...times, ['sort', 'asc']])
+    expect(ascending.json.transactions.map((t) => t.hash)).toEqual(inTime.map((t) => t.hash))
+    const descending = await get('transactions', [...times, ['sort', 'desc']])
+    expect(descending.json.transactions.map((t) => t.hash)).toEqual(
+      [...inTime].reverse().map((t) => t.hash),
+    )
+    const since = await get('transactions', [
+      account,
+      ['start_utime', from],
+      ['sort', 'asc'],
+      ['offset', 1],
+      ['limit', 1000],
+    ])
+    expect(since.json.transactions.map((t) => t.hash)).toEqual(
+      all
+        .filter((t) => t.now >= from)
+        .slice(1)
+        .map((t) => t.hash),
+    )
     const exact = await get('transactions', [['hash', all[2]!.hash]])
     expect(exact.json.transactions.map((t) => t.lt)).toEqual([all[2]!.lt])
     const byLt = await get('transactions', [account, ['lt', all[2]!.lt]])
