@@ -455,7 +455,8 @@ function followOptions(
   const routers = addresses('routers', values.routers, 'router')
   const farms = addresses('farms', values.farms, 'farm minter')
   const staking = addresses('staking', values.staking, 'staking minter')
-  const venues = values.venues === undefined ? undefined : venueList(values.venues)
+  const venueItems = addresses('venues', values.venues, 'venue minter')
+  const venues = venueItems === undefined ? undefined : [...new Set(venueItems)]
   return {
     url,
     mode,
@@ -467,18 +468,6 @@ function followOptions(
     ...(staking === undefined ? {} : { staking }),
     ...(venues === undefined ? {} : { venues }),
   }
-}
-
-/** `--venues <address,…>`: the venue minters, canonical; a bad item is named by its place. */
-function venueList(text: string): string[] {
-  const bad = (reason: string) =>
-    new InvalidParameterError({ code: 'INVALID_PARAMETER', field: 'venues', reason })
-  const venues = text.split(',').map((item, i) => {
-    const address = canonicalAddressText(item.trim())
-    if (address === undefined) throw bad(`item ${i + 1} ('${item}') is not a TON address`)
-    return address
-  })
-  return [...new Set(venues)]
 }
 
 /**
