@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { FarmPoolAccrual } from '../../core/farm/farmAccrual.js'
 import type { PoolKind } from '../../core/pool/PoolState.js'
 import type { BlockRef, OperationRow } from './historyRows.js'
 
@@ -324,7 +325,7 @@ export type WalletLedgerRows = {
  *   claimedFee: 0n, accruedFee: 0n, lastUpdateTime: 1_764_064_807n }
  * ```
  */
-export interface IndexedFarmPoolRow {
+export interface IndexedFarmPoolRow extends FarmPoolAccrual {
   readonly index: number
   readonly rewardTokenWallet: string
   /**
@@ -336,13 +337,6 @@ export interface IndexedFarmPoolRow {
   readonly nanorewardsPer24h: bigint
   readonly adminFee: bigint
   readonly unrestrictedDepositRewards: boolean
-  readonly deposited: bigint
-  readonly accruedPerUnit: bigint
-  readonly accrued: bigint
-  readonly claimed: bigint
-  readonly claimedFee: bigint
-  readonly accruedFee: bigint
-  readonly lastUpdateTime: bigint
 }
 
 /**
