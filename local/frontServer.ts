@@ -34,3 +34,23 @@ export function frontServer(
     },
   })
 }
+
+/**
+ * Starts `app` listening on `host:port` and answers its base URL (the port the system chose for
+ * port 0; an IPv6 host in brackets).
+ *
+ * @example
+ * ```ts
+ * await listenUrl(app, { host: '127.0.0.1', port: 0 }) // 'http://127.0.0.1:41377'
+ * ```
+ */
+export async function listenUrl(
+  app: FastifyInstance,
+  at: { readonly host: string; readonly port: number },
+): Promise<string> {
+  await app.listen({ host: at.host, port: at.port })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : at.port
+  const host = at.host.includes(':') ? `[${at.host}]` : at.host
+  return `http://${host}:${port}`
+}

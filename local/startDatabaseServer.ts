@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { createService } from '../service/createService.js'
 import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
+import { listenUrl } from './frontServer.js'
 
 /** Options of {@link startDatabaseServer}. */
 export type StartDatabaseServerOptions = {
@@ -55,20 +56,18 @@ export async function startDatabaseServer(
     readOnly: options.readOnly === true,
   })
   let app: FastifyInstance | undefined
+  let url: string
   try {
     app = await createService({ store, cors: options.cors ?? true })
-    await app.listen({ host: options.host, port: options.port })
+    url = await listenUrl(app, options)
   } catch (error) {
     await app?.close()
     await store.close()
     throw error
   }
-  const address = app.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
   const listening = app
   return {
-    url: `http://${host}:${port}`,
+    url,
     database: redact(options.databaseUrl),
     store,
     app,

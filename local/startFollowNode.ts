@@ -17,7 +17,7 @@ import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { type FollowedVenues, followedVenues } from './followVenues.js'
-import { frontServer } from './frontServer.js'
+import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import type { LocalStatus } from './localRoutes.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
@@ -313,11 +313,7 @@ async function listen(
   const local = frontServer(app, ['/local/'])
   local.get('/local/status', async () => status())
   closers.unshift(() => local.close())
-  await local.listen({ host: options.host, port: options.port })
-  const address = local.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
-  return `http://${host}:${port}`
+  return listenUrl(local, options)
 }
 
 /** The routers and assets a database holds (an import's), or `undefined` when it has none. */

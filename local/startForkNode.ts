@@ -14,7 +14,7 @@ import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from './forkFaucet.js'
 import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from './forkMarket.js'
-import { frontServer } from './frontServer.js'
+import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
@@ -242,9 +242,5 @@ async function listen(
   })
   allowCrossOrigin(local)
   closers.unshift(() => local.close())
-  await local.listen({ host: options.host, port: options.port })
-  const address = local.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
-  return `http://${host}:${port}`
+  return listenUrl(local, options)
 }

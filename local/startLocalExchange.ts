@@ -26,7 +26,7 @@ import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory
 import { jettonDecimals } from './demo/jettonDecimals.js'
 import type { ScenarioWorld } from './demo/runScenario.js'
 import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
-import { frontServer } from './frontServer.js'
+import { frontServer, listenUrl } from './frontServer.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
@@ -439,16 +439,13 @@ async function listen(
   })
   // Browser dApps call the chain endpoints cross-origin: the REST API's CORS policy.
   allowCrossOrigin(local)
-  await local.listen({ host: options.host, port: options.port })
-  const address = local.server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  const url = await listenUrl(local, options)
   return {
     app,
     store,
     chain: live?.chain,
     wallets: live?.wallets ?? [],
-    url: `http://${host}:${port}`,
+    url,
     indexed: (seqno) => live?.indexer.indexed(seqno) ?? Promise.resolve(),
     async close() {
       await local.close()
