@@ -16,6 +16,81 @@ export const CELL_CACHE_GENERATION = 4_096
 const BOC_MAGIC = 0xb5ee9c72
 const CRC32C_TABLE = crc32cTable()
 
+/**
+ * Where the cells of a bag of cells (TL-B `serialized_boc`) lie: the reference size in bytes,
+ * the root indexes and each cell's first byte (its descriptors).
+ *
+ * @example
+ * ```ts
+ * const layout = readBocLayout(beginCell().storeUint(7, 8).endCell().toBoc())
+ * layout?.starts // [<the one cell's offset>]
+ * ```
+ */
+export type BocLayout = {
+  readonly size: number
+  readonly roots: readonly number[]
+  readonly starts: readonly number[]
+}
+
+/**
+ * Reads the layout of a bag of cells, or `undefined` for one this reader does not take —
+ * another magic, cache bits, absent cells, stored hashes, more than four references, sizes that
+ * do not add up, or (with `checkCrc`, the default) a wrong CRC-32C — which the caller leaves to
+ * `@ton/core`. The one reading of the format behind {@link deserializeBocCached} and the TON
+ * HTTP API's lean transaction reader.
+ *
+ * @example
+ * ```ts
+ * readBocLayout(cell.toBoc())?.roots // [0]
+ * readBocLayout(Buffer.from('not a boc')) // undefined
+ * ```
+ */
+export function readBocLayout(boc: Buffer, checkCrc = true): BocLayout | undefined {
+  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_MAGIC) return undefined
+  const flags = boc[4] as number
+  const hasIdx = (flags & 0x80) !== 0
+  const hasCrc = (flags & 0x40) !== 0
+  const size = flags & 0x07
+  const offBytes = boc[5] as number
+  // Cache bits and the two reserved flag bits are not handled here.
+  if ((flags & 0x38) !== 0 || size < 1 || size > 4 || offBytes < 1 || offBytes > 6) {
+    return undefined
+  }
+  let p = 6
+  const read = (bytes: number): number => {
+    let value = 0
+    for (let i = 0; i < bytes; i++) value = value * 256 + (boc[p++] as number)
+    return value
+  }
+  const headerEnd = p + 3 * size + offBytes
+  if (headerEnd > boc.length) return undefined
+  const count = read(size)
+  const rootCount = read(size)
+  const absent = read(size)
+  const dataSize = read(offBytes)
+  // Every cell takes at least its two descriptor bytes.
+  if (absent !== 0 || rootCount < 1 || rootCount > count || count * 2 > dataSize) return undefined
+  if (p + rootCount * size > boc.length) return undefined
+  const roots: number[] = []
+  for (let i = 0; i < rootCount; i++) roots.push(read(size))
+  if (hasIdx) p += count * offBytes
+  const end = p + dataSize
+  if (end + (hasCrc ? 4 : 0) !== boc.length) return undefined
+  if (checkCrc && hasCrc && crc32c(boc, end) !== boc.readUInt32LE(end)) return undefined
+  const starts = new Array<number>(count)
+  for (let i = 0; i < count; i++) {
+    if (p + 2 > end) return undefined
+    starts[i] = p
+    const d1 = boc[p] as number
+    const d2 = boc[p + 1] as number
+    // Stored hashes (bit 4) and more than four refs are left to @ton/core.
+    if ((d1 & 0x10) !== 0 || (d1 & 0x07) > 4) return undefined
+    p += 2 + Math.ceil(d2 / 2) + (d1 & 0x07) * size
+  }
+  if (p !== end) return undefined
+  return { size, roots, starts }
+}
+
 /** A cached cell and its number, which the keys of its parents use instead of its hash. */
 type Entry = { readonly cell: Cell; readonly id: number }
 
@@ -47,50 +122,10 @@ let original: ((src: Buffer) => Cell[]) | undefined
  * ```
  */
 export function deserializeBocCached(boc: Buffer): Cell[] | undefined {
-  if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_MAGIC) return undefined
-  const flags = boc[4] as number
-  const hasIdx = (flags & 0x80) !== 0
-  const hasCrc = (flags & 0x40) !== 0
-  const size = flags & 0x07
-  const offBytes = boc[5] as number
-  // Cache bits and the two reserved flag bits are not handled here.
-  if ((flags & 0x38) !== 0 || size < 1 || size > 4 || offBytes < 1 || offBytes > 6) {
-    return undefined
-  }
-  let p = 6
-  const read = (bytes: number): number => {
-    let value = 0
-    for (let i = 0; i < bytes; i++) value = value * 256 + (boc[p++] as number)
-    return value
-  }
-  const headerEnd = p + 3 * size + offBytes
-  if (headerEnd > boc.length) return undefined
-  const count = read(size)
-  const rootCount = read(size)
-  const absent = read(size)
-  const dataSize = read(offBytes)
-  // Every cell takes at least its two descriptor bytes.
-  if (absent !== 0 || rootCount < 1 || rootCount > count || count * 2 > dataSize) return undefined
-  const roots: number[] = []
-  for (let i = 0; i < rootCount; i++) roots.push(read(size))
-  if (hasIdx) p += count * offBytes
-  const dataStart = p
-  const end = dataStart + dataSize
-  if (end + (hasCrc ? 4 : 0) !== boc.length) return undefined
-  if (hasCrc && crc32c(boc, end) !== boc.readUInt32LE(end)) return undefined
-
-  const starts = new Array<number>(count)
-  for (let i = 0; i < count; i++) {
-    if (p + 2 > end) return undefined
-    starts[i] = p
-    const d1 = boc[p] as number
-    const d2 = boc[p + 1] as number
-    // Stored hashes (bit 4) and more than four refs are left to @ton/core.
-    if ((d1 & 0x10) !== 0 || (d1 & 0x07) > 4) return undefined
-    p += 2 + Math.ceil(d2 / 2) + (d1 & 0x07) * size
-  }
-  if (p !== end) return undefined
-
+  const layout = readBocLayout(boc)
+  if (layout === undefined) return undefined
+  const { size, roots, starts } = layout
+  const count = starts.length
   const entries = new Array<Entry>(count)
   for (let i = count - 1; i >= 0; i--) {
     const start = starts[i] as number

@@ -9,6 +9,7 @@ import {
   type Transaction,
   type TransactionDescription,
 } from '@ton/core'
+import { readBocLayout } from '../../emulator/cellCache.js'
 
 /**
  * What the TON HTTP API shows of a transaction (v2's `raw.transaction`, v3's `Transaction`, the
@@ -188,40 +189,10 @@ class RawBag {
    * parses it whole.
    */
   static read(boc: Buffer): RawBag | undefined {
-    if (boc.length < 6 || boc.readUInt32BE(0) !== BOC_MAGIC) return undefined
-    const flags = boc[4] as number
-    const size = flags & 0x07
-    const offBytes = boc[5] as number
-    if ((flags & 0x38) !== 0 || size < 1 || size > 4 || offBytes < 1 || offBytes > 6) {
-      return undefined
-    }
-    let p = 6
-    const read = (bytes: number): number => {
-      let value = 0
-      for (let i = 0; i < bytes; i++) value = value * 256 + (boc[p++] as number)
-      return value
-    }
-    if (p + 3 * size + offBytes + size > boc.length) return undefined
-    const count = read(size)
-    const roots = read(size)
-    const absent = read(size)
-    const dataSize = read(offBytes)
-    const root = read(size)
-    if (roots !== 1 || absent !== 0 || root !== 0 || count < 1) return undefined
-    if ((flags & 0x80) !== 0) p += count * offBytes
-    const end = p + dataSize
-    if (end > boc.length) return undefined
-    const starts = new Array<number>(count)
-    for (let i = 0; i < count; i++) {
-      if (p + 2 > end) return undefined
-      starts[i] = p
-      const d1 = boc[p] as number
-      const d2 = boc[p + 1] as number
-      if ((d1 & 0x10) !== 0 || (d1 & 0x07) > 4) return undefined
-      p += 2 + Math.ceil(d2 / 2) + (d1 & 0x07) * size
-    }
-    if (p !== end) return undefined
-    return new RawBag(boc, size, starts)
+    // The log's own BoCs: their CRC, when they carry one, is not checked again on each read.
+    const layout = readBocLayout(boc, false)
+    if (layout === undefined || layout.roots.length !== 1 || layout.roots[0] !== 0) return undefined
+    return new RawBag(boc, layout.size, layout.starts)
   }
 
   /** The indexes of cell `i`'s references, in order. */
