@@ -1,7 +1,7 @@
 import { Address, beginCell } from '@ton/core'
-import type { TonApiClient } from '../indexer/source/tonApiClient.js'
-import { withRetries } from '../indexer/source/withRetries.js'
 import { canonicalAddressText } from '../protocol/addressText.js'
+import type { TonApiClient } from '../upstream/tonApiClient.js'
+import { withRetries } from '../upstream/withRetries.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 
 /**

@@ -1,9 +1,9 @@
 import { Address, beginCell, Cell } from '@ton/core'
-import type { TonApiClient } from '../indexer/source/tonApiClient.js'
-import { withRetries } from '../indexer/source/withRetries.js'
 import { addressText } from '../protocol/addressText.js'
 import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
+import type { TonApiClient } from '../upstream/tonApiClient.js'
+import { withRetries } from '../upstream/withRetries.js'
 
 type StackEntry = [string, unknown]
 type RunResult = { exit_code: number; stack: readonly StackEntry[] }
@@ -31,7 +31,7 @@ async function runGetMethod(
  * ```ts
  * await remoteAddressGetter(client, usdtMaster, 'get_wallet_address', [router]) // 'EQAQbob…'
  * ```
- * @throws {RetryableSourceError} / {FatalIndexError} as the client does.
+ * @throws {RetryableSourceError} / {FatalSourceError} as the client does.
  */
 export async function remoteAddressGetter(
   client: TonApiClient,

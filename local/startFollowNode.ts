@@ -5,17 +5,17 @@ import { adoptPools } from '../indexer/follow/adoptPools.js'
 import { createFollower, type Follower } from '../indexer/follow/createFollower.js'
 import { tonApiPriorPool, tonApiPriorState } from '../indexer/follow/tonApiPriorState.js'
 import type { ChainSource } from '../indexer/source/ChainSource.js'
-import { FatalIndexError } from '../indexer/source/errors.js'
 import { tonApiAccountsSource } from '../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../indexer/source/tonApiBlockSource.js'
-import { createTonApiClient, type TonApiClient } from '../indexer/source/tonApiClient.js'
-import { withRetries } from '../indexer/source/withRetries.js'
 import { canonicalAddressText } from '../protocol/addressText.js'
 import { createService } from '../service/createService.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { FatalSourceError } from '../upstream/errors.js'
+import { createTonApiClient, type TonApiClient } from '../upstream/tonApiClient.js'
+import { withRetries } from '../upstream/withRetries.js'
 import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
@@ -273,7 +273,7 @@ async function upstreamFarms(client: TonApiClient): Promise<string[]> {
     const list = (body as { farm_list?: unknown } | null)?.farm_list
     return addressList(Array.isArray(list) ? list.map((f) => f?.minter_address) : [])
   } catch (error) {
-    if (error instanceof FatalIndexError) return []
+    if (error instanceof FatalSourceError) return []
     throw error
   }
 }
@@ -290,7 +290,7 @@ async function upstreamStakings(client: TonApiClient): Promise<string[]> {
     const list = (body as { staking_minters?: unknown } | null)?.staking_minters
     return addressList(Array.isArray(list) ? list : [])
   } catch (error) {
-    if (error instanceof FatalIndexError) return []
+    if (error instanceof FatalSourceError) return []
     throw error
   }
 }

@@ -1,15 +1,15 @@
 import type { PoolKind } from '../core/pool/PoolState.js'
 import type { PoolToAdopt } from '../indexer/follow/adoptPools.js'
-import { FatalIndexError } from '../indexer/source/errors.js'
-import type { TonApiClient } from '../indexer/source/tonApiClient.js'
-import type { BlockId } from '../indexer/source/tonApiWire.js'
-import { withRetries } from '../indexer/source/withRetries.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import { parseSnapshot } from '../service/snapshot/parseSnapshot.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import { ROUTER_TYPE_OF_KIND } from '../store/readModel/poolReadModel.js'
 import type { MarketData } from '../store/rows/MarketData.js'
 import type { AssetRow, RouterRow } from '../store/rows/referenceRows.js'
+import { FatalSourceError } from '../upstream/errors.js'
+import type { TonApiClient } from '../upstream/tonApiClient.js'
+import type { BlockId } from '../upstream/tonApiWire.js'
+import { withRetries } from '../upstream/withRetries.js'
 
 /**
  * What the nodes built on another chain (`serve --follow`, `serve --fork`) take from the
@@ -64,7 +64,7 @@ export async function upstreamReference(client: TonApiClient): Promise<MarketDat
     )
   } catch (error) {
     // Refused or not this API's shape: the upstream is a plain TON API.
-    if (error instanceof FatalIndexError || error instanceof SnapshotError) return undefined
+    if (error instanceof FatalSourceError || error instanceof SnapshotError) return undefined
     throw error
   }
 }
@@ -78,7 +78,7 @@ export async function upstreamReference(client: TonApiClient): Promise<MarketDat
  * const pools = await upstreamPools(client, reference.routers)
  * pools[0] // { address: 'EQ…', routerAddress: 'EQ…', dex: 'v2', kind: 'stableswap' }
  * ```
- * @throws {RetryableSourceError} / {FatalIndexError} as the client does.
+ * @throws {RetryableSourceError} / {FatalSourceError} as the client does.
  */
 export async function upstreamPools(
   client: TonApiClient,
@@ -175,7 +175,7 @@ export async function isMainnet(client: TonApiClient): Promise<boolean> {
       { onRetry: () => client.noteRetry() },
     )
   } catch (error) {
-    if (error instanceof FatalIndexError) return false
+    if (error instanceof FatalSourceError) return false
     throw error
   }
 }

@@ -37,6 +37,7 @@ describe('export snapshots', () => {
       'testing',
       'protocol',
       'emulator',
+      'upstream',
       'chain',
       'indexer',
       'store',

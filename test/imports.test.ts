@@ -14,6 +14,8 @@ const layers = [
   'protocol',
   'contracts-fixtures',
   'emulator',
+  'upstream',
+  'chain',
   'indexer',
   'store',
   'service',

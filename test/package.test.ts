@@ -30,6 +30,7 @@ describe('the published package', () => {
       './testing',
       './protocol',
       './emulator',
+      './upstream',
       './chain',
       './indexer',
       './store',

@@ -7,10 +7,10 @@ import {
   type ShardAccount,
   type StateInit,
 } from '@ton/core'
-import { FatalIndexError, isRetryable } from '../../indexer/source/errors.js'
-import type { TonApiClient } from '../../indexer/source/tonApiClient.js'
-import { MASTERCHAIN_SHARD } from '../../indexer/source/tonApiWire.js'
-import { withRetries } from '../../indexer/source/withRetries.js'
+import { FatalSourceError, isRetryable } from '../../upstream/errors.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
+import { MASTERCHAIN_SHARD } from '../../upstream/tonApiWire.js'
+import { withRetries } from '../../upstream/withRetries.js'
 import { ForkError } from './ForkError.js'
 
 /**
@@ -395,7 +395,7 @@ function forkErrorFrom(method: string, error: unknown, attempts: number): unknow
       cause: error,
     })
   }
-  if (error instanceof FatalIndexError) {
+  if (error instanceof FatalSourceError) {
     return new ForkError({
       code:
         error.code === 'SOURCE_GAP'

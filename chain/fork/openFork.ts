@@ -1,6 +1,6 @@
 import { Cell } from '@ton/core'
 import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
-import { createTonApiClient, type TonApiClient } from '../../indexer/source/tonApiClient.js'
+import { createTonApiClient, type TonApiClient } from '../../upstream/tonApiClient.js'
 import { ForkCache } from './ForkCache.js'
 import { ForkError } from './ForkError.js'
 import { ForkStorage } from './ForkStorage.js'

@@ -6,9 +6,9 @@ import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js
 import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
+import { runGetMethodAt } from '../../upstream/tonApiStack.js'
 import type { PriorPool } from '../ingest/createIndexer.js'
-import type { TonApiClient } from '../source/tonApiClient.js'
-import { runGetMethodAt } from '../source/tonApiStack.js'
 
 /**
  * A pool that exists when indexing starts: its address and what its router says of it.

@@ -1,5 +1,6 @@
 import type { IndexCursor } from '../../store/indexCursor.js'
 import type { Store } from '../../store/Store.js'
+import { FatalSourceError, isRetryable } from '../../upstream/errors.js'
 import {
   type BlockTransaction,
   type IndexSession,
@@ -7,7 +8,6 @@ import {
   openIndexSession,
 } from '../ingest/createIndexer.js'
 import type { ChainSource, SourceBlock, SourceHead } from '../source/ChainSource.js'
-import { FatalIndexError, isRetryable } from '../source/errors.js'
 
 /** Options of {@link createFollower}. */
 export type FollowerOptions = {
@@ -107,7 +107,7 @@ export type Follower = {
  * - a retryable failure (network, 5xx, 429, timeout, a block not final yet) backs off
  *   exponentially with jitter (the source's `Retry-After` when it gave one) and asks again for
  *   the same range;
- * - a fatal one (a {@link FatalIndexError}, a store failure, a bug) stops the follower loudly:
+ * - a fatal one (a `FatalSourceError`, a `FatalIndexError`, a store failure, a bug) stops the follower loudly:
  *   `done` rejects, `status.state` is `failed` with the message, and nothing of the failed batch
  *   is stored, so a restart resumes from the last committed block.
  *
@@ -283,7 +283,7 @@ function checkContiguous(after: number, blocks: readonly SourceBlock[], source: 
   let expected = after + 1
   for (const block of blocks) {
     if (block.seqno !== expected) {
-      throw new FatalIndexError({
+      throw new FatalSourceError({
         code: 'SOURCE_INVALID_DATA',
         message: `${source} answered block ${block.seqno} where block ${expected} was due.`,
       })

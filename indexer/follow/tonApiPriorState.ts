@@ -5,10 +5,10 @@ import {
   readVaultData,
 } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
+import { runGetMethodAt } from '../../upstream/tonApiStack.js'
 import type { PriorPool, PriorPoolRequest, PriorStateRequest } from '../ingest/createIndexer.js'
 import { mapBounded } from '../source/mapBounded.js'
-import type { TonApiClient } from '../source/tonApiClient.js'
-import { runGetMethodAt } from '../source/tonApiStack.js'
 import type { PriorState } from '../wallets/createWalletLedger.js'
 import { readPoolAt } from './adoptPools.js'
 

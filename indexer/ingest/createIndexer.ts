@@ -19,11 +19,12 @@ import type {
   MessageLinkRow,
 } from '../../store/rows/indexerRows.js'
 import type { Store } from '../../store/Store.js'
+import { FatalSourceError } from '../../upstream/errors.js'
+import { FatalIndexError } from '../errors.js'
 import { createFarmLedger } from '../farms/createFarmLedger.js'
 import { address, type OperationContext, poolOperation } from '../pool/poolOperation.js'
 import { readPoolInit } from '../pool/readPoolInit.js'
 import type { TrackedPool } from '../pool/TrackedPool.js'
-import { FatalIndexError } from '../source/errors.js'
 import { createVenueLedger } from '../venues/createVenueLedger.js'
 import {
   createWalletLedger,
@@ -613,7 +614,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
         }
       }
     } catch (error) {
-      if (error instanceof FatalIndexError) throw error
+      if (error instanceof FatalIndexError || error instanceof FatalSourceError) throw error
       throw new FatalIndexError({
         code: 'INDEX_FAILED',
         message: `Indexing a ${kind} transaction of ${accountAddress} failed: ${String(error)}`,

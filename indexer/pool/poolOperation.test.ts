@@ -10,7 +10,7 @@ import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { realisticCpPool } from '../../test/_support/arbitraries.js'
 import { fuzz, reachedCases } from '../../test/_support/fuzz.js'
 import { referenceCpPool } from '../../test/_support/pools.js'
-import { FatalIndexError } from '../source/errors.js'
+import { FatalIndexError } from '../errors.js'
 import { type OperationContext, poolOperation } from './poolOperation.js'
 import type { TrackedPool } from './TrackedPool.js'
 

@@ -1,4 +1,5 @@
 import type { Transaction } from '@ton/core'
+import type { UpstreamHead } from '../../upstream/tonApiWire.js'
 
 /**
  * One block as a chain source delivers it: its number (the masterchain seqno that made it
@@ -25,14 +26,14 @@ export type SourceBlock = {
  * const head: SourceHead = { seqno: 1540, now: 1_764_064_811 }
  * ```
  */
-export type SourceHead = { readonly seqno: number; readonly now: number }
+export type SourceHead = UpstreamHead
 
 /**
  * Where transactions come from: the local live chain, or a remote TON API (toncenter v2/v3,
  * another ton-dex-lab). The follower asks for the head, then for the blocks after its cursor,
  * in order; a source answers a contiguous run of blocks starting right after `after` (fewer
  * than asked when it pages), or throws a {@link RetryableSourceError} (ask again later) or a
- * {@link FatalIndexError} (it delivered wrong data). It never skips a block.
+ * `FatalSourceError` (it delivered wrong data). It never skips a block.
  *
  * @example
  * ```ts

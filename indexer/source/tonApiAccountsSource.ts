@@ -1,15 +1,15 @@
 import { Address, type Transaction } from '@ton/core'
-import type { ChainSource, SourceBlock, SourceHead } from './ChainSource.js'
-import { FatalIndexError, RetryableSourceError } from './errors.js'
-import { mapBounded } from './mapBounded.js'
-import type { TonApiClient } from './tonApiClient.js'
+import { FatalSourceError, RetryableSourceError } from '../../upstream/errors.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import {
   blockHeader,
   headReader,
   MASTERCHAIN_SHARD,
   type RawTransaction,
   verifiedTransaction,
-} from './tonApiWire.js'
+} from '../../upstream/tonApiWire.js'
+import type { ChainSource, SourceBlock, SourceHead } from './ChainSource.js'
+import { mapBounded } from './mapBounded.js'
 
 /** Options of {@link tonApiAccountsSource}. */
 export type TonApiAccountsSourceOptions = {
@@ -172,7 +172,7 @@ export function tonApiAccountsSource(options: TonApiAccountsSourceOptions): Chai
             message: `router ${account}'s transaction at lt ${tx.prev_trans_lt} is missing from discovery (the one at ${lt} links to it; the last one read is ${known})`,
           })
           if (gap === lastGap) {
-            throw new FatalIndexError({
+            throw new FatalSourceError({
               code: 'SOURCE_GAP',
               message: `twice in a row: ${error.message}`,
               cause: error,

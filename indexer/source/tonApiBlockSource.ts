@@ -1,7 +1,6 @@
 import type { Transaction } from '@ton/core'
-import type { ChainSource, SourceBlock } from './ChainSource.js'
-import { FatalIndexError } from './errors.js'
-import type { TonApiClient } from './tonApiClient.js'
+import { FatalSourceError } from '../../upstream/errors.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import {
   type BlockId,
   blockHeader,
@@ -9,7 +8,8 @@ import {
   MASTERCHAIN_SHARD,
   type RawTransaction,
   verifiedTransaction,
-} from './tonApiWire.js'
+} from '../../upstream/tonApiWire.js'
+import type { ChainSource, SourceBlock } from './ChainSource.js'
 import { createTransactionLinks } from './transactionLinks.js'
 
 /** Transactions per `getBlockTransactionsExt` page. */
@@ -173,7 +173,7 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
         rereads.add(seqno)
         throw error
       }
-      throw new FatalIndexError({
+      throw new FatalSourceError({
         code: 'SOURCE_GAP',
         message: `block ${seqno} read twice still misses a transaction: ${(error as Error).message}`,
         cause: error,

@@ -1,5 +1,5 @@
 import type { Transaction } from '@ton/core'
-import { RetryableSourceError } from './errors.js'
+import { RetryableSourceError } from '../../upstream/errors.js'
 
 /** Accounts whose last transaction is remembered (the oldest forgotten first). */
 const DEFAULT_CAPACITY = 200_000

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { tonApiAccountsSource } from '../../indexer/source/tonApiAccountsSource.js'
-import { createTonApiClient } from '../../indexer/source/tonApiClient.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { type FollowHarness, followHarness } from './_support/followHarness.js'
 
 /**

@@ -1,5 +1,5 @@
 import { Cell, type TupleItem, TupleReader } from '@ton/core'
-import { FatalIndexError } from './errors.js'
+import { FatalSourceError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
 import { withRetries } from './withRetries.js'
 
@@ -40,7 +40,7 @@ export async function runGetMethodAt(
  * ```ts
  * new TupleReader(parseToncenterStack([['num', '0x2a'], ['null']])).readBigNumber() // 42n
  * ```
- * @throws {FatalIndexError} `SOURCE_INVALID_DATA` for an entry of no known shape.
+ * @throws {FatalSourceError} `SOURCE_INVALID_DATA` for an entry of no known shape.
  */
 export function parseToncenterStack(stack: readonly unknown[]): TupleItem[] {
   return stack.map(parseEntry)
@@ -95,7 +95,7 @@ function parseElement(element: unknown): TupleItem {
 }
 
 function invalid(entry: unknown): never {
-  throw new FatalIndexError({
+  throw new FatalSourceError({
     code: 'SOURCE_INVALID_DATA',
     message: `A get-method answer holds a stack entry of no known shape: ${JSON.stringify(entry).slice(0, 120)}`,
   })

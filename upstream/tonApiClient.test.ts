@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { FatalIndexError, RetryableSourceError } from './errors.js'
+import { FatalSourceError, RetryableSourceError } from './errors.js'
 import { createTonApiClient } from './tonApiClient.js'
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void
@@ -145,7 +145,7 @@ describe('createTonApiClient', () => {
       code: 'SOURCE_GAP',
       retryable: false,
     })
-    expect(fatal).toBeInstanceOf(FatalIndexError)
+    expect(fatal).toBeInstanceOf(FatalSourceError)
     expect(fatal).toMatchObject({ code: 'SOURCE_REJECTED' })
     expect((fatal as Error).message).toContain('API key does not exist')
   })

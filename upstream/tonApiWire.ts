@@ -1,6 +1,5 @@
 import { Cell, loadTransaction, type Transaction } from '@ton/core'
-import type { SourceHead } from './ChainSource.js'
-import { FatalIndexError } from './errors.js'
+import { FatalSourceError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
 
 /**
@@ -45,6 +44,16 @@ export type BlockHeader = { gen_utime: number; prev_blocks: readonly BlockId[] }
 export type RawTransaction = { data: string; transaction_id: { lt: string; hash: string } }
 
 /**
+ * The upstream's masterchain head: its seqno and its block's time (unix seconds).
+ *
+ * @example
+ * ```ts
+ * const head: UpstreamHead = { seqno: 1540, now: 1_764_064_811 }
+ * ```
+ */
+export type UpstreamHead = { readonly seqno: number; readonly now: number }
+
+/**
  * `getBlockHeader` of a block.
  *
  * @example
@@ -71,8 +80,8 @@ export function blockHeader(client: TonApiClient, id: BlockId): Promise<BlockHea
  * await head() // { seqno: 1540, now: 1_764_064_811 }
  * ```
  */
-export function headReader(client: TonApiClient): () => Promise<SourceHead> {
-  let head: SourceHead | undefined
+export function headReader(client: TonApiClient): () => Promise<UpstreamHead> {
+  let head: UpstreamHead | undefined
   return async () => {
     const info = await client.call<{ last: BlockId }>('getMasterchainInfo', {})
     const seqno = info.last.seqno
@@ -90,7 +99,7 @@ export function headReader(client: TonApiClient): () => Promise<SourceHead> {
  * ```ts
  * verifiedTransaction(raw).lt // 46000003n
  * ```
- * @throws {FatalIndexError} `SOURCE_INVALID_DATA` for a BoC that does not parse or does not
+ * @throws {FatalSourceError} `SOURCE_INVALID_DATA` for a BoC that does not parse or does not
  *   hash to its id.
  */
 export function verifiedTransaction(raw: RawTransaction): Transaction {
@@ -98,7 +107,7 @@ export function verifiedTransaction(raw: RawTransaction): Transaction {
   try {
     cell = Cell.fromBoc(Buffer.from(raw.data, 'base64'))[0] as Cell
   } catch (cause) {
-    throw new FatalIndexError({
+    throw new FatalSourceError({
       code: 'SOURCE_INVALID_DATA',
       message: `The upstream's transaction ${raw.transaction_id.hash} is not a bag of cells`,
       cause,
@@ -106,7 +115,7 @@ export function verifiedTransaction(raw: RawTransaction): Transaction {
   }
   const hash = cell.hash()
   if (!hash.equals(Buffer.from(raw.transaction_id.hash, 'base64'))) {
-    throw new FatalIndexError({
+    throw new FatalSourceError({
       code: 'SOURCE_INVALID_DATA',
       message: `The upstream's transaction BoC hashes to ${hash.toString('base64')}, not to its id ${raw.transaction_id.hash}`,
       txHash: hash.toString('hex'),

@@ -1,4 +1,4 @@
-import { BaseError } from '../../core/errors/BaseError.js'
+import { BaseError } from '../core/errors/BaseError.js'
 
 /** Stable codes of {@link RetryableSourceError}: the source may answer later. */
 export type RetryableSourceErrorCode =
@@ -44,12 +44,8 @@ export class RetryableSourceError extends BaseError {
   }
 }
 
-/** Stable codes of {@link FatalIndexError}: asking again cannot help. */
-export type FatalIndexErrorCode =
-  /** The indexer's own code failed on a transaction (a decoding or replay bug). */
-  | 'INDEX_FAILED'
-  /** A pool's answer contradicts the replayed math, or a ledger its own history. */
-  | 'INDEX_CONTRADICTION'
+/** Stable codes of {@link FatalSourceError}: asking the upstream again cannot help. */
+export type FatalSourceErrorCode =
   /** The source delivered data that fails its own checks (a hash that is not the BoC's). */
   | 'SOURCE_INVALID_DATA'
   /** The source's history has a hole it cannot fill (pruned, or a broken previous-transaction link). */
@@ -58,26 +54,30 @@ export type FatalIndexErrorCode =
   | 'SOURCE_REJECTED'
 
 /**
- * Indexing cannot go on: a bug, a contradiction between the chain and the index, or a source
- * that delivers wrong data. The follower stops loudly with the transaction named (never files
- * it as a foreign transaction, never retries forever); nothing of the failed batch is stored.
+ * The upstream cannot deliver, and asking again will not help: it refused the request (a bad
+ * key, an unknown method, a bad parameter), delivered data that fails its own checks, or its
+ * history has a hole. A follower stops loudly with the method or transaction named; a fork
+ * answers 503; a one-off read fails with it. Different from {@link RetryableSourceError}.
  *
  * @example
  * ```ts
- * throw new FatalIndexError({ code: 'INDEX_CONTRADICTION', txHash: '5f0c…', message: 'swap paid 1992006009, the replay 1992006010' })
+ * throw new FatalSourceError({ code: 'SOURCE_REJECTED', method: 'getShardAccountCell', message: 'getShardAccountCell: 422 Unknown method' })
  * ```
  */
-export class FatalIndexError extends BaseError {
-  override readonly name = 'FatalIndexError'
-  readonly code: FatalIndexErrorCode
+export class FatalSourceError extends BaseError {
+  override readonly name = 'FatalSourceError'
+  readonly code: FatalSourceErrorCode
   /** Always false. */
   readonly retryable = false
+  /** The upstream method refused, when one was. */
+  readonly method: string | undefined
   /** The transaction at fault (hex hash), when one is. */
   readonly txHash: string | undefined
 
   constructor(p: {
-    code: FatalIndexErrorCode
+    code: FatalSourceErrorCode
     message: string
+    method?: string | undefined
     txHash?: string | undefined
     cause?: unknown
   }) {
@@ -85,13 +85,14 @@ export class FatalIndexError extends BaseError {
       cause: p.cause,
     })
     this.code = p.code
+    this.method = p.method
     this.txHash = p.txHash
   }
 }
 
 /**
  * Whether a failure may go away by asking again: only {@link RetryableSourceError}s do; anything
- * else — a {@link FatalIndexError}, a store error, a bug — is fatal.
+ * else — a {@link FatalSourceError}, an index contradiction, a store error, a bug — is fatal.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequestOf } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequestOf } from 'node:https'
-import { FatalIndexError, RetryableSourceError } from './errors.js'
+import { FatalSourceError, RetryableSourceError } from './errors.js'
 
 /** Options of {@link createTonApiClient}. */
 export type TonApiClientOptions = {
@@ -45,7 +45,7 @@ export type TonApiClient = {
    *
    * @throws {RetryableSourceError} 429, 5xx, a network failure, a timeout, an answer that is
    *   not JSON, a block the upstream does not have yet (404 / "not found" for a block).
-   * @throws {FatalIndexError} `SOURCE_REJECTED` for another 4xx (a bad key, a bad parameter).
+   * @throws {FatalSourceError} `SOURCE_REJECTED` for another 4xx (a bad key, a bad parameter).
    */
   call<T>(method: string, params: Record<string, unknown>): Promise<T>
   /** GET `path` (under the origin) as JSON with the same limits and classification. */
@@ -59,7 +59,7 @@ export type TonApiClient = {
  * answers `{ ok, result }` or `{ ok: false, error, code }`). Requests are spaced to `rps`; every
  * failure is classified: rate limits (toncenter's `{"ok":false,"result":"Ratelimit
  * exceed","code":429}`), 5xx, timeouts, unreachable upstreams and blocks not there yet are
- * {@link RetryableSourceError}s, other refusals {@link FatalIndexError}s. It does not retry by
+ * {@link RetryableSourceError}s, other refusals {@link FatalSourceError}s. It does not retry by
  * itself (the follower backs off and asks again) and never batches JSON-RPC calls.
  *
  * @example
@@ -193,7 +193,7 @@ function classify(what: string, code: number, response: HttpAnswer, body: unknow
     (code === 404 || code === 500) &&
     /not kept|lt not in db|pruned|state already gc'd|STATE_NOT_KEPT|STATE_PRUNED/i.test(said)
   ) {
-    return new FatalIndexError({ code: 'SOURCE_GAP', message })
+    return new FatalSourceError({ code: 'SOURCE_GAP', message })
   }
   if (code >= 500 || code === 408) {
     return new RetryableSourceError({ code: 'SOURCE_UNAVAILABLE', message })
@@ -203,7 +203,7 @@ function classify(what: string, code: number, response: HttpAnswer, body: unknow
   if (code === 404 && /block|not ready|not applied/i.test(said)) {
     return new RetryableSourceError({ code: 'SOURCE_NOT_READY', message })
   }
-  return new FatalIndexError({ code: 'SOURCE_REJECTED', message })
+  return new FatalSourceError({ code: 'SOURCE_REJECTED', message })
 }
 
 function describe(body: unknown): string {
