@@ -33,8 +33,10 @@ export function fuzzEmulated<T>(overrides: FcParameters<T> = {}): FcParameters<T
  * out of reach) to the assertions, so a property whose generator drifts into refusals fails
  * instead of passing without testing anything. Call `reached()` where the assertions start and
  * `check()` after `fc.assert`: it fails when fewer than `share` of the runs (`numRuns` of the
- * parameters) got there. A replay of one recorded case (`FUZZ_PATH`) or fewer than 50 runs
- * (`FUZZ_RUNS` turned down) checks nothing: too few to tell a drift from chance.
+ * parameters) got there. A replay of one recorded case (`FUZZ_PATH`) checks nothing; fewer than 50
+ * runs (`FUZZ_RUNS` turned down, or an emulated property) check nothing either — too few to tell a
+ * drift from chance — unless `share` is 1: a property whose every run must reach its assertions
+ * is checked at any number of runs.
  *
  * @example
  * ```ts
@@ -50,7 +52,8 @@ export function reachedCases<T>(
 ): { reached: () => void; check: () => void; readonly count: number } {
   let count = 0
   const runs = parameters.numRuns ?? 100
-  const floor = parameters.path === undefined && runs >= 50 ? Math.ceil(runs * share) : 0
+  const floor =
+    parameters.path === undefined && (runs >= 50 || share === 1) ? Math.ceil(runs * share) : 0
   return {
     reached: () => {
       count += 1

@@ -13,7 +13,7 @@ import {
   stakeVotePower,
 } from '../../core/index.js'
 import type { LocalJetton, LocalStaking } from '../../emulator/index.js'
-import { fuzz, fuzzEmulated } from '../_support/fuzz.js'
+import { fuzzEmulated, reachedCases } from '../_support/fuzz.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 const STON = 10n ** 9n
@@ -98,7 +98,8 @@ describe('STON staking on the emulator', () => {
   })
 
   it('GEMSTON and vote power of random stakes equal core (differential)', async () => {
-    let checked = 0
+    const parameters = fuzzEmulated({ numRuns: 15 })
+    const cases = reachedCases(parameters, 1)
     await fc.assert(
       fc.asyncProperty(
         fc.bigInt({ min: 1n, max: 1_000n * STON }),
@@ -114,12 +115,12 @@ describe('STON staking on the emulator', () => {
           const unlock = BigInt(start + later) + duration
           expect(item.secondaryTokensMinted).toBe(gemstonMinted(amount, duration))
           expect(item.votePower).toBe(stakeVotePower(amount, unlock, BigInt(start)))
-          checked++
+          cases.reached()
         },
       ),
-      fuzzEmulated({ numRuns: 15 }),
+      parameters,
     )
-    expect(checked).toBe(fuzz({ numRuns: 15 }).numRuns)
+    cases.check()
   })
 
   it('sends back a stake outside 3..24 months', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { fuzz } from '../../../test/_support/fuzz.js'
+import { fuzz, reachedCases } from '../../../test/_support/fuzz.js'
 import { referencePow, referencePowDown } from './_support/referenceKernel.js'
 import { fmul } from './arithmetic.js'
 import { FIXED_POINT } from './constants.js'
@@ -57,13 +57,13 @@ const exponent = fc.oneof(
 
 describe('pow estimates against the previous kernel', () => {
   test('property: where an estimate exists, pow succeeds within a quarter of the bound', () => {
-    let estimated = 0
     const runs = fuzz({ numRuns: 4000 })
+    const cases = reachedCases(runs, 0.3)
     fc.assert(
       fc.property(base, exponent, (x, y) => {
         const t = powLogEstimate(x, y)
         if (Number.isNaN(t)) return
-        estimated++
+        cases.reached()
         const raw = referencePow(x, y) // throws (failing the property) if pow would
         const power = 1e18 * Math.exp(t)
         const error = Math.abs(Number(raw) - power) - 3
@@ -76,10 +76,12 @@ describe('pow estimates against the previous kernel', () => {
       }),
       runs,
     )
-    expect(estimated).toBeGreaterThan((runs.numRuns ?? 0) * 0.3)
+    cases.check()
   })
 
   test('property: no estimate where pow takes a shortcut or may fail', () => {
+    const parameters = fuzz({ numRuns: 2000 })
+    const cases = reachedCases(parameters, 0.05)
     fc.assert(
       fc.property(base, exponent, (x, y) => {
         if (
@@ -92,11 +94,13 @@ describe('pow estimates against the previous kernel', () => {
           y > MAX_EXPONENT ||
           y < -MAX_EXPONENT
         ) {
+          cases.reached()
           expect(powLogEstimate(x, y)).toBeNaN()
         }
       }),
-      fuzz({ numRuns: 2000 }),
+      parameters,
     )
+    cases.check()
   })
 
   test('property: fmul bounds contain fmul of any values within the operand bounds', () => {
