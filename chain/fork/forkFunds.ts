@@ -9,8 +9,8 @@ import {
   toNano,
 } from '@ton/core'
 import { internal } from '@ton/sandbox'
+import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
 import { jettonMintBody, jettonTransferBody } from '../../protocol/jetton.js'
-import { JETTON_OP } from '../../protocol/opCodes.js'
 import type { ChainBlock, LiveChain } from '../LiveChain.js'
 
 /**
@@ -280,14 +280,7 @@ function sendsTransfer(tx: Transaction, wallet: Address, amount: bigint): boolea
   if (d.computePhase.type !== 'vm' || !d.computePhase.success) return false
   for (const out of tx.outMessages.values()) {
     if (out.info.type !== 'internal' || !out.info.dest.equals(wallet)) continue
-    try {
-      const body = out.body.beginParse()
-      if (body.loadUint(32) !== JETTON_OP.internalTransfer) continue
-      body.loadUintBig(64)
-      if (body.loadCoins() === amount) return true
-    } catch {
-      // not an internal_transfer
-    }
+    if (decodeBodyAs(out.body, 'jetton.internal_transfer')?.amount === amount) return true
   }
   return false
 }

@@ -10,6 +10,7 @@ import { accrueFarmPool, claimFarmPool, NANOREWARDS_PER_UNIT } from '../../core/
 import { FARM_MINTER_STATUS, FARM_POOL_STATUS } from '../../core/farm/farmStatus.js'
 import { addressText } from '../../protocol/addressText.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
+import { opOf } from '../../protocol/decode/decodeBody.js'
 import {
   decodeFarmItemBody,
   decodeFarmMinterBody,
@@ -19,6 +20,7 @@ import {
   decodeStakePayload,
 } from '../../protocol/decode/farmDecoders.js'
 import { readFarmV3MinterStorage } from '../../protocol/farm.js'
+import { readNftItemInitIndex } from '../../protocol/nftItem.js'
 import { OP_CODES } from '../../protocol/opCodes.js'
 import { readStakeMinterStorage } from '../../protocol/stake.js'
 import { isoSeconds } from '../../protocol/timeText.js'
@@ -543,8 +545,7 @@ function deployedData(tx: Transaction): Cell | undefined {
 /** The item's index from its deploying state-init data (`index:uint64 collection …`). */
 function indexOf(tx: Transaction): bigint {
   const data = tx.inMessage?.init?.data
-  if (!data) return 0n
-  return data.beginParse().loadUintBig(64)
+  return data ? readNftItemInitIndex(data) : 0n
 }
 
 function outBodies(tx: Transaction): { dest: string; body: Cell }[] {
@@ -559,9 +560,7 @@ function outBodies(tx: Transaction): { dest: string; body: Cell }[] {
 /** Whether the transaction sent a jetton `transfer` (a refund of what it was sent). */
 function hasJettonTransfer(tx: Transaction): boolean {
   for (const out of tx.outMessages.values()) {
-    if (out.info.type !== 'internal') continue
-    const s = out.body.beginParse()
-    if (s.remainingBits >= 32 && s.preloadUint(32) === OP_CODES.jettonTransfer) return true
+    if (out.info.type === 'internal' && opOf(out.body) === OP_CODES.jettonTransfer) return true
   }
   return false
 }
