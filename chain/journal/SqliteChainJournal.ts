@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { writeSortableUint64 } from '../../store/sqlite/columns.js'
+import { writeSortableUint64 } from '../../store/codecs/columns.js'
 import { migrate } from '../../store/sqlite/migrate.js'
 import {
   type ChainBlockRecord,

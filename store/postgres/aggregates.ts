@@ -1,3 +1,7 @@
+import { readBigint, readInteger, readText } from '../codecs/columns.js'
+import { decodeOperation } from '../codecs/historyCodecs.js'
+import { swapTotalsFold, wholeHours } from '../codecs/swapTotals.js'
+import { splitWindow, type WindowParts } from '../codecs/timeWindow.js'
 import type { OperationRow } from '../rows/historyRows.js'
 import type {
   PoolSwapTotals,
@@ -5,10 +9,7 @@ import type {
   StakeTotals,
   StatsWindow,
 } from '../rows/statsRows.js'
-import { readBigint, readInteger, readText } from '../sqlite/columns.js'
-import { decodeOperation } from '../sqlite/historyCodecs.js'
-import { splitWindow, type WindowParts } from '../sqlite/timeWindow.js'
-import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL, SWAP_SUMS } from './sql.js'
+import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL } from './sql.js'
 
 type DbRecord = Record<string, unknown>
 type Param = string | number | boolean
@@ -43,35 +44,9 @@ export async function pgPoolSwapTotals(
   window: StatsWindow,
 ): Promise<PoolSwapTotals[]> {
   const parts = partsOf(window)
-  const sums = new Map<string, SwapSums>()
-  const fold = (records: readonly DbRecord[], sign: 1n | -1n) => {
-    for (const r of records) {
-      const pool = readText(r.pool_address, 'swap totals pool_address')
-      const asset0 = readText(r.asset0_address, 'swap totals asset0_address')
-      const asset1 = readText(r.asset1_address, 'swap totals asset1_address')
-      const key = `${pool} ${asset0} ${asset1}`
-      let sum = sums.get(key)
-      if (sum === undefined) {
-        sum = { pool, asset0, asset1, swaps: [0, 0], amounts: [0n, 0n, 0n, 0n, 0n, 0n] }
-        sums.set(key, sum)
-      }
-      const n = Number(sign)
-      sum.swaps[0] += n * readInteger(r.swaps_in0, 'swap totals swaps_in0')
-      sum.swaps[1] += n * readInteger(r.swaps_in1, 'swap totals swaps_in1')
-      for (let i = 0; i < SWAP_SUMS.length; i++) {
-        const column = SWAP_SUMS[i] as (typeof SWAP_SUMS)[number]
-        sum.amounts[i] =
-          (sum.amounts[i] ?? 0n) + sign * readBigint(r[column], `swap totals ${column}`)
-      }
-    }
-  }
-  const whole = [...parts.days, ...parts.hours].map((r) => ({
-    from: hourLabel(r.from),
-    before: hourLabel(r.before),
-  }))
-  if (whole.length > 0) {
-    const h0 = whole.reduce((a, r) => (r.from < a ? r.from : a), whole[0]?.from as string)
-    const h1 = whole.reduce((a, r) => (r.before > a ? r.before : a), whole[0]?.before as string)
+  const sums = swapTotalsFold()
+  const whole = wholeHours(parts)
+  if (whole !== undefined) {
     // The newest running-total row of each pair before an hour: one index probe per pair.
     const before = async (hour: string) => {
       const params: Param[] = []
@@ -82,8 +57,8 @@ export async function pgPoolSwapTotals(
         ${window.poolAddresses === undefined ? '' : `WHERE s.pool_address IN (${window.poolAddresses.map(p).join(', ') || 'NULL'})`}`
       return query(sql, params)
     }
-    fold(await before(h1), 1n)
-    fold(await before(h0), -1n)
+    sums.fold(await before(whole.h1), 1n)
+    sums.fold(await before(whole.h0), -1n)
   }
   for (const range of parts.raw) {
     const params: Param[] = []
@@ -92,15 +67,9 @@ export async function pgPoolSwapTotals(
       FROM operations WHERE pool_tx_timestamp >= ${p(range.from)}
         AND pool_tx_timestamp <= ${p(range.to)} AND ${SWAP_FILTER_SQL}${poolClause(window, p)}
       GROUP BY pool_address, asset0_address, asset1_address`
-    fold(await query(sql, params), 1n)
+    sums.fold(await query(sql, params), 1n)
   }
-  return [...sums.values()]
-    .filter((s) => s.swaps[0] + s.swaps[1] > 0)
-    .sort(
-      (a, b) =>
-        compare(a.pool, b.pool) || compare(a.asset0, b.asset0) || compare(a.asset1, b.asset1),
-    )
-    .map(toSwapTotals)
+  return sums.totals()
 }
 
 /**
@@ -264,38 +233,4 @@ function poolClause(window: StatsWindow, p: (value: Param) => string): string {
   const pools = window.poolAddresses
   if (pools === undefined) return ''
   return ` AND pool_address IN (${pools.map(p).join(', ') || 'NULL'})`
-}
-
-type SwapSums = {
-  pool: string
-  asset0: string
-  asset1: string
-  swaps: [number, number]
-  amounts: bigint[]
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-function hourLabel(bucket: string): string {
-  return bucket.length === 10 ? `${bucket}T00` : bucket
-}
-
-function toSwapTotals(s: SwapSums): PoolSwapTotals {
-  const [amount0In0, amount1In0, lpFeeIn0, amount0In1, amount1In1, lpFeeIn1] = s.amounts as [
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-  ]
-  return {
-    poolAddress: s.pool,
-    asset0Address: s.asset0,
-    asset1Address: s.asset1,
-    offer0: { swaps: s.swaps[0], amount0: amount0In0, amount1: amount1In0, lpFee: lpFeeIn0 },
-    offer1: { swaps: s.swaps[1], amount0: amount0In1, amount1: amount1In1, lpFee: lpFeeIn1 },
-  }
 }

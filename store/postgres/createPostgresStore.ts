@@ -1,14 +1,6 @@
 import pg from 'pg'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import { indexPools, listedPools, pairKey } from '../readModel/poolReadModel.js'
-import { walletReadModel } from '../readModel/walletReadModel.js'
-import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
-import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRows.js'
-import type { MarketData } from '../rows/MarketData.js'
-import type { PoolRow } from '../rows/referenceRows.js'
-import type { Store } from '../Store.js'
-import { StoreError } from '../StoreError.js'
-import { readText, writeBigint } from '../sqlite/columns.js'
+import { readText, writeBigint } from '../codecs/columns.js'
 import {
   decodeFarmPosition,
   decodeIndexedFarm,
@@ -19,8 +11,8 @@ import {
   encodeStakePosition,
   encodeStaking,
   sortPositions,
-} from '../sqlite/farmCodecs.js'
-import { blockColumns, decodeOperation, encodeOperation } from '../sqlite/historyCodecs.js'
+} from '../codecs/farmCodecs.js'
+import { blockColumns, decodeOperation, encodeOperation } from '../codecs/historyCodecs.js'
 import {
   decodePool as decodeIndexedPool,
   decodeTx,
@@ -29,8 +21,8 @@ import {
   encodeLink,
   encodeTx,
   encodeWithdrawal,
-} from '../sqlite/indexerQueries.js'
-import type { ReferenceSnapshot } from '../sqlite/referenceCache.js'
+} from '../codecs/indexerCodecs.js'
+import { MARKET_TABLES } from '../codecs/marketTables.js'
 import {
   decodeAsset,
   decodeFarm,
@@ -41,7 +33,8 @@ import {
   encodeFarmReward,
   encodePool,
   encodeRouter,
-} from '../sqlite/referenceCodecs.js'
+} from '../codecs/referenceCodecs.js'
+import { type ReferenceSnapshot, referenceSnapshot } from '../codecs/referenceSnapshot.js'
 import {
   decodeVenueMinter,
   decodeVenueOperation,
@@ -51,7 +44,7 @@ import {
   encodeVenueVault,
   sortVenueOperations,
   venueOperationWhere,
-} from '../sqlite/venueCodecs.js'
+} from '../codecs/venueCodecs.js'
 import {
   decodeBalance,
   decodeFarmNft,
@@ -64,7 +57,7 @@ import {
   encodeLpPosition,
   encodeStake,
   encodeStakeNft,
-} from '../sqlite/walletCodecs.js'
+} from '../codecs/walletCodecs.js'
 import {
   decodeJettonWallet,
   decodeLpAccount,
@@ -72,7 +65,15 @@ import {
   encodeJettonWallet,
   encodeLpAccount,
   encodeVault,
-} from '../sqlite/walletLedgerCodecs.js'
+} from '../codecs/walletLedgerCodecs.js'
+import { indexPools, listedPools, pairKey } from '../readModel/poolReadModel.js'
+import { walletReadModel } from '../readModel/walletReadModel.js'
+import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
+import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRows.js'
+import type { MarketData } from '../rows/MarketData.js'
+import type { PoolRow } from '../rows/referenceRows.js'
+import type { Store } from '../Store.js'
+import { StoreError } from '../StoreError.js'
 import {
   pgCountWallets,
   pgLastSwaps,
@@ -125,23 +126,6 @@ export const WRITER_LOCK = 7_244_002
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */
 const REVALIDATE_MS = 100
-
-/** Market tables, children before parents (the order rows are deleted in). */
-const MARKET_TABLES = [
-  'farm_nft_rewards',
-  'farm_nfts',
-  'stake_nfts',
-  'stakes',
-  'lp_positions',
-  'wallet_balances',
-  'fee_vaults',
-  'jetton_wallets',
-  'farm_rewards',
-  'farms',
-  'pools',
-  'assets',
-  'routers',
-] as const
 
 /**
  * Results as the shared row codecs read them: `BIGINT` (counts, block numbers, ids) as a safe
@@ -304,24 +288,9 @@ export async function createPostgresStore({
       const farms = (await q('SELECT * FROM farms ORDER BY minter_address')).map((r) =>
         Object.freeze(decodeFarm(r, rewards.get(r.minter_address) ?? [])),
       )
-      const { byAddress: poolByAddress, byPair: poolsByPair } = indexPools(pools)
-      const jettonWallets = new Map<string, string>()
-      for (const row of await q('SELECT * FROM jetton_wallets')) {
-        jettonWallets.set(`${row.owner_address} ${row.jetton_address}`, String(row.wallet_address))
-      }
+      const jettonWallets = await q('SELECT * FROM jetton_wallets')
       referenceVersion = version?.market_version
-      return {
-        routers,
-        routerByAddress: new Map(routers.map((r) => [r.address, r])),
-        assets,
-        assetByAddress: new Map(assets.map((a) => [a.address, a])),
-        pools,
-        poolByAddress,
-        poolsByPair,
-        farms,
-        farmByAddress: new Map(farms.map((f) => [f.minterAddress, f])),
-        jettonWallets,
-      } satisfies ReferenceSnapshot
+      return referenceSnapshot({ routers, assets, pools, farms, jettonWallets })
     })
   const current = async (): Promise<ReferenceSnapshot> => {
     const now = performance.now()

@@ -5,18 +5,10 @@
  * @module
  */
 
+import { SWAP_SUMS } from '../codecs/swapTotals.js'
+
 /** Asset0 went into the pool: the swap offered asset0. */
 const IN0 = 'asset0_delta > 0'
-
-/** The amount columns of the swap rollups and running totals, in table order. */
-export const SWAP_SUMS = [
-  'amount0_in0',
-  'amount1_in0',
-  'lp_fee_in0',
-  'amount0_in1',
-  'amount1_in1',
-  'lp_fee_in1',
-] as const
 
 /** Every column of a swap aggregate, in table order. */
 export const SWAP_COLUMNS = [

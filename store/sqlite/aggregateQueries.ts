@@ -1,4 +1,8 @@
 import type Database from 'better-sqlite3'
+import { readBigint, readInteger, readText } from '../codecs/columns.js'
+import { decodeOperation } from '../codecs/historyCodecs.js'
+import { swapTotalsFold, wholeHours } from '../codecs/swapTotals.js'
+import { splitWindow, type WindowParts } from '../codecs/timeWindow.js'
 import type { OperationRow } from '../rows/historyRows.js'
 import type {
   PoolSwapTotals,
@@ -6,10 +10,7 @@ import type {
   StakeTotals,
   StatsWindow,
 } from '../rows/statsRows.js'
-import { readBigint, readInteger, readText } from './columns.js'
-import { decodeOperation } from './historyCodecs.js'
-import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL, SWAP_SUMS } from './rollups.js'
-import { splitWindow, type WindowParts } from './timeWindow.js'
+import { ACCRUAL_FILTER_SQL, SWAP_AGGREGATE_SQL, SWAP_FILTER_SQL } from './rollups.js'
 
 type DbRecord = Record<string, unknown>
 type Param = string | number
@@ -68,38 +69,12 @@ export function createAggregateQueries(db: Database.Database) {
     poolSwapTotals(window: StatsWindow): PoolSwapTotals[] {
       const parts = partsOf(window)
       const pools = poolClause(window, 'p.pool_address')
-      const sums = new Map<string, SwapSums>()
-      const fold = (records: readonly DbRecord[], sign: 1n | -1n) => {
-        for (const r of records) {
-          const pool = readText(r.pool_address, 'swap totals pool_address')
-          const asset0 = readText(r.asset0_address, 'swap totals asset0_address')
-          const asset1 = readText(r.asset1_address, 'swap totals asset1_address')
-          const key = `${pool} ${asset0} ${asset1}`
-          let sum = sums.get(key)
-          if (sum === undefined) {
-            sum = { pool, asset0, asset1, swaps: [0, 0], amounts: [0n, 0n, 0n, 0n, 0n, 0n] }
-            sums.set(key, sum)
-          }
-          const n = Number(sign)
-          sum.swaps[0] += n * readInteger(r.swaps_in0, 'swap totals swaps_in0')
-          sum.swaps[1] += n * readInteger(r.swaps_in1, 'swap totals swaps_in1')
-          for (let i = 0; i < SWAP_SUMS.length; i++) {
-            const column = SWAP_SUMS[i] as (typeof SWAP_SUMS)[number]
-            sum.amounts[i] =
-              (sum.amounts[i] ?? 0n) + sign * readBigint(r[column], `swap totals ${column}`)
-          }
-        }
-      }
+      const sums = swapTotalsFold()
       // Whole hours and days form one range [h0, h1): the running totals before h1 minus
       // those before h0, two rows per pool however long the range. CROSS JOIN keeps the
       // pairs outside: one primary-key probe per pair, never a scan of the running totals.
-      const whole = [...parts.days, ...parts.hours].map((r) => ({
-        from: hourLabel(r.from),
-        before: hourLabel(r.before),
-      }))
-      if (whole.length > 0) {
-        const h0 = whole.reduce((a, r) => (r.from < a ? r.from : a), whole[0]?.from as string)
-        const h1 = whole.reduce((a, r) => (r.before > a ? r.before : a), whole[0]?.before as string)
+      const whole = wholeHours(parts)
+      if (whole !== undefined) {
         const before = (hour: string) =>
           all(
             `SELECT p.pool_address, p.asset0_address, p.asset1_address, t.*
@@ -109,12 +84,12 @@ export function createAggregateQueries(db: Database.Database) {
             WHERE 1${pools.sql}`,
             [hour, ...pools.params],
           )
-        fold(before(h1), 1n)
-        fold(before(h0), -1n)
+        sums.fold(before(whole.h1), 1n)
+        sums.fold(before(whole.h0), -1n)
       }
       const rawPools = poolClause(window)
       for (const range of parts.raw) {
-        fold(
+        sums.fold(
           all(
             `SELECT pool_address, asset0_address, asset1_address, ${SWAP_AGGREGATE_SQL}
             FROM operations WHERE pool_tx_timestamp >= ? AND pool_tx_timestamp <= ?
@@ -125,14 +100,7 @@ export function createAggregateQueries(db: Database.Database) {
           1n,
         )
       }
-      // Pools without a swap in the window are absent, as with a GROUP BY over its swaps.
-      return [...sums.values()]
-        .filter((s) => s.swaps[0] + s.swaps[1] > 0)
-        .sort(
-          (a, b) =>
-            compare(a.pool, b.pool) || compare(a.asset0, b.asset0) || compare(a.asset1, b.asset1),
-        )
-        .map(toSwapTotals)
+      return sums.totals()
     },
 
     countWallets(window: StatsWindow): number {
@@ -238,42 +206,5 @@ export function createAggregateQueries(db: Database.Database) {
         mintedGemston: readBigint(r.minted_gemston, 'stakes.minted_gemston'),
       }
     },
-  }
-}
-
-/** The running sums of one pool and asset pair; amounts in {@link SWAP_SUMS} order. */
-type SwapSums = {
-  pool: string
-  asset0: string
-  asset1: string
-  swaps: [number, number]
-  amounts: bigint[]
-}
-
-/** SQLite's BINARY collation on these ASCII keys: code-unit order. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-/** An hour label (`YYYY-MM-DDTHH`) of a bucket label, a day label meaning its first hour. */
-function hourLabel(bucket: string): string {
-  return bucket.length === 10 ? `${bucket}T00` : bucket
-}
-
-function toSwapTotals(s: SwapSums): PoolSwapTotals {
-  const [amount0In0, amount1In0, lpFeeIn0, amount0In1, amount1In1, lpFeeIn1] = s.amounts as [
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-    bigint,
-  ]
-  return {
-    poolAddress: s.pool,
-    asset0Address: s.asset0,
-    asset1Address: s.asset1,
-    offer0: { swaps: s.swaps[0], amount0: amount0In0, amount1: amount1In0, lpFee: lpFeeIn0 },
-    offer1: { swaps: s.swaps[1], amount0: amount0In1, amount1: amount1In1, lpFee: lpFeeIn1 },
   }
 }

@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import {
+  decodeBalance,
+  decodeFarmNft,
+  decodeFeeVault,
+  decodeLpPosition,
+  decodeStake,
+} from '../codecs/walletCodecs.js'
 import { pairKey } from '../readModel/poolReadModel.js'
 import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
@@ -15,13 +22,6 @@ import { createReferenceCache } from './referenceCache.js'
 import { createRollups, rollUpInBulk } from './rollups.js'
 import { createStatsQueries } from './statsQueries.js'
 import { createTurns } from './turns.js'
-import {
-  decodeBalance,
-  decodeFarmNft,
-  decodeFeeVault,
-  decodeLpPosition,
-  decodeStake,
-} from './walletCodecs.js'
 import { createMarketWriter } from './writeMarket.js'
 
 /** Options of {@link createSqliteStore}. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
+import { decodeOperation, encodeOperation } from '../codecs/historyCodecs.js'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
-import { decodeOperation, encodeOperation } from './historyCodecs.js'
 import type { Rollups } from './rollups.js'
 import { selectOperations } from './selectOperations.js'
 

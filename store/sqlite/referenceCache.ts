@@ -1,25 +1,9 @@
 import type Database from 'better-sqlite3'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import { indexPools, listedPools } from '../readModel/poolReadModel.js'
+import { decodeAsset, decodeFarm, decodePool, decodeRouter } from '../codecs/referenceCodecs.js'
+import { type ReferenceSnapshot, referenceSnapshot } from '../codecs/referenceSnapshot.js'
+import { listedPools } from '../readModel/poolReadModel.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
-import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../rows/referenceRows.js'
-import { decodeAsset, decodeFarm, decodePool, decodeRouter } from './referenceCodecs.js'
-
-/** All reference data, decoded once, with the indexes the reads need. */
-export type ReferenceSnapshot = {
-  readonly routers: readonly RouterRow[]
-  readonly routerByAddress: ReadonlyMap<string, RouterRow>
-  readonly assets: readonly AssetRow[]
-  readonly assetByAddress: ReadonlyMap<string, AssetRow>
-  readonly pools: readonly PoolRow[]
-  readonly poolByAddress: ReadonlyMap<string, PoolRow>
-  /** Pools by unordered asset pair (see `pairKey`). */
-  readonly poolsByPair: ReadonlyMap<string, readonly PoolRow[]>
-  readonly farms: readonly FarmRow[]
-  readonly farmByAddress: ReadonlyMap<string, FarmRow>
-  /** Stored jetton wallets by `owner jetton`. */
-  readonly jettonWallets: ReadonlyMap<string, string>
-}
 
 type DbRecord = Record<string, unknown>
 
@@ -80,23 +64,8 @@ export function createReferenceCache(
     const farms = (sql.farms.all() as DbRecord[]).map((r) =>
       Object.freeze(decodeFarm(r, rewards.get(r.minter_address) ?? [])),
     )
-    const { byAddress: poolByAddress, byPair: poolsByPair } = indexPools(pools)
-    const jettonWallets = new Map<string, string>()
-    for (const row of sql.jettonWallets.all() as DbRecord[]) {
-      jettonWallets.set(`${row.owner_address} ${row.jetton_address}`, String(row.wallet_address))
-    }
-    return {
-      routers,
-      routerByAddress,
-      assets,
-      assetByAddress: new Map(assets.map((a) => [a.address, a])),
-      pools,
-      poolByAddress,
-      poolsByPair,
-      farms,
-      farmByAddress: new Map(farms.map((f) => [f.minterAddress, f])),
-      jettonWallets,
-    }
+    const jettonWallets = sql.jettonWallets.all() as DbRecord[]
+    return referenceSnapshot({ routers, assets, pools, farms, jettonWallets })
   }
 
   return {

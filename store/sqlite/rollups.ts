@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
-import { DAY_BUCKET_SQL, HOUR_BUCKET_SQL } from './timeWindow.js'
+import { SWAP_SUMS } from '../codecs/swapTotals.js'
+import { DAY_BUCKET_SQL, HOUR_BUCKET_SQL } from '../codecs/timeWindow.js'
 
 /** Asset0 went into the pool (`asset0_delta > 0`): the swap offered asset0. */
 const IN0 = "(substr(asset0_delta, 1, 1) <> '-' AND asset0_delta <> '0')"
@@ -29,16 +30,6 @@ export const ACCRUAL_FILTER_SQL = `success = 1 AND referral_address IS NOT NULL
 
 /** The columns of a referral aggregate over rows of `operations` (accruals). */
 export const ACCRUAL_AGGREGATE_SQL = 'COUNT(*) AS accruals, big_sum(referral_fee_amount) AS accrued'
-
-/** The amount columns of the swap rollups and running totals, in table order. */
-export const SWAP_SUMS = [
-  'amount0_in0',
-  'amount1_in0',
-  'lp_fee_in0',
-  'amount0_in1',
-  'amount1_in1',
-  'lp_fee_in1',
-] as const
 
 const swapRollup = (span: 'hour' | 'day', bucket: string) => `
   INSERT INTO swap_rollups (span, bucket, pool_address, asset0_address, asset1_address,

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3'
+import { decodeOperation } from '../codecs/historyCodecs.js'
+import { decodeStake } from '../codecs/walletCodecs.js'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import type { StakeRow } from '../rows/walletRows.js'
-import { decodeOperation } from './historyCodecs.js'
 import { type OperationKey, selectOperations } from './selectOperations.js'
-import { decodeStake } from './walletCodecs.js'
 
 type DbRecord = Record<string, unknown>
 

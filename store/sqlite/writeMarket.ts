@@ -1,13 +1,12 @@
 import type Database from 'better-sqlite3'
-import type { MarketData } from '../rows/MarketData.js'
-import { StoreError } from '../StoreError.js'
+import { MARKET_TABLES } from '../codecs/marketTables.js'
 import {
   encodeAsset,
   encodeFarm,
   encodeFarmReward,
   encodePool,
   encodeRouter,
-} from './referenceCodecs.js'
+} from '../codecs/referenceCodecs.js'
 import {
   encodeBalance,
   encodeFarmNft,
@@ -15,24 +14,9 @@ import {
   encodeLpPosition,
   encodeStake,
   encodeStakeNft,
-} from './walletCodecs.js'
-
-/** Market tables, children before parents (the order rows are deleted in). */
-const MARKET_TABLES = [
-  'farm_nft_rewards',
-  'farm_nfts',
-  'stake_nfts',
-  'stakes',
-  'lp_positions',
-  'wallet_balances',
-  'fee_vaults',
-  'jetton_wallets',
-  'farm_rewards',
-  'farms',
-  'pools',
-  'assets',
-  'routers',
-] as const
+} from '../codecs/walletCodecs.js'
+import type { MarketData } from '../rows/MarketData.js'
+import { StoreError } from '../StoreError.js'
 
 type DbParams = Record<string, string | number | null>
 
