@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
-import type { Store } from '../store/Store.js'
+import type { StoreReader } from '../store/Store.js'
 import type { ChainReader } from './chain/ChainReader.js'
 import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
 import { NotFoundError } from './errors/NotFoundError.js'
@@ -28,7 +28,7 @@ import type { UsdStablecoin } from './wire/indexedMarket.js'
 /** Options of {@link createService}. */
 export type CreateServiceOptions = {
   /** Where the market lives (e.g. `createSqliteStore({ path })`). */
-  readonly store: Store
+  readonly store: StoreReader
   /** Fastify's logger: `false` (default) or `true` / pino options. */
   readonly logger?: boolean | Record<string, unknown>
   /** Serve `/swagger-ui/`, `/redoc` and `/openapi.json` (default true). */

@@ -35,19 +35,19 @@ import type {
 } from './rows/walletRows.js'
 
 /**
- * Everything the service and the indexer read and write, behind one asynchronous interface so
- * that a PostgreSQL implementation can replace the SQLite one without touching its callers.
+ * What the REST API reads: reference data, per-wallet data, history, the index's state and the
+ * aggregates, behind one asynchronous interface so that a PostgreSQL implementation can replace
+ * the SQLite one without touching its callers. A `serve --read-only` replica holds only this.
  * Addresses passed in must already be in the canonical form (bounceable, URL-safe `EQ…`);
  * lookups of unknown keys resolve to `undefined` or an empty list, never throw.
  *
  * @example
  * ```ts
- * import { createSqliteStore } from 'ton-dex-lab/store'
- * const store = createSqliteStore({ path: ':memory:' })
- * await store.isEmpty() // true
+ * const reader: StoreReader = createSqliteStore({ path: './data/dex.sqlite' })
+ * (await reader.listPools()).length // 9
  * ```
  */
-export interface Store {
+export interface StoreReader {
   // Reference data.
   listRouters(): Promise<readonly RouterRow[]>
   getRouter(address: string): Promise<RouterRow | undefined>
@@ -70,26 +70,43 @@ export interface Store {
   getStake(walletAddress: string): Promise<StakeRow | undefined>
   listFeeVaults(ownerAddress: string): Promise<readonly FeeVaultRow[]>
 
-  // Writes.
-  /** True when no router is stored (a fresh database). */
-  isEmpty(): Promise<boolean>
-  /**
-   * Replaces the whole market (reference and per-wallet data) in one transaction: either all
-   * of `market` is stored or nothing changes. History is kept.
-   *
-   * @throws {StoreError} `STORE_INTEGRITY` when a row refers to a missing row or a key repeats.
-   */
-  replaceMarket(market: MarketData): Promise<void>
-
-  // History, written by the indexer.
-  /** Inserts operations, ignoring ones already stored (same pool transaction hash); returns how many were new. */
-  insertOperations(operations: readonly OperationRow[]): Promise<number>
+  // History: operations, indexed transactions, withdrawals, venue operations.
   listOperations(filter: OperationFilter): Promise<readonly OperationRow[]>
+  /** Every operation matching `filter` (no row limit), oldest first. */
+  scanOperations(filter: Omit<OperationFilter, 'limit'>): Promise<readonly OperationRow[]>
+  /** The operations recorded by these pool transactions (one each at most), in logical-time order. */
+  listOperationsByPoolTx(poolTxHashes: readonly string[]): Promise<readonly OperationRow[]>
+  /**
+   * Every operation matching `filter` (no row limit), oldest first, in pages of at most a few
+   * hundred rows: memory stays flat and other requests run between pages, however long the
+   * list.
+   */
+  operationPages(filter: Omit<OperationFilter, 'limit'>): AsyncIterable<readonly OperationRow[]>
+  /** Every stored staking position (without its NFTs), by wallet address. */
+  listStakes(): Promise<readonly StakeRow[]>
+  /** Indexed transactions, newest first. */
+  listIndexedTransactions(
+    filter: IndexedTransactionFilter,
+  ): Promise<readonly IndexedTransactionRow[]>
+  /**
+   * The newest block holding an indexed transaction (the indexer stores a whole block with its
+   * cursor in one batch); `undefined` when the history was indexed without blocks.
+   */
+  latestIndexedBlock(): Promise<BlockRef | undefined>
+  /** DEX v2 vault withdrawals paid to `ownerAddress` within the inclusive time range. */
+  listFeeWithdrawals(
+    ownerAddress: string,
+    since: string,
+    until: string,
+  ): Promise<readonly FeeWithdrawalRow[]>
+  /** Referral-venue vault operations matching `filter`, oldest first (by logical time). */
+  listVenueOperations(filter: VenueOperationFilter): Promise<readonly VenueOperationRow[]>
+
+  // The index's own state (what the indexer resumes from; the REST API reads it too).
   /** A named resume point of a writer (e.g. the indexer's last processed block). */
   getCursor(name: string): Promise<string | undefined>
-  setCursor(name: string, value: string): Promise<void>
-  /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
-  applyIndexBatch(batch: IndexBatch): Promise<void>
+  /** The link of an outbound message to its sender transaction and trace origin. */
+  getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
   /**
    * Every pool state the indexer tracks, with its assets (frozen rows). Whether two calls
    * return the same array is the store's business: a caller caching what it derives keys that
@@ -114,39 +131,6 @@ export interface Store {
   listIndexedVenueMinters(): Promise<readonly IndexedVenueMinterRow[]>
   /** Indexed referral-venue vaults, by address; only `ownerAddress`'s when given. */
   listIndexedVenueVaults(ownerAddress?: string): Promise<readonly IndexedVenueVaultRow[]>
-  /** Referral-venue vault operations matching `filter`, oldest first (by logical time). */
-  listVenueOperations(filter: VenueOperationFilter): Promise<readonly VenueOperationRow[]>
-  /** The link of an outbound message to its sender transaction and trace origin. */
-  getMessageLink(messageHash: string): Promise<MessageLinkRow | undefined>
-  /** Indexed transactions, newest first. */
-  listIndexedTransactions(
-    filter: IndexedTransactionFilter,
-  ): Promise<readonly IndexedTransactionRow[]>
-  /**
-   * The newest block holding an indexed transaction (the indexer stores a whole block with its
-   * cursor in one batch); `undefined` when the history was indexed without blocks.
-   */
-  latestIndexedBlock(): Promise<BlockRef | undefined>
-  /** DEX v2 vault withdrawals paid to `ownerAddress` within the inclusive time range. */
-  listFeeWithdrawals(
-    ownerAddress: string,
-    since: string,
-    until: string,
-  ): Promise<readonly FeeWithdrawalRow[]>
-
-  // Statistics, exports, action trees and swap status (read-only).
-  /** Every operation matching `filter` (no row limit), oldest first. */
-  scanOperations(filter: Omit<OperationFilter, 'limit'>): Promise<readonly OperationRow[]>
-  /** The operations recorded by these pool transactions (one each at most), in logical-time order. */
-  listOperationsByPoolTx(poolTxHashes: readonly string[]): Promise<readonly OperationRow[]>
-  /** Every stored staking position (without its NFTs), by wallet address. */
-  listStakes(): Promise<readonly StakeRow[]>
-  /**
-   * Every operation matching `filter` (no row limit), oldest first, in pages of at most a few
-   * hundred rows: memory stays flat and other requests run between pages, however long the
-   * list.
-   */
-  operationPages(filter: Omit<OperationFilter, 'limit'>): AsyncIterable<readonly OperationRow[]>
 
   // Aggregates over history, computed by the store (SQL over rollups kept with the operations).
   /** Successful swaps of the window per pool, by offered side; pools without swaps are absent. */
@@ -171,7 +155,75 @@ export interface Store {
    * cached until it changes (the service's response cache does).
    */
   dataVersion(): Promise<string>
+}
 
+/**
+ * The index's own state that its writer reads back to resume: the cursor, message links, the
+ * transactions already indexed (a batch seen twice adds nothing) and the indexed contracts
+ * (pools, wallets, LP accounts, vaults, farms, stakings, venues).
+ *
+ * @example
+ * ```ts
+ * const state: IndexState = store
+ * (await state.listIndexedPools()).length // 9
+ * ```
+ */
+export type IndexState = Pick<
+  StoreReader,
+  | 'getCursor'
+  | 'getMessageLink'
+  | 'listIndexedTransactions'
+  | 'listIndexedPools'
+  | 'listIndexedJettonWallets'
+  | 'listIndexedLpAccounts'
+  | 'listIndexedVaults'
+  | 'listIndexedFarms'
+  | 'listIndexedFarmPositions'
+  | 'listIndexedStakings'
+  | 'listIndexedStakePositions'
+  | 'listIndexedVenueMinters'
+  | 'listIndexedVenueVaults'
+>
+
+/**
+ * What the indexer and the importers write — the market, operations, index batches and the
+ * cursor — together with the {@link IndexState} they resume from. One process writes a
+ * database; replicas only read it.
+ *
+ * @example
+ * ```ts
+ * const writer: StoreWriter = createSqliteStore({ path: ':memory:' })
+ * await writer.isEmpty() // true
+ * ```
+ */
+export interface StoreWriter extends IndexState {
+  /** True when no router is stored (a fresh database). */
+  isEmpty(): Promise<boolean>
+  /**
+   * Replaces the whole market (reference and per-wallet data) in one transaction: either all
+   * of `market` is stored or nothing changes. History is kept.
+   *
+   * @throws {StoreError} `STORE_INTEGRITY` when a row refers to a missing row or a key repeats.
+   */
+  replaceMarket(market: MarketData): Promise<void>
+  /** Inserts operations, ignoring ones already stored (same pool transaction hash); returns how many were new. */
+  insertOperations(operations: readonly OperationRow[]): Promise<number>
+  setCursor(name: string, value: string): Promise<void>
+  /** Writes one indexer batch and its cursor atomically; rows already stored are kept as they are (pools are replaced). */
+  applyIndexBatch(batch: IndexBatch): Promise<void>
+}
+
+/**
+ * A whole store: the reader the REST API takes, the writer the indexer takes, and `close`.
+ *
+ * @example
+ * ```ts
+ * import { createSqliteStore } from 'ton-dex-lab/store'
+ * const store = createSqliteStore({ path: ':memory:' })
+ * await store.isEmpty() // true
+ * ```
+ */
+export interface Store extends StoreReader, StoreWriter {
   /** Releases the database. Further calls fail. */
   close(): Promise<void>
 }

@@ -80,7 +80,7 @@ export type {
   StakeRow,
   WalletBalanceRow,
 } from './rows/walletRows.js'
-export type { Store } from './Store.js'
+export type { IndexState, Store, StoreReader, StoreWriter } from './Store.js'
 export { StoreError, type StoreErrorCode } from './StoreError.js'
 export { type CreateSqliteStoreOptions, createSqliteStore } from './sqlite/createSqliteStore.js'
 export { MIGRATIONS } from './sqlite/migrations.js'

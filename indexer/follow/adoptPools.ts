@@ -5,7 +5,7 @@ import { addressText } from '../../protocol/addressText.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
 import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreWriter } from '../../store/Store.js'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { runGetMethodAt } from '../../upstream/tonApiStack.js'
 import type { PriorPool } from '../ingest/createIndexer.js'
@@ -46,7 +46,7 @@ export type AdoptPoolsOptions = (
   | { readonly client: TonApiClient; readonly run?: undefined }
   | { readonly run: GetMethodAtBlock; readonly client?: undefined }
 ) & {
-  readonly store: Store
+  readonly store: StoreWriter
   /** The block whose state is read: the one before the first block to index. */
   readonly seqno: number
   readonly pools: readonly PoolToAdopt[]

@@ -1,5 +1,5 @@
 import type { IndexCursor } from '../../store/indexCursor.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreWriter } from '../../store/Store.js'
 import { FatalSourceError, isRetryable } from '../../upstream/errors.js'
 import {
   type BlockTransaction,
@@ -11,7 +11,7 @@ import type { ChainSource, SourceBlock, SourceHead } from '../source/ChainSource
 
 /** Options of {@link createFollower}. */
 export type FollowerOptions = {
-  readonly store: Store
+  readonly store: StoreWriter
   readonly source: ChainSource
   /** Router token wallet → asset (jetton master; the native address for proxy-TON). */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined

@@ -18,7 +18,7 @@ import type {
   IndexedTransactionRow,
   MessageLinkRow,
 } from '../../store/rows/indexerRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreWriter } from '../../store/Store.js'
 import { FatalSourceError } from '../../upstream/errors.js'
 import { FatalIndexError } from '../errors.js'
 import { createFarmLedger } from '../farms/createFarmLedger.js'
@@ -85,7 +85,7 @@ export type TransactionSource = Iterable<SourceTransaction> | AsyncIterable<Sour
 
 /** Options of {@link openIndexSession}: everything of {@link CreateIndexerOptions} but the source. */
 export type IndexSessionOptions = {
-  readonly store: Store
+  readonly store: StoreWriter
   /** Asset (jetton master) behind a router's token wallet; unknown wallets stand for themselves. */
   readonly assetOf?: ((routerWallet: string) => string | undefined) | undefined
   /**

@@ -1,7 +1,7 @@
 import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import { addressText } from '../../protocol/addressText.js'
 import type { AssetRow } from '../../store/rows/referenceRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import type { ChainReader } from '../chain/ChainReader.js'
 
 const codeCache = new Map<string, Cell>()
@@ -54,7 +54,7 @@ export function deriveJettonWalletAddress({
  * ```
  */
 export async function resolveJettonWallet(
-  store: Store,
+  store: StoreReader,
   asset: AssetRow,
   ownerAddress: string,
   chain?: ChainReader,

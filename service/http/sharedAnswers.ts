@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import { sendJsonBody } from './jsonListStream.js'
 import type { ResponseCache } from './responseCache.js'
 
@@ -38,7 +38,7 @@ export type SharedAnswers = {
  * ```
  */
 export function createSharedAnswers(
-  store: Pick<Store, 'dataVersion'>,
+  store: Pick<StoreReader, 'dataVersion'>,
   cache: ResponseCache | undefined,
 ): SharedAnswers {
   if (cache === undefined) {

@@ -23,7 +23,7 @@ import type {
 import type { FarmRewardRow, FarmRow } from '../../store/rows/referenceRows.js'
 import type { StakeTotals } from '../../store/rows/statsRows.js'
 import type { FarmNftRow, StakeNftRow, StakeRow } from '../../store/rows/walletRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { formatUsd, poolTvlUsd, usdDecimal, usdPrices } from '../wire/usdPricing.js'
 
@@ -71,7 +71,7 @@ export type IndexedFarmView = {
  * ```
  */
 export async function indexedFarmView(
-  store: Store,
+  store: StoreReader,
   configured: UsdStablecoin | undefined,
 ): Promise<IndexedFarmView> {
   const [farmRows, stakings] = await Promise.all([

@@ -2,7 +2,7 @@ import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { AssetRow, FarmRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 import type { StakeTotals } from '../../store/rows/statsRows.js'
 import type { FarmNftRow, StakeRow, WalletBalanceRow } from '../../store/rows/walletRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import type { ChainReader } from '../chain/ChainReader.js'
 import { NotFoundError } from '../errors/NotFoundError.js'
 import type { UsdStablecoin } from '../wire/indexedMarket.js'
@@ -27,7 +27,7 @@ import { indexedPoolYields, type PoolYield, withYield } from './poolYields.js'
  * newest indexed transaction changes (asked of the store on every read, so a swap shows at once).
  */
 export function createMarketReader(
-  store: Store,
+  store: StoreReader,
   usdStablecoin?: UsdStablecoin,
   chain?: ChainReader,
 ) {

@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js'
 import { isoSeconds, unixSeconds } from '../../protocol/timeText.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
 import type { PoolSwapTotals } from '../../store/rows/statsRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import { loadIndexedMarket, resolveStablecoin, type UsdStablecoin } from '../wire/indexedMarket.js'
 import { formatUsd, poolTvlUsd, usdDecimal, usdPrices, usdValue } from '../wire/usdPricing.js'
 
@@ -52,7 +52,7 @@ export type PoolYield = {
  * ```
  */
 export async function indexedPoolYields(
-  store: Store,
+  store: StoreReader,
   configured: UsdStablecoin | undefined,
 ): Promise<ReadonlyMap<string, PoolYield>> {
   const [newest] = await store.listIndexedTransactions({ limit: 1 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { MarketData } from '../../store/rows/MarketData.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreWriter } from '../../store/Store.js'
 import { parseSnapshot } from './parseSnapshot.js'
 import { SnapshotError } from './SnapshotError.js'
 
@@ -27,7 +27,7 @@ export type ImportSummary = {
  * ```
  * @throws {SnapshotError} naming the JSONPath and the problem.
  */
-export async function importSnapshot(store: Store, json: unknown): Promise<ImportSummary> {
+export async function importSnapshot(store: StoreWriter, json: unknown): Promise<ImportSummary> {
   const market: MarketData = parseSnapshot(json)
   await store.replaceMarket(market)
   return {
@@ -49,7 +49,7 @@ export async function importSnapshot(store: Store, json: unknown): Promise<Impor
  * @throws {SnapshotError} for an unreadable file (path `$`), invalid JSON (path `$`, with the
  *   parser's position) or an invalid snapshot.
  */
-export async function importSnapshotFile(store: Store, file: string): Promise<ImportSummary> {
+export async function importSnapshotFile(store: StoreWriter, file: string): Promise<ImportSummary> {
   return importSnapshot(store, readSnapshotJson(file))
 }
 

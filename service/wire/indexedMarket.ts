@@ -1,10 +1,10 @@
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { IndexedPoolRow } from '../../store/rows/indexerRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 
 /** Market pools derived from each store's indexed pools, with the data version they were read at. */
 const marketPools = new WeakMap<
-  Store,
+  StoreReader,
   { readonly version: string; readonly pools: readonly IndexedMarketPool[] }
 >()
 
@@ -45,7 +45,7 @@ export type AssetMeta = {
  * (await market.meta(usdt)).decimals // 6
  * ```
  */
-export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undefined) {
+export async function loadIndexedMarket(store: StoreReader, usd: UsdStablecoin | undefined) {
   // The indexer stores each pool's assets with it: one read for the whole market, mapped once
   // per data version (read first: pools read after a later write are kept under the older
   // version, and read again at the next call, which sees the newer one).
@@ -82,7 +82,7 @@ export async function loadIndexedMarket(store: Store, usd: UsdStablecoin | undef
  * ```
  */
 export async function resolveStablecoin(
-  store: Store,
+  store: StoreReader,
   configured: UsdStablecoin | undefined,
 ): Promise<UsdStablecoin | undefined> {
   if (configured !== undefined) return configured

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import type { OperationRow, OperationType } from '../../store/rows/historyRows.js'
-import type { Store } from '../../store/Store.js'
+import type { StoreReader } from '../../store/Store.js'
 import { AssetSchema, toWireAsset } from './asset.js'
 import { AddressString, AmountString, Nullable } from './common.js'
 
@@ -167,7 +167,7 @@ export function toWireOperation(op: OperationRow): WireOperation {
  * ```
  */
 export async function toWireOperationsWithAssets(
-  store: Pick<Store, 'getAsset'>,
+  store: Pick<StoreReader, 'getAsset'>,
   ops: readonly OperationRow[],
 ) {
   const cache = new Map<string, ReturnType<typeof toWireAsset> | null>()
