@@ -113,6 +113,7 @@ export {
   readFarmV3MinterData,
   readFarmV3MinterStorage,
 } from './farm.js'
+export { parseHashText } from './hashText.js'
 
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'

@@ -1,4 +1,5 @@
 import { Address, Cell } from '@ton/core'
+import { parseHashText } from '../../protocol/hashText.js'
 import { invalidParameter } from './TonHttpApiError.js'
 
 /** The parameters of one API call: query string, form or JSON body, or JSON-RPC `params`. */
@@ -66,11 +67,8 @@ export class Params {
 
   /** 32 bytes given as 64 hex digits or base64 (standard or url-safe). */
   hash(name: string): Buffer {
-    const text = this.string(name)
-    const bytes = /^[0-9a-fA-F]{64}$/.test(text)
-      ? Buffer.from(text, 'hex')
-      : Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-    if (bytes.length !== 32) throw invalidParameter(name, 'not a 32-byte hash in hex or base64')
+    const bytes = parseHashText(this.string(name))
+    if (bytes === undefined) throw invalidParameter(name, 'not a 32-byte hash in hex or base64')
     return bytes
   }
 

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { parseHashText } from '../../protocol/hashText.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import { canonicalAddress } from '../address/canonicalAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
@@ -393,9 +394,7 @@ function swapCoins(op: OperationRow): bigint {
 
 /** A 256-bit hash given as hex or base64 (standard or URL-safe), as lower-case hex. */
 function extMsgHashHex(text: string): string | undefined {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase()
-  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-  return bytes.length === 32 ? bytes.toString('hex') : undefined
+  return parseHashText(text)?.toString('hex')
 }
 
 /**
