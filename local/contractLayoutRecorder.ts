@@ -9,6 +9,7 @@ import {
 } from '../protocol/contractLayouts.js'
 import type { ContractLayoutRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
+import { RetryableSourceError } from '../upstream/errors.js'
 import type { TonApiClient } from '../upstream/tonApiClient.js'
 import { parseToncenterStack } from '../upstream/tonApiStack.js'
 import { withRetries } from '../upstream/withRetries.js'
@@ -175,8 +176,8 @@ export async function findRouterPoolLayout(
  * constant-product router's pool layout, found on the writer's chain
  * ({@link findJettonWalletLayout}, {@link findRouterPoolLayout}). `record()` looks at the
  * assets and routers it has not settled yet (recorded, or answered without a layout), so it is
- * cheap to call after every indexed batch; a contract whose chain read failed is tried again
- * at the next call. Calls do not overlap (a call while one runs waits for it).
+ * cheap to call after every indexed batch; a contract whose chain read failed retryably (a
+ * rate limit, a blip) is tried again at the next call. Calls do not overlap (a call while one runs waits for it).
  *
  * @example
  * ```ts
@@ -218,6 +219,8 @@ export function contractLayoutRecorder(options: {
         answered.push(address)
         if (row !== undefined) rows.push(row)
       } catch (error) {
+        // Asked again next time only when the failure may pass (a rate limit, a blip).
+        if (!(error instanceof RetryableSourceError)) answered.push(address)
         options.onError?.(address, error)
       }
     }
