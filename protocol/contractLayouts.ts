@@ -2,8 +2,8 @@ import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import { addressText } from './addressText.js'
 
 /**
- * The storage layouts of a jetton wallet's initial data (`docs/contracts.md`, "Addresses without
- * a chain"): the wallet's address is the hash of the state-init `code = the master's wallet code`,
+ * The storage layouts of a jetton wallet's initial data (`docs/store.md`, "What a replica
+ * derives"): the wallet's address is the hash of the state-init `code = the master's wallet code`,
  * `data = this layout with a zero balance`.
  *
  * - `tep74`: `balance:Coins owner:MsgAddress master:MsgAddress ^wallet_code` (the TEP-74

@@ -220,7 +220,7 @@ export interface JettonWalletRow {
 
 /**
  * How a contract's children's addresses are computed without a chain, as the writer found it by
- * matching its own get-method (`docs/store.md`, "What a replica derives"): for a jetton master,
+ * matching its own get-method (`docs/store.md`, "What a replica derives, and when it needs `--chain-api`"): for a jetton master,
  * its wallets' storage layout (`tep74`, `stablecoin`, `pton`) and `cells = [wallet code]`; for a
  * DEX v2 router, its pools' layout (`dex-v2-constant-product`) and `cells = [pool code, LP
  * wallet code, LP account code]`. Cells are base64 bags of cells.
