@@ -257,6 +257,7 @@ async function serveDatabase(
       io.out(
         `  Database:   ${server.database}${options.readOnly === true ? ' (read-only replica)' : ''}`,
       )
+      if (options.chainApi !== undefined) io.out(`  Chain API:  ${options.chainApi.url}`)
       io.out('  No chain: the database is written by another process. Ctrl-C stops it.')
     }
     await stopped

@@ -35,7 +35,12 @@ export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
 export { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
 export { routerAssets } from './routerAssets.js'
-export { DEFAULT_SERVE_OPTIONS, parseServeOptions, type ServeOptions } from './serveOptions.js'
+export {
+  type ChainApiOptions,
+  DEFAULT_SERVE_OPTIONS,
+  parseServeOptions,
+  type ServeOptions,
+} from './serveOptions.js'
 export {
   type RunningLocalExchange,
   type StartLocalExchangeOptions,

@@ -122,6 +122,30 @@ export type ServeOptions = {
   readonly follow?: FollowOptions | undefined
   /** Fork a live chain instead of building the demo market (`--fork <url>`). */
   readonly fork?: ForkServeOptions | undefined
+  /**
+   * `--chain-api <url>` (else `CHAIN_API_URL`), a read-only replica's only: the TON HTTP API it
+   * asks what the writer's recorded layouts cannot give (an owner's wallet of a jetton of an
+   * unknown layout, a new pool's address): the writer's own `/api/v2/jsonRPC`, or toncenter
+   * (`--api-key`, `--rps` as `--follow`'s).
+   */
+  readonly chainApi?: ChainApiOptions | undefined
+}
+
+/**
+ * `serve --read-only --chain-api <url>`: the TON API a replica asks.
+ *
+ * @example
+ * ```ts
+ * const chainApi: ChainApiOptions = { url: 'http://10.0.0.5:8080/api/v2/jsonRPC', rps: Number.POSITIVE_INFINITY }
+ * ```
+ */
+export type ChainApiOptions = {
+  /** The TON HTTP API v2 (JSON-RPC endpoint, its `/api/v2` base, or a ton-dex-lab's origin). */
+  readonly url: string
+  /** toncenter's API key (`--api-key`, else `TONCENTER_API_KEY`). */
+  readonly apiKey?: string | undefined
+  /** Requests per second at most (default 1 without a key, 10 with; `unlimited` = Infinity). */
+  readonly rps?: number | undefined
 }
 
 /**
@@ -175,6 +199,7 @@ export function parseServeOptions(
     'fork-no-cache'?: boolean | undefined
     'fork-fund-from'?: string[] | undefined
     'fork-seed'?: string | undefined
+    'chain-api'?: string | undefined
   }
   try {
     values = parseArgs({
@@ -187,7 +212,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder> --chain-api <url>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -248,6 +273,23 @@ export function parseServeOptions(
       reason: 'a read-only replica needs --db postgres://… (or DATABASE_URL)',
     })
   }
+  const chainApiUrl =
+    values['chain-api'] ?? (values['read-only'] === true ? env.CHAIN_API_URL : undefined)
+  if (values['chain-api'] !== undefined && values['read-only'] !== true) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'chain-api',
+      reason: 'names the TON API a read-only replica asks: give it with --read-only',
+    })
+  }
+  const chainApi =
+    chainApiUrl === undefined || chainApiUrl === ''
+      ? undefined
+      : followOptions(
+          { follow: chainApiUrl, 'api-key': values['api-key'], rps: values.rps },
+          env,
+          'chain-api',
+        )
   return {
     dbPath: values.db ?? env.DB_PATH ?? DEFAULT_SERVE_OPTIONS.dbPath,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
@@ -259,6 +301,15 @@ export function parseServeOptions(
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
     ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
     ...(values.fork === undefined ? {} : { fork: forkOptions(values, env) }),
+    ...(chainApi === undefined
+      ? {}
+      : {
+          chainApi: {
+            url: chainApi.url,
+            ...(chainApi.apiKey === undefined ? {} : { apiKey: chainApi.apiKey }),
+            ...(chainApi.rps === undefined ? {} : { rps: chainApi.rps }),
+          },
+        }),
   }
 }
 
@@ -285,6 +336,7 @@ const SERVE_OPTIONS = {
   'fork-no-cache': { type: 'boolean' },
   'fork-fund-from': { type: 'string', multiple: true },
   'fork-seed': { type: 'string' },
+  'chain-api': { type: 'string' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 /** `--name` of each option that takes a value. */
@@ -408,7 +460,7 @@ function followOptions(
     venues?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
-  urlField: 'follow' | 'fork' = 'follow',
+  urlField: 'follow' | 'fork' | 'chain-api' = 'follow',
 ): FollowOptions {
   const bad = (field: string, reason: string) =>
     new InvalidParameterError({ code: 'INVALID_PARAMETER', field, reason })

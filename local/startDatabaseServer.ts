@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { createService } from '../service/createService.js'
 import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
+import { createTonApiClient } from '../upstream/tonApiClient.js'
 import { listenUrl } from './frontServer.js'
+import { remoteChainReader } from './remoteChainReader.js'
+import type { ChainApiOptions } from './serveOptions.js'
 
 /** Options of {@link startDatabaseServer}. */
 export type StartDatabaseServerOptions = {
@@ -16,6 +19,13 @@ export type StartDatabaseServerOptions = {
   readonly host: string
   readonly port: number
   readonly cors?: boolean | undefined
+  /**
+   * The TON HTTP API asked for what the writer's recorded layouts cannot give (`--chain-api`):
+   * a jetton wallet of an unknown layout, a new pool's address; also a wallet's TON balance and
+   * seqno now, as the writer answers them from its chain. Without it those answers come from
+   * the database alone.
+   */
+  readonly chainApi?: ChainApiOptions | undefined
 }
 
 /** A REST server over a PostgreSQL database, listening. */
@@ -58,7 +68,22 @@ export async function startDatabaseServer(
   let app: FastifyInstance | undefined
   let url: string
   try {
-    app = await createService({ store, cors: options.cors ?? true })
+    const chainApi = options.chainApi
+    app = await createService({
+      store,
+      cors: options.cors ?? true,
+      ...(chainApi === undefined
+        ? {}
+        : {
+            chain: remoteChainReader(
+              createTonApiClient({
+                url: chainApi.url,
+                apiKey: chainApi.apiKey,
+                ...(chainApi.rps === undefined ? {} : { rps: chainApi.rps }),
+              }),
+            ),
+          }),
+    })
     url = await listenUrl(app, options)
   } catch (error) {
     await app?.close()

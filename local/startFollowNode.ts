@@ -16,6 +16,7 @@ import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { FatalSourceError } from '../upstream/errors.js'
 import { createTonApiClient, type TonApiClient } from '../upstream/tonApiClient.js'
 import { withRetries } from '../upstream/withRetries.js'
+import { contractLayoutRecorder, remoteGetMethodRunner } from './contractLayoutRecorder.js'
 import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
@@ -203,6 +204,13 @@ export async function startFollowNode(
       })
       console.error(`adopted ${adopted} pools at block ${follow.fromSeqno - 1}`)
     }
+    // What replicas derive addresses from (wallet and pool layouts), asked of the upstream in
+    // the background, within the follower's request budget; again after each batch for
+    // whatever is not settled yet (a read that failed).
+    const layouts = contractLayoutRecorder({ store, run: remoteGetMethodRunner(client) })
+    const recordLayouts = () => {
+      layouts.record().catch((error) => console.error('recording layouts:', error))
+    }
     const follower = createFollower({
       store,
       source,
@@ -212,6 +220,7 @@ export async function startFollowNode(
       escrowMinters: new Set(venues.escrowMinters),
       feeVaultMinters: new Set(venues.feeVaultMinters),
       assetOf: (wallet) => routerWallets.get(wallet),
+      afterBatch: recordLayouts,
       // Wallets, LP accounts and vaults that existed before the index met them (a start after
       // the first block, or earlier history the source did not deliver) hold what their state said.
       priorState: tonApiPriorState(client),
@@ -227,6 +236,7 @@ export async function startFollowNode(
       onFatal: (error) => console.error('following stopped:', error),
     })
     closers.unshift(() => follower.close())
+    recordLayouts()
     const app = await createService({
       store,
       cors: options.cors ?? true,

@@ -17,6 +17,7 @@ import type { MarketData } from '../store/rows/MarketData.js'
 import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
+import { contractLayoutRecorder, liveGetMethodRunner } from './contractLayoutRecorder.js'
 import { registerControlRoutes } from './control/controlRoutes.js'
 import { LocalSnapshots } from './control/LocalSnapshots.js'
 import { mineWhenIdle } from './control/mineWhenIdle.js'
@@ -263,16 +264,26 @@ async function openParts(
     const assetOf = await routerAssets(store)
     // The demo market follows the chain; the hand-written reference market stays as written.
     const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
+    // What replicas derive addresses from (wallet and pool layouts), found on this chain.
+    const layouts = contractLayoutRecorder({
+      store,
+      run: liveGetMethodRunner(() => chain),
+      onError: (address, error) => console.error(`no layout of ${address} yet:`, error),
+    })
     const startIndexer = () =>
       startLiveIndexer({
         chain,
         store,
         assetOf,
-        afterBatch: refresh,
+        afterBatch: async () => {
+          await refresh?.()
+          layouts.record().catch(() => undefined)
+        },
         onError: (error) => console.error('indexing stopped (the chain goes on):', error),
       })
     // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
     let indexer = await startIndexer()
+    await layouts.record().catch((error) => console.error('recording layouts:', error))
     let replaced = signal()
     /** Waits across a revert's restart (a block reverted away counts as done). */
     const indexed = async (seqno: number): Promise<void> => {

@@ -19,7 +19,13 @@ import type {
   VenueOperationRow,
 } from './rows/indexerRows.js'
 import type { MarketData } from './rows/MarketData.js'
-import type { AssetRow, FarmRow, PoolRow, RouterRow } from './rows/referenceRows.js'
+import type {
+  AssetRow,
+  ContractLayoutRow,
+  FarmRow,
+  PoolRow,
+  RouterRow,
+} from './rows/referenceRows.js'
 import type {
   PoolSwapTotals,
   ReferralFeeTotals,
@@ -61,6 +67,13 @@ export interface StoreReader {
   getFarm(minterAddress: string): Promise<FarmRow | undefined>
   /** A stored jetton-wallet address of `owner` for `jetton`. */
   getJettonWallet(ownerAddress: string, jettonAddress: string): Promise<string | undefined>
+  /**
+   * The recorded layout of a jetton master's wallets or a router's pools (what a replica derives
+   * addresses from without a chain), `undefined` when none was recorded.
+   */
+  getContractLayout(address: string): Promise<ContractLayoutRow | undefined>
+  /** Every recorded layout, by address. */
+  listContractLayouts(): Promise<readonly ContractLayoutRow[]>
 
   // Per-wallet data.
   listBalances(walletAddress: string): Promise<readonly WalletBalanceRow[]>
@@ -197,6 +210,11 @@ export type IndexState = Pick<
  * ```
  */
 export interface StoreWriter extends IndexState {
+  /**
+   * Records layouts (a writer, which found them on its chain), replacing an address's earlier
+   * row; kept across `replaceMarket`.
+   */
+  putContractLayouts(rows: readonly ContractLayoutRow[]): Promise<void>
   /** True when no router is stored (a fresh database). */
   isEmpty(): Promise<boolean>
   /**

@@ -55,6 +55,7 @@ export {
   ASSET_KINDS,
   type AssetKind,
   type AssetRow,
+  type ContractLayoutRow,
   type FarmMeta,
   type FarmRewardRow,
   type FarmRow,

@@ -1,14 +1,8 @@
-import {
-  Address,
-  beginCell,
-  type Cell,
-  contractAddress,
-  type Message,
-  type Transaction,
-} from '@ton/core'
+import type { Address, Cell, Message, Transaction } from '@ton/core'
 import { accrueFarmPool, claimFarmPool, NANOREWARDS_PER_UNIT } from '../../core/farm/farmAccrual.js'
 import { FARM_MINTER_STATUS, FARM_POOL_STATUS } from '../../core/farm/farmStatus.js'
 import { addressText } from '../../protocol/addressText.js'
+import { jettonWalletAddressOf } from '../../protocol/contractLayouts.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { opOf } from '../../protocol/decode/decodeBody.js'
 import {
@@ -518,18 +512,9 @@ export function createFarmLedger(options: FarmLedgerOptions): FarmLedger {
   }
 }
 
-/**
- * `owner`'s wallet of `master` for a TEP-74 wallet code: the state-init `balance 0, owner,
- * master, ^code` on the basechain (the layout `readJettonWalletInit` reads).
- */
+/** `owner`'s wallet of `master` for a TEP-74 wallet code (the layout `readJettonWalletInit` reads). */
 function jettonWalletAddress(code: Cell, owner: string, master: string): string {
-  const data = beginCell()
-    .storeCoins(0n)
-    .storeAddress(Address.parse(owner))
-    .storeAddress(Address.parse(master))
-    .storeRef(code)
-    .endCell()
-  return addressText(contractAddress(0, { code, data }))
+  return jettonWalletAddressOf('tep74', { walletCode: code, owner, master })
 }
 
 function freezeCopy<T>(row: T): T {

@@ -1,9 +1,14 @@
 import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import { describe, expect, test } from 'vitest'
+import { jettonWalletAddressOf } from '../../protocol/contractLayouts.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { demoMarketFixture } from '../../store/_support/demoMarketFixture.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
-import { deriveJettonWalletAddress, resolveJettonWallet } from './jettonWalletAddress.js'
+import {
+  deriveJettonWalletAddress,
+  resolveJettonWallet,
+  resolvePoolAddress,
+} from './jettonWalletAddress.js'
 
 const market = demoMarketFixture()
 const usdl = market.assets.find((a) => a.symbol === 'USDL')
@@ -63,6 +68,38 @@ describe('resolveJettonWallet', () => {
       await resolveJettonWallet(store, { ...usdl, jettonWalletCode: null }, someone),
     ).toBeUndefined()
     expect(NATIVE_ADDRESS).toBe(ton.address)
+    await store.close()
+  })
+})
+
+describe('recorded layouts', () => {
+  test('behavior: a recorded wallet layout derives before a chain is asked; no pool layout and no chain: undefined', async () => {
+    const store = createSqliteStore({ path: ':memory:' })
+    await store.replaceMarket(market)
+    let asked = 0
+    const chain = {
+      jettonWalletAddress: async () => {
+        asked++
+        return someone
+      },
+      poolAddress: async () => undefined,
+      walletSeqno: async () => undefined,
+      balance: async () => undefined,
+    }
+    // Without a record the chain answers.
+    expect(await resolveJettonWallet(store, usdl, someone, chain)).toBe(someone)
+    expect(asked).toBe(1)
+    await store.putContractLayouts([
+      { address: usdl.address, layout: 'stablecoin', cells: [walletCode] },
+    ])
+    const derived = jettonWalletAddressOf('stablecoin', {
+      walletCode,
+      owner: someone,
+      master: usdl.address,
+    })
+    expect(await resolveJettonWallet(store, usdl, someone, chain)).toBe(derived)
+    expect(asked).toBe(1)
+    expect(await resolvePoolAddress(store, usdl.address, someone, usdl.address)).toBeUndefined()
     await store.close()
   })
 })

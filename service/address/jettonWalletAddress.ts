@@ -1,10 +1,13 @@
-import { Address, beginCell, Cell, contractAddress } from '@ton/core'
-import { addressText } from '../../protocol/addressText.js'
-import type { AssetRow } from '../../store/rows/referenceRows.js'
+import {
+  JETTON_WALLET_LAYOUTS,
+  type JettonWalletLayout,
+  jettonWalletAddressOf,
+  type PoolLayout,
+  poolAddressOf,
+} from '../../protocol/contractLayouts.js'
+import type { AssetRow, ContractLayoutRow } from '../../store/rows/referenceRows.js'
 import type { StoreReader } from '../../store/Store.js'
 import type { ChainReader } from '../chain/ChainReader.js'
-
-const codeCache = new Map<string, Cell>()
 
 /**
  * The address of `owner`'s wallet of a jetton whose wallet code is known: the hash of the
@@ -27,30 +30,40 @@ export function deriveJettonWalletAddress({
   ownerAddress: string
   jettonAddress: string
 }): string {
-  let code = codeCache.get(walletCode)
-  if (code === undefined) {
-    code = Cell.fromBase64(walletCode)
-    codeCache.set(walletCode, code)
+  return jettonWalletAddressOf('tep74', { walletCode, owner: ownerAddress, master: jettonAddress })
+}
+
+/** Layouts found per store: a recorded layout never changes for its contract. */
+const recorded = new WeakMap<StoreReader, Map<string, ContractLayoutRow>>()
+
+/** The layout the writer recorded for `address` (cached once found), if any. */
+async function recordedLayout(
+  store: StoreReader,
+  address: string,
+): Promise<ContractLayoutRow | undefined> {
+  let known = recorded.get(store)
+  if (known === undefined) {
+    known = new Map()
+    recorded.set(store, known)
   }
-  const data = beginCell()
-    .storeCoins(0n)
-    .storeAddress(Address.parse(ownerAddress))
-    .storeAddress(Address.parse(jettonAddress))
-    .storeRef(code)
-    .endCell()
-  return addressText(contractAddress(0, { code, data }))
+  const hit = known.get(address)
+  if (hit !== undefined) return hit
+  const row = await store.getContractLayout(address)
+  if (row !== undefined) known.set(address, row)
+  return row
 }
 
 /**
  * `owner`'s wallet of `asset`, as far as the service can know it: the owner itself for the
- * native coin, a stored address (captured from the chain or the live API), the minter's
- * `get_wallet_address` when a chain runs (`chain`), or one derived from the jetton's wallet
- * code; `undefined` when none applies.
+ * native coin, a stored address (captured from the chain or the live API), one derived from the
+ * jetton's recorded wallet layout (what a replica answers without a chain), the minter's
+ * `get_wallet_address` when a chain is asked (`chain`), or one derived from the TEP-74 wallet
+ * code an imported asset carries; `undefined` when none applies.
  *
  * @example
  * ```ts
  * await resolveJettonWallet(store, ton, alice) // alice
- * await resolveJettonWallet(store, usdl, alice) // 'EQ…' (derived from the demo wallet code)
+ * await resolveJettonWallet(store, usdl, alice) // 'EQ…' (derived from the recorded wallet layout)
  * ```
  */
 export async function resolveJettonWallet(
@@ -62,6 +75,19 @@ export async function resolveJettonWallet(
   if (asset.kind === 'Ton') return ownerAddress
   const stored = await store.getJettonWallet(ownerAddress, asset.address)
   if (stored !== undefined) return stored
+  const layout = await recordedLayout(store, asset.address)
+  const [walletCode] = layout?.cells ?? []
+  if (
+    layout !== undefined &&
+    walletCode !== undefined &&
+    (JETTON_WALLET_LAYOUTS as readonly string[]).includes(layout.layout)
+  ) {
+    return jettonWalletAddressOf(layout.layout as JettonWalletLayout, {
+      walletCode,
+      owner: ownerAddress,
+      master: asset.address,
+    })
+  }
   const onChain = await chain?.jettonWalletAddress(asset.address, ownerAddress)
   if (onChain !== undefined) return onChain
   if (asset.jettonWalletCode === null) return undefined
@@ -70,4 +96,41 @@ export async function resolveJettonWallet(
     ownerAddress,
     jettonAddress: asset.address,
   })
+}
+
+/** The pool layouts a recorded router layout may name. */
+const POOL_LAYOUTS: readonly string[] = ['dex-v2-constant-product'] satisfies PoolLayout[]
+
+/**
+ * The pool `router` deploys for the pair whose router-owned wallets are `wallet0` and `wallet1`:
+ * derived from the router's recorded pool layout (no chain), else its `get_pool_address` when a
+ * chain is asked; `undefined` when neither applies.
+ *
+ * @example
+ * ```ts
+ * await resolvePoolAddress(store, router, routerUsdlWallet, routerPtonWallet) // 'EQ…'
+ * ```
+ */
+export async function resolvePoolAddress(
+  store: StoreReader,
+  router: string,
+  wallet0: string,
+  wallet1: string,
+  chain?: ChainReader,
+): Promise<string | undefined> {
+  const layout = await recordedLayout(store, router)
+  const [poolCode, lpWalletCode, lpAccountCode] = layout?.cells ?? []
+  if (
+    layout !== undefined &&
+    POOL_LAYOUTS.includes(layout.layout) &&
+    poolCode !== undefined &&
+    lpWalletCode !== undefined &&
+    lpAccountCode !== undefined
+  ) {
+    return poolAddressOf(layout.layout as PoolLayout, {
+      ...{ router, wallet0, wallet1 },
+      ...{ poolCode, lpWalletCode, lpAccountCode },
+    })
+  }
+  return chain?.poolAddress(router, wallet0, wallet1)
 }

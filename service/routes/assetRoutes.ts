@@ -140,7 +140,7 @@ export function registerAssetRoutes(fastify: FastifyInstance, market: MarketRead
         tags: ['assets'],
         summary: "An owner's jetton-wallet address",
         description:
-          'Derived from the jetton wallet code when the store knows it (or read from stored addresses); 422 JETTON_WALLET_UNKNOWN otherwise. The native coin answers the owner itself.',
+          "A stored address, else derived from the jetton's wallet layout the writer recorded, else the master's get_wallet_address on a chain the server asks; 422 JETTON_WALLET_UNKNOWN (naming the jetton) otherwise. The native coin answers the owner itself.",
         params: Type.Object({ address: Type.String() }),
         querystring: Type.Object({ owner_address: Type.String() }),
         response: { 200: Type.Object({ address: Type.String() }), ...ERROR_RESPONSES },
@@ -157,7 +157,7 @@ export function registerAssetRoutes(fastify: FastifyInstance, market: MarketRead
         throw new UnprocessableError({
           code: 'JETTON_WALLET_UNKNOWN',
           field: 'address',
-          message: `The wallet code of ${jetton.symbol} is not known, so its wallet addresses cannot be derived offline.`,
+          message: `The wallet layout of jetton ${jetton.symbol} (${jetton.address}) is not recorded and no chain is asked (--chain-api), so its wallet addresses cannot be derived here.`,
         })
       }
       return { address: wallet }

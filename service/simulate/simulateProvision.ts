@@ -6,7 +6,7 @@ import { type ProvideResult, provide } from '../../core/ops/provide.js'
 import type { PoolState } from '../../core/pool/PoolState.js'
 import { minAskAmount } from '../../core/quote/minAskAmount.js'
 import type { AssetRow, PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
-import { resolveJettonWallet } from '../address/jettonWalletAddress.js'
+import { resolveJettonWallet, resolvePoolAddress } from '../address/jettonWalletAddress.js'
 import { InvalidParameterError } from '../errors/InvalidParameterError.js'
 import { UnprocessableError } from '../errors/UnprocessableError.js'
 import type { MarketReader } from '../market/marketReader.js'
@@ -164,13 +164,14 @@ async function choosePool(
     code: 'POOL_NOT_DEPLOYED',
     field: 'token_b',
     message:
-      'No pool of this pair is deployed; the address of a new pool depends on contract code the offline service does not have.',
+      'No pool of this pair is deployed, and no pool-creating router can address a new one here: its pool layout is not recorded (the writer records it from its chain) and no chain is asked (--chain-api).',
   })
 }
 
 /**
- * A pool no router deployed yet, as the router would deploy it (only with a running chain: its
- * `get_pool_address` over the router's wallets of both tokens): on the newest pool-creating
+ * A pool no router deployed yet, as the router would deploy it (its address derived from the
+ * router's recorded pool layout, else its `get_pool_address` on a chain asked, over the router's
+ * wallets of both tokens): on the newest pool-creating
  * constant-product router, empty, with the fees of that router's other pools (an empty pool's
  * first provision does not depend on them).
  */
@@ -178,7 +179,6 @@ async function newPool(
   market: MarketReader,
   request: ProvisionRequest,
 ): Promise<{ pool: PoolRow; router: RouterRow } | undefined> {
-  if (market.chain === undefined) return undefined
   const routers = [...(await market.store.listRouters())]
     .filter((r) => r.poolCreationEnabled && r.routerType === 'ConstantProduct')
     .sort((x, y) => y.majorVersion - x.majorVersion || y.minorVersion - x.minorVersion)
@@ -188,7 +188,13 @@ async function newPool(
     const walletA = await routerWalletOf(market, router, tokenA)
     const walletB = await routerWalletOf(market, router, tokenB)
     if (walletA === undefined || walletB === undefined) continue
-    const address = await market.chain.poolAddress(router.address, walletA, walletB)
+    const address = await resolvePoolAddress(
+      market.store,
+      router.address,
+      walletA,
+      walletB,
+      market.chain,
+    )
     if (address === undefined) continue
     const sibling = (await market.store.listPools()).find((p) => p.routerAddress === router.address)
     const pool: PoolRow = {

@@ -71,7 +71,7 @@ import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
 import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRows.js'
 import type { MarketData } from '../rows/MarketData.js'
-import type { PoolRow } from '../rows/referenceRows.js'
+import type { ContractLayoutRow, PoolRow } from '../rows/referenceRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
 import {
@@ -419,6 +419,28 @@ export async function createPostgresStore({
     },
     async getJettonWallet(ownerAddress, jettonAddress) {
       return (await current()).jettonWallets.get(`${ownerAddress} ${jettonAddress}`)
+    },
+    async getContractLayout(address) {
+      const [row] = await query(
+        'SELECT address, layout, cells FROM contract_layouts WHERE address = $1',
+        [address],
+      )
+      return row === undefined ? undefined : decodeContractLayout(row)
+    },
+    async listContractLayouts() {
+      return (
+        await query('SELECT address, layout, cells FROM contract_layouts ORDER BY address')
+      ).map(decodeContractLayout)
+    },
+    async putContractLayouts(rows) {
+      await write(async (client) => {
+        for (const row of rows) {
+          await client.query(
+            'INSERT INTO contract_layouts (address, layout, cells) VALUES ($1, $2, $3) ON CONFLICT (address) DO UPDATE SET layout = excluded.layout, cells = excluded.cells',
+            [row.address, row.layout, JSON.stringify(row.cells)],
+          )
+        }
+      })
     },
 
     async listBalances(walletAddress) {
@@ -947,5 +969,14 @@ function createSlots(size: number): <T>(work: () => Promise<T>) => Promise<T> {
       if (next === undefined) running--
       else next()
     }
+  }
+}
+
+/** A `contract_layouts` row (`cells`: a JSON array of base64 bags of cells). */
+function decodeContractLayout(row: DbRecord): ContractLayoutRow {
+  return {
+    address: String(row.address),
+    layout: String(row.layout),
+    cells: JSON.parse(String(row.cells)) as string[],
   }
 }

@@ -193,6 +193,18 @@ export const POSTGRES_MIGRATIONS: readonly { readonly name: string; readonly sql
       ALTER TABLE farm_nft_rewards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    name: '2026_12_02_00_contract_layouts',
+    sql: `
+      -- The SQLite store's 2026_12_02_00_contract_layouts: how a jetton master's wallets and a
+      -- router's pools are addressed without a chain (cells: a JSON array of base64 BoCs).
+      CREATE TABLE contract_layouts (
+        address TEXT COLLATE "C" PRIMARY KEY,
+        layout TEXT NOT NULL,
+        cells TEXT NOT NULL
+      );
+    `,
+  },
 ]
 
 function schema(): string {

@@ -217,3 +217,22 @@ export interface JettonWalletRow {
   readonly jettonAddress: string
   readonly walletAddress: string
 }
+
+/**
+ * How a contract's children's addresses are computed without a chain, as the writer found it by
+ * matching its own get-method (`docs/store.md`, "What a replica derives, and when it needs `--chain-api`"): for a jetton master,
+ * its wallets' storage layout (`tep74`, `stablecoin`, `pton`) and `cells = [wallet code]`; for a
+ * DEX v2 router, its pools' layout (`dex-v2-constant-product`) and `cells = [pool code, LP
+ * wallet code, LP account code]`. Cells are base64 bags of cells.
+ *
+ * @example
+ * ```ts
+ * const row: ContractLayoutRow = { address: 'EQ…usdl', layout: 'tep74', cells: ['te6cck…'] }
+ * ```
+ */
+export type ContractLayoutRow = {
+  /** The jetton master or router, canonical. */
+  readonly address: string
+  readonly layout: string
+  readonly cells: readonly string[]
+}

@@ -11,6 +11,7 @@ import {
 import { pairKey } from '../readModel/poolReadModel.js'
 import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
+import type { ContractLayoutRow } from '../rows/referenceRows.js'
 import type { Store } from '../Store.js'
 import { StoreError } from '../StoreError.js'
 import { createAggregateQueries } from './aggregateQueries.js'
@@ -121,6 +122,19 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
   const wrote = () => {
     ownWrites++
   }
+  const getContractLayout = db.prepare(
+    'SELECT address, layout, cells FROM contract_layouts WHERE address = ?',
+  )
+  const listContractLayouts = db.prepare(
+    'SELECT address, layout, cells FROM contract_layouts ORDER BY address',
+  )
+  const putContractLayout = db.prepare(
+    'INSERT INTO contract_layouts (address, layout, cells) VALUES (?, ?, ?) ON CONFLICT (address) DO UPDATE SET layout = excluded.layout, cells = excluded.cells',
+  )
+  const putContractLayouts = db.transaction((rows: readonly ContractLayoutRow[]) => {
+    for (const row of rows)
+      putContractLayout.run(row.address, row.layout, JSON.stringify(row.cells))
+  })
   let indexedPools: readonly IndexedPoolRow[] | undefined
   let indexedPoolsVersion: unknown
   /** One copy until this connection writes a batch or another connection commits. */
@@ -188,6 +202,20 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
     },
     async getJettonWallet(ownerAddress, jettonAddress) {
       return cache.current().jettonWallets.get(`${ownerAddress} ${jettonAddress}`)
+    },
+    async getContractLayout(address) {
+      const row = getContractLayout.get(address) as Record<string, unknown> | undefined
+      return row === undefined ? undefined : decodeContractLayout(row)
+    },
+    async listContractLayouts() {
+      return (listContractLayouts.all() as Record<string, unknown>[]).map(decodeContractLayout)
+    },
+    async putContractLayouts(rows) {
+      try {
+        putContractLayouts(rows)
+      } finally {
+        wrote()
+      }
     },
 
     async listBalances(walletAddress) {
@@ -343,5 +371,14 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
         db.close()
       }
     },
+  }
+}
+
+/** A `contract_layouts` row (`cells`: a JSON array of base64 bags of cells). */
+function decodeContractLayout(row: Record<string, unknown>): ContractLayoutRow {
+  return {
+    address: String(row.address),
+    layout: String(row.layout),
+    cells: JSON.parse(String(row.cells)) as string[],
   }
 }

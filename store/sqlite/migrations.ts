@@ -727,6 +727,20 @@ export const MIGRATIONS: readonly { readonly name: string; readonly sql: string 
       ALTER TABLE farm_nft_rewards ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    name: '2026_12_02_00_contract_layouts',
+    sql: `
+      -- How a jetton master's wallets and a router's pools are addressed without a chain, as
+      -- the writer found by matching the contract's own get-method (Store.putContractLayouts):
+      -- cells is a JSON array of base64 bags of cells (the wallet code; the pool, LP wallet
+      -- and LP account codes).
+      CREATE TABLE contract_layouts (
+        address TEXT PRIMARY KEY,
+        layout TEXT NOT NULL,
+        cells TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ]
 
 /**

@@ -37,6 +37,15 @@ describe('serve --follow over a ton-dex-lab upstream (blocks mode)', () => {
     expect(status.requests).toBeGreaterThan(3 * head)
   }, 300_000)
 
+  test("records the layouts a replica derives addresses from: the upstream's own, found through its API", async () => {
+    const expected = await upstream.store.listContractLayouts()
+    expect(expected.map((row) => row.layout).sort()).toContain('dex-v2-constant-product')
+    expect(expected.filter((row) => row.layout === 'tep74').length).toBeGreaterThan(3)
+    await expect
+      .poll(() => follower.store.listContractLayouts(), { timeout: 60_000, interval: 100 })
+      .toEqual(expected)
+  })
+
   test("a swap @ston-fi/sdk sends to the upstream shows in the follower's REST API", async () => {
     const { upstreamCounted, seenAfterMs } = await swapSeenOnFollower(upstream, follower)
     expect(upstreamCounted).toBe(true)

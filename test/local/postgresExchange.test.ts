@@ -9,11 +9,13 @@
  * (fails in CI).
  */
 import { StonApiClient } from '@ston-fi/api'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
 import { createTestDatabase, testPostgresUrl } from '../_support/postgresDatabase.js'
 import { dapp } from './_support/dapp.js'
 import { spawnServe } from './_support/spawnServe.js'
+import { type StonApiInputs, stonApiCalls, stonApiInputs } from './_support/stonApiCalls.js'
 
 const clusterUrl = testPostgresUrl('postgresExchange')
 const since = 'since=2000-01-01T00:00:00&until=2100-01-01T00:00:00'
@@ -97,6 +99,63 @@ describe.skipIf(clusterUrl === undefined)(
       expect(expected.pools.length).toBeGreaterThan(0)
       expect(expected.dex.stats.trades).toBeGreaterThan(0)
       for (const replica of replicas) expect(await answers(replica.url, address)).toEqual(expected)
+    })
+
+    test("the official client's 37 calls answer byte for byte the same on the exchange and both replicas", async () => {
+      const inputs = await stonApiInputs(exchange.url, exchange.store)
+      const expected = await stonApiCalls(exchange.url, inputs)
+      expect(expected).toHaveLength(37)
+      expect(expected.filter((r) => !r.ok).map((r) => r.call)).toEqual([])
+      // The two calls a replica cannot answer from indexed rows: derived from recorded layouts.
+      expect(JSON.parse(expected[9]?.answers[0]?.body ?? '{}').address).toMatch(/^EQ/)
+      expect(JSON.parse(expected[36]?.answers[0]?.body ?? '{}').lp_total_supply).toBe('0')
+      for (const replica of replicas) {
+        expect(await stonApiCalls(replica.url, inputs)).toEqual(expected)
+      }
+    })
+
+    test('without recorded layouts a replica answers a clear error, or asks --chain-api and answers the same', async () => {
+      const inputs: StonApiInputs = await stonApiInputs(exchange.url, exchange.store)
+      const expected = await stonApiCalls(exchange.url, inputs)
+      const saved = await exchange.store.listContractLayouts()
+      expect(saved.map((row) => row.layout)).toContain('tep74')
+      expect(saved.map((row) => row.layout)).toContain('dex-v2-constant-product')
+      // As a database written by a writer of an older build, or of jettons of unknown layouts.
+      const admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      await admin.query('DELETE FROM contract_layouts')
+      await admin.end()
+      const bare = await startReplica(databaseUrl)
+      const asking = await spawnServe(
+        [
+          ...['serve', '--read-only', '--db', databaseUrl, '--port', '0'],
+          ...['--chain-api', `${exchange.url}/api/v2/jsonRPC`, '--rps', 'unlimited'],
+        ],
+        'read-only replica',
+      )
+      try {
+        const wallet = await fetch(
+          `${bare.url}/v1/jetton/${inputs.jetton}/address?owner_address=${inputs.freshOwner}`,
+        )
+        expect(wallet.status).toBe(422)
+        const error = ((await wallet.json()) as { error: { code: string; message: string } }).error
+        expect(error.code).toBe('JETTON_WALLET_UNKNOWN')
+        expect(error.message).toContain(inputs.jetton)
+        const [a, b] = inputs.newPair
+        const initial = await fetch(
+          `${bare.url}/v1/liquidity_provision/simulate?provision_type=Initial&token_a=${a}&token_b=${b}&token_a_units=1000000000&token_b_units=400000000&slippage_tolerance=0.01`,
+          { method: 'POST' },
+        )
+        expect(initial.status).toBe(422)
+        expect(((await initial.json()) as { error: { code: string } }).error.code).toBe(
+          'POOL_NOT_DEPLOYED',
+        )
+        expect(await stonApiCalls(asking.url, inputs)).toEqual(expected)
+      } finally {
+        await bare.kill()
+        await asking.kill()
+        await exchange.store.putContractLayouts(saved)
+      }
     })
 
     test('a swap sent through the TON HTTP API shows on both replicas', async () => {

@@ -220,3 +220,37 @@ describe('serve options naming a PostgreSQL database', () => {
     expect(() => parseServeOptions(['--read-only'], {})).toThrow(/read-only/)
   })
 })
+
+describe('serve --read-only --chain-api', () => {
+  const url = 'postgres://dex:pw@db:5432/dex'
+  test('default: the TON API a replica asks, from --chain-api or CHAIN_API_URL, with --api-key and --rps', () => {
+    const api = 'http://10.0.0.5:8080/api/v2/jsonRPC'
+    expect(
+      parseServeOptions(['--db', url, '--read-only', '--chain-api', api, '--rps', 'unlimited'], {})
+        .chainApi,
+    ).toEqual({ url: api, rps: Number.POSITIVE_INFINITY })
+    expect(
+      parseServeOptions(['--db', url, '--read-only'], {
+        CHAIN_API_URL: 'https://toncenter.com/api/v2/jsonRPC',
+        TONCENTER_API_KEY: 'k',
+      }).chainApi,
+    ).toEqual({ url: 'https://toncenter.com/api/v2/jsonRPC', apiKey: 'k' })
+    // Only a replica asks one: a writer has its chain.
+    expect(parseServeOptions(['--db', url], { CHAIN_API_URL: api }).chainApi).toBeUndefined()
+    expect(parseServeOptions(['--db', url, '--read-only'], {}).chainApi).toBeUndefined()
+    expect(() => parseServeOptions(['--db', url, '--chain-api', api], {})).toThrow(/chain-api/)
+  })
+
+  test('invalid: --chain-api not-a-url answers one line naming the option, exit 2', async () => {
+    const errors: string[] = []
+    const code = await runCli(['serve', '--db', url, '--read-only', '--chain-api', 'not-a-url'], {
+      out: () => {},
+      err: (line) => errors.push(line),
+      env: {},
+    })
+    expect(code).toBe(2)
+    const [first] = errors.join('\n').split('\n')
+    expect(first).toMatch(/chain-api/)
+    expect(first).toMatch(/http\(s\) URL/)
+  })
+})

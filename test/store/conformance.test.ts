@@ -648,6 +648,31 @@ describe.each(storeKinds('store conformance'))('$name store', (kind) => {
       .toBe(moved.reserve0)
   })
 
+  test('behavior: contract layouts round-trip, replace by address, outlive a new market and show on another connection', async () => {
+    const database = await kind.database()
+    const store = await database.open()
+    const other = await database.open()
+    const usdl = { address: 'EQusdl', layout: 'tep74', cells: ['te6cckEBAQEAAgAAAEysuc0='] }
+    const router = {
+      address: 'EQrouter',
+      layout: 'dex-v2-constant-product',
+      cells: ['a', 'b', 'c'],
+    }
+    expect(await store.getContractLayout(usdl.address)).toBeUndefined()
+    expect(await store.listContractLayouts()).toEqual([])
+    const before = await other.dataVersion()
+    await store.putContractLayouts([router, usdl])
+    expect(await other.dataVersion()).not.toBe(before)
+    expect(await other.getContractLayout(usdl.address)).toEqual(usdl)
+    expect(await other.listContractLayouts()).toEqual([router, usdl])
+    const moved = { ...usdl, layout: 'stablecoin', cells: ['d'] }
+    await store.putContractLayouts([moved])
+    await store.replaceMarket(market)
+    expect(await other.listContractLayouts()).toEqual([router, moved])
+    await store.putContractLayouts([])
+    expect(await store.getContractLayout('EQnone')).toBeUndefined()
+  })
+
   test('behavior: history stored out of order rolls up as the same history in order', async () => {
     const source = await kind.open()
     await writeSyntheticHistory(source, { operations: 600, days: 12, seed: 31, wallets: 40 })
