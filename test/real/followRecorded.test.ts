@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import type { ClientRequest } from 'node:http'
+import { type ClientRequest, createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { Address, Cell, type Transaction } from '@ton/core'
+import { Address, Cell, loadTransaction, type Transaction } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningFollowNode, startFollowNode } from '../../local/startFollowNode.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
@@ -501,4 +502,99 @@ describe('a trace cut by the data’s edge stays pending, not misfiled', () => {
     expect(origin?.parentHash).toBeNull()
     expect(origin?.kind).not.toBe('external')
   })
+})
+
+/**
+ * A real HTTP front that answers `getBlockTransactionsExt` as the pytonlib flavour does: it
+ * pages the upstream itself (256 a call, cursor = the last item's lt and account id) until the
+ * block is complete and answers the whole block with `incomplete: false`; everything else is
+ * passed on.
+ */
+async function pytonlibFront(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  const rpc = async (method: string, params: Record<string, unknown>) => {
+    const res = await fetch(`${upstream}/api/v2/jsonRPC`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return { status: res.status, body: (await res.json()) as { ok: boolean; result: unknown } }
+  }
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', async () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/jsonRPC')) {
+        res.writeHead(404, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ ok: false, error: 'Not Found', code: 404 }))
+        return
+      }
+      const { method, params } = JSON.parse(Buffer.concat(chunks).toString()) as {
+        method: string
+        params: Record<string, unknown>
+      }
+      let answer = await rpc(method, params)
+      if (method === 'getBlockTransactionsExt' && answer.body.ok) {
+        type Page = { incomplete: boolean; transactions: { data: string }[] }
+        const first = answer.body.result as Page
+        const all = [...first.transactions]
+        for (let page = first; page.incomplete && page.transactions.length > 0; ) {
+          const last = loadTransaction(
+            Cell.fromBase64((page.transactions.at(-1) as { data: string }).data).beginParse(),
+          )
+          const next = await rpc(method, {
+            ...params,
+            count: 256,
+            after_lt: last.lt.toString(),
+            after_hash: last.address.toString(16).padStart(64, '0'),
+          })
+          page = next.body.result as Page
+          all.push(...page.transactions)
+        }
+        answer = {
+          ...answer,
+          body: { ...answer.body, result: { ...first, incomplete: false, transactions: all } },
+        }
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(answer.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/api/v2/jsonRPC`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('the pytonlib flavour: the whole block in one answer, incomplete: false', () => {
+  test('TGO block-3’s 510 transactions read from one answer, each once', async () => {
+    const chain = new RecordedChain()
+    const block = chain.addBlock(loadRecordedBlock('tgo-block-3'))
+    const upstream = await startRecordedToncenter({ chain })
+    const front = await pytonlibFront(upstream.url)
+    const node = await startFollowNode({
+      ...{ dbPath: join(dir, 'pytonlib.sqlite'), host: '127.0.0.1', port: 0 },
+      follow: {
+        url: front.url,
+        mode: 'blocks',
+        rps: Number.POSITIVE_INFINITY,
+        routers: [V1_ROUTER],
+        fromSeqno: block.mcSeqno,
+      },
+    })
+    try {
+      await node.follower.indexed(chain.head)
+      const rows = await indexed(node)
+      expect(rows.map((r) => r.hash).sort()).toEqual(
+        [...loadTgoBlock3Expected().txHashes].map((h) => h.toLowerCase()).sort(),
+      )
+      // The follower asked once; the front paged the upstream (2 pages of 256).
+      expect(upstream.count('getBlockTransactionsExt')).toBe(2)
+    } finally {
+      await node.close()
+      await front.close()
+      await upstream.close()
+    }
+  }, 120_000)
 })
