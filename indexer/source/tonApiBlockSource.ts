@@ -47,8 +47,8 @@ const BATCH = 16
  * the lt and the ACCOUNT id of the last transaction returned, asked while `incomplete`; a flavour
  * that answers the whole block at once (`incomplete: false`) is read in one page, and a page that
  * repeats a transaction is a fatal `SOURCE_INVALID_DATA` (`TonClient.getShardTransactions`
- * throws on an incomplete block instead). Up to `readAhead` masterchain blocks are read concurrently while
- * the follower indexes the ones before; they are delivered in order. Every transaction's BoC is
+ * throws on an incomplete block instead). Up to `readAhead` masterchain blocks are read
+ * concurrently while the follower indexes the ones before; they are delivered in order. Every transaction's BoC is
  * checked against its id's hash, and its link to its account's previous transaction against the
  * last one delivered ({@link createTransactionLinks}): a block whose transactions do not link
  * up is read again, and one that still does not is a fatal `SOURCE_GAP` (the missing
