@@ -352,7 +352,7 @@ export async function startRecordedToncenter(
             ? ''
             : Buffer.from(frozen.toString(16).padStart(64, '0'), 'hex').toString('base64'),
         sync_utime: block.genUtime,
-        ...(flavour === 'python' ? { state: status } : {}),
+        state: status,
       }
     },
     getConfigAll: (p) => {
@@ -975,10 +975,10 @@ function blockAt(
   return block
 }
 
+/** The masterchain blocks worth listing (see {@link RecordedChain.notableMasterchainSeqnos}). */
 function masterchainBlocks(chain: RecordedChain): ChainBlock[] {
-  const [low] = chain.mcRange()
   const out: ChainBlock[] = []
-  for (let s = low; s <= chain.head; s++) {
+  for (const s of chain.notableMasterchainSeqnos()) {
     const b = chain.masterchainBlock(s)
     if (b !== undefined) out.push(b)
   }

@@ -1,10 +1,14 @@
-import { Address, Cell, loadShardAccount, TupleReader } from '@ton/core'
+import { Address, Cell, loadShardAccount, loadTransaction, TupleReader } from '@ton/core'
+import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FatalSourceError, RetryableSourceError } from '../../upstream/errors.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { parseToncenterStack } from '../../upstream/tonApiStack.js'
 import {
+  followerChain,
   globalVersion,
+  HASH_EXACT_NEW_STATE,
+  HASH_EXACT_TX,
   loadConfig46991999,
   loadIdxStonfiTraces,
   loadMevRouterHistory,
@@ -13,8 +17,12 @@ import {
   loadTgoBlock3Expected,
   loadTgoStonfiV2Getters,
   loadTxEmulation,
+  poolForkChain,
+  prevBlocksOf,
   RecordedChain,
   readMainnetFile,
+  replayChain,
+  sandboxPrevBlocks,
 } from '../_support/mainnetData.js'
 import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 
@@ -669,6 +677,138 @@ describe('recorded toncenter: runGetMethod on recorded state in @ton/sandbox', (
         }),
       )
       expect(run.exit_code).toBe(9)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('ready-made chains', () => {
+  it('replay: the hashExact vector emulated gives mainnet tx 3b464a32…, served with its real prev-block ids', async () => {
+    const v = loadTxEmulation('hashExact')
+    const info = prevBlocksOf(v)
+    if (info === null) throw new Error('the vector has prev-blocks info')
+    const executor = await Executor.create()
+    const run = await executor.runTransaction({
+      message: v.inMessage,
+      config: v.config.toBoc().toString('base64'),
+      libs: v.libs,
+      verbosity: 'short',
+      shardAccount: v.shardAccount.toBoc().toString('base64'),
+      now: v.now,
+      lt: v.lt,
+      randomSeed: v.randSeed,
+      ignoreChksig: v.ignoreChksig,
+      debugEnabled: false,
+      prevBlocksInfo: sandboxPrevBlocks(info),
+    })
+    if (!run.result.success) throw new Error(run.result.error)
+    const txCell = Cell.fromBase64(run.result.transaction)
+    expect(txCell.hash().toString('hex')).toBe(HASH_EXACT_TX)
+    expect(loadTransaction(txCell.beginParse()).stateUpdate.newHash.toString('hex')).toBe(
+      HASH_EXACT_NEW_STATE,
+    )
+    const chain = replayChain(v, { transaction: txCell })
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const newest = info.lastMcBlocks.at(-1) as (typeof info.lastMcBlocks)[number]
+      expect(chain.head).toBe(newest.seqno + 1)
+      const id = result<{ root_hash: string; file_hash: string }>(
+        await rpc(upstream, 'lookupBlock', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: newest.seqno,
+        }),
+      )
+      expect(id.root_hash).toBe(newest.rootHash.toString('base64'))
+      const cell = result<{ bytes: string }>(
+        await rpc(upstream, 'getShardAccountCell', {
+          address: v.account.toString(),
+          seqno: newest.seqno,
+        }),
+      )
+      expect(cell.bytes).toBe(v.shardAccount.toBoc({ idx: false }).toString('base64'))
+      const [tx] = result<{ data: string; transaction_id: { hash: string } }[]>(
+        await rpc(upstream, 'getTransactions', { address: v.account.toString(), limit: 1 }),
+      )
+      expect(Buffer.from(tx?.transaction_id.hash ?? '', 'base64').toString('hex')).toBe(
+        HASH_EXACT_TX,
+      )
+      const { body } = await get(upstream, `/api/v3/transactions?hash=${HASH_EXACT_TX}`)
+      const block = body.transactions[0]?.block_ref as { seqno: number }
+      const blocks = await get(
+        upstream,
+        `/api/v3/blocks?workchain=0&shard=8000000000000000&seqno=${block.seqno}`,
+      )
+      expect(Buffer.from(blocks.body.blocks[0]?.rand_seed ?? '', 'base64').equals(v.randSeed)).toBe(
+        true,
+      )
+    } finally {
+      await upstream.close()
+    }
+  })
+
+  it('fork: the pool, its swap, its library and the config', async () => {
+    const upstream = await startRecordedToncenter({ chain: poolForkChain() })
+    try {
+      const pool = loadPoolAfterSwap()
+      const info = result<{
+        balance: string
+        last_transaction_id: { hash: string }
+        state: string
+      }>(await rpc(upstream, 'getAddressInformation', { address: pool.address.toString() }))
+      expect(info).toMatchObject({ balance: '1825550085', state: 'active' })
+      expect(info.last_transaction_id.hash).toBe(pool.swap.hash.toString('base64'))
+      const [tx] = result<{ transaction_id: { hash: string } }[]>(
+        await rpc(upstream, 'getTransactions', { address: pool.address.toString(), limit: 5 }),
+      )
+      expect(tx?.transaction_id.hash).toBe(pool.swap.hash.toString('base64'))
+      const libs = result<{ result: unknown[] }>(
+        await rpc(upstream, 'getLibraries', {
+          libraries: ['a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4'],
+        }),
+      )
+      expect(libs.result).toHaveLength(1)
+    } finally {
+      await upstream.close()
+    }
+  })
+
+  it('follower (trs): key block 46991999 lists its 4 real shard tops; 52111590 found by lt', async () => {
+    const chain = followerChain('trs')
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const shards = result<{ shards: { shard: string; seqno: number }[] }>(
+        await rpc(upstream, 'getShards', { seqno: 46991999 }),
+      )
+      expect(shards.shards.map((s) => [s.shard, s.seqno])).toEqual([
+        ['2305843009213693952', 52077744],
+        ['6917529027641081856', 52097945],
+        ['-6917529027641081856', 51731388],
+        ['-2305843009213693952', 51757085],
+      ])
+      const found = result<{ seqno: number; root_hash: string }>(
+        await rpc(upstream, 'lookupBlock', {
+          workchain: 0,
+          shard: '6917529027641081856',
+          lt: '56269616000005',
+        }),
+      )
+      expect(found.seqno).toBe(52111590)
+      const header = result<{ gen_utime: number }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: 0,
+          shard: '6917529027641081856',
+          seqno: 52111590,
+        }),
+      )
+      expect(header.gen_utime).toBe(1745147839)
+      // A head millions of blocks past the key block: single lookups stay cheap.
+      expect(chain.head).toBe(52304285)
+      const info = result<{ last: { seqno: number } }>(
+        await rpc(upstream, 'getMasterchainInfo', {}),
+      )
+      expect(info.last.seqno).toBe(52304285)
     } finally {
       await upstream.close()
     }
