@@ -34,10 +34,11 @@ import {
  * - `getBlockTransactions(Ext)` pages with `after_lt` + `after_hash` = the **account id** of the
  *   last item returned (both or neither in the C++ flavour) and `incomplete`;
  * - `getTransactions` newest first, **starting at** (lt, hash) inclusive, `to_lt` exclusive,
- *   limit ≤ 100 (Python) or ≤ 1000 (C++);
- * - `getLibraries`: more than 16 hashes refused (`INVALID_FIELD: too many libraries requested,
- *   16 maximum`: HTTP 400 in the C++ flavour, which passes tonlib's code through; 500 in the
- *   Python one, which maps tonlib errors to 500), unknown hashes left out;
+ *   limit ≤ 100 (Python's GET route) or ≤ 1000 (C++);
+ * - `getLibraries`: more than 16 hashes refused (tonlib's `INVALID_FIELD: Field library_list has
+ *   invalid value : too many libraries requested, 16 maximum`: HTTP 400 in the C++ flavour, which
+ *   passes tonlib's code through; 500 in the Python one, which maps tonlib errors to 500),
+ *   hashes sorted and deduplicated, unknown ones left out;
  * - C++ only: `getShardAccountCell`, `getConfigAll`, `getShards`; Python only: nothing served
  *   here; `runGetMethod` runs in `@ton/sandbox` on the recorded ShardAccount, config and
  *   libraries; `sendBoc*` refused (403: a recording takes no messages).
@@ -391,11 +392,15 @@ export async function startRecordedToncenter(
       if (hashes.length > 16) {
         throw new ApiError(
           flavour === 'cpp' ? 400 : 500,
-          'INVALID_FIELD: too many libraries requested, 16 maximum',
+          'INVALID_FIELD: Field library_list has invalid value : too many libraries requested, 16 maximum',
         )
       }
       const result: Record<string, unknown>[] = []
-      for (const h of hashes) {
+      // tonlib sorts and dedupes the hashes before asking (TonlibClient::get_libraries).
+      const unique = [...new Map(hashes.map((h) => [h.toString('hex'), h])).values()].sort(
+        Buffer.compare,
+      )
+      for (const h of unique) {
         const lib = chain.libraries.get(h.toString('hex'))
         if (lib === undefined) continue
         result.push({ '@type': 'smc.libraryEntry', hash: h.toString('base64'), data: boc(lib) })

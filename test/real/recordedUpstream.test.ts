@@ -412,7 +412,8 @@ describe('recorded toncenter: libraries, rate limit, client classification', () 
     expect(refused.status).toBe(400)
     expect(refused.body).toMatchObject({
       ok: false,
-      error: 'INVALID_FIELD: too many libraries requested, 16 maximum',
+      error:
+        'INVALID_FIELD: Field library_list has invalid value : too many libraries requested, 16 maximum',
       code: 400,
     })
     const sixteen = await rpc(upstream, 'getLibraries', { libraries: many.slice(0, 16) })
