@@ -134,16 +134,25 @@ export async function startFollowNode(
       const market = await upstreamReference(rest).catch(() => undefined)
       return market === undefined ? undefined : { rest, market }
     }
-    // The REST API that lists the market (and the pools to adopt): the upstream's own, else
-    // STON.fi's for mainnet.
-    const listing = await upstreamReference(client).then((market) =>
-      market === undefined ? stonfi() : { rest: client, market },
-    )
+    // The reference data imported into the database (`ton-dex-lab import <market.json> --db …`
+    // before the start): what the chain cannot say, joined at read time with the pools the
+    // index follows.
+    const imported = await importedReference(store)
+    // The REST API that lists the market (and the pools to adopt): none when `--routers` names
+    // the routers; else the upstream's own; else, unless an import names them, STON.fi's for
+    // mainnet (offline, asking it cost half a minute of retries before the start).
+    const listing =
+      (follow.routers?.length ?? 0) > 0
+        ? undefined
+        : await upstreamReference(client).then((market) =>
+            market !== undefined
+              ? { rest: client, market }
+              : imported === undefined
+                ? stonfi()
+                : undefined,
+          )
     const reference = listing?.market
-    // Without one (a plain TON API), the reference data imported into the database names the
-    // market (`ton-dex-lab import <market.json> --db …` before the start): what the chain cannot
-    // say, joined at read time with the pools the index follows.
-    const known = reference ?? (await importedReference(store))
+    const known = reference ?? imported
     const routers = follow.routers ?? known?.routers.map((r) => r.address)
     if (routers === undefined || routers.length === 0) {
       throw new LocalExchangeError({

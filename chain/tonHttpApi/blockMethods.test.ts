@@ -122,37 +122,86 @@ describe('TON HTTP API: blocks, configuration, token data and JSON-RPC batches',
     expect(missing.status).toBe(404)
   })
 
-  test('getBlockTransactionsExt answers the full transactions of a block, paged by after_lt', async () => {
+  test('getBlockTransactionsExt pages a block as toncenter does: after_lt + after_hash = the account id', async () => {
     type Ext = {
       '@type': string
       incomplete: boolean
-      transactions: { transaction_id: { lt: string; hash: string } }[]
+      transactions: { data: string; transaction_id: { lt: string; hash: string } }[]
     }
-    const seqno = 2
+    // The block with the most accounts: its (account, lt) order differs from its lt order.
+    const blocks = Array.from({ length: chain.head.seqno }, (_, i) => i + 1)
+    const accountsIn = (seqno: number) =>
+      new Set(
+        chain
+          .blockTransactions(seqno)
+          .filter((t) => t.account.startsWith('0:'))
+          .map((t) => t.account),
+      ).size
+    const seqno = blocks.reduce((best, n) => (accountsIn(n) > accountsIn(best) ? n : best), 1)
     const txs = chain.blockTransactions(seqno).filter((tx) => tx.account.startsWith('0:'))
-    expect(txs.length).toBeGreaterThan(1)
+    expect(accountsIn(seqno)).toBeGreaterThan(2)
+    // The block's own order (tonlib's `blocks.getTransactions`): by account id, then by lt.
+    const blockOrder = [...txs].sort((a, b) =>
+      a.account < b.account ? -1 : a.account > b.account ? 1 : a.lt < b.lt ? -1 : 1,
+    )
+    expect(blockOrder.map((t) => t.lt)).not.toEqual(txs.map((t) => t.lt))
+    const idOf = (tx: { lt: bigint; hash: Uint8Array }) => ({
+      '@type': 'internal.transactionId',
+      lt: tx.lt.toString(),
+      hash: Buffer.from(tx.hash).toString('base64'),
+    })
     const all = await get<Ext>('getBlockTransactionsExt', { workchain: 0, shard: SHARD, seqno })
     expect(all.json.result['@type']).toBe('blocks.transactionsExt')
     expect(all.json.result.incomplete).toBe(false)
-    expect(all.json.result.transactions.map((t) => t.transaction_id)).toEqual(
-      txs.map((tx) => ({
-        '@type': 'internal.transactionId',
-        lt: tx.lt.toString(),
-        hash: Buffer.from(tx.hash).toString('base64'),
-      })),
+    expect(all.json.result.transactions.map((t) => t.transaction_id)).toEqual(blockOrder.map(idOf))
+    // One at a time, the cursor the last item's lt and account id (hex, then base64): each once.
+    for (const encoding of ['hex', 'base64'] as const) {
+      const read: unknown[] = []
+      let after: Record<string, string> = {}
+      for (let pages = 0; ; pages++) {
+        expect(pages).toBeLessThanOrEqual(txs.length)
+        const page = await get<Ext>('getBlockTransactionsExt', {
+          ...{ workchain: 0, shard: SHARD, seqno, count: 1 },
+          ...after,
+        })
+        expect(page.status).toBe(200)
+        read.push(...page.json.result.transactions.map((t) => t.transaction_id))
+        const last = page.json.result.transactions.at(-1)
+        if (!page.json.result.incomplete || last === undefined) break
+        const tx = blockOrder.find((t) => t.lt.toString() === last.transaction_id.lt)!
+        const account = Buffer.from(tx.account.slice(2), 'hex')
+        after = { after_lt: last.transaction_id.lt, after_hash: account.toString(encoding) }
+      }
+      expect(read).toEqual(blockOrder.map(idOf))
+    }
+    // The short form pages the same way and names each item's account.
+    const short = await get<{ transactions: { account: string; lt: string }[] }>(
+      'getBlockTransactions',
+      { workchain: 0, shard: SHARD, seqno, count: 2 },
     )
-    const first = await get<Ext>('getBlockTransactionsExt', {
+    expect(short.json.result.transactions.map((t) => t.account)).toEqual(
+      blockOrder.slice(0, 2).map((t) => t.account),
+    )
+    // The cursor is both or neither; after_hash is a 32-byte account id.
+    const lt = txs[0]!.lt.toString()
+    const onlyLt = await get('getBlockTransactionsExt', {
       workchain: 0,
       shard: SHARD,
       seqno,
-      count: 1,
+      after_lt: lt,
     })
-    expect(first.json.result.incomplete).toBe(true)
-    const rest = await get<Ext>('getBlockTransactionsExt', {
+    expect(onlyLt.status).toBe(400)
+    expect(onlyLt.json.error).toMatch(/after_hash/)
+    const onlyHash = await get('getBlockTransactionsExt', {
       ...{ workchain: 0, shard: SHARD, seqno },
-      after_lt: first.json.result.transactions[0]?.transaction_id.lt ?? '',
+      after_hash: txs[0]!.account.slice(2),
     })
-    expect(rest.json.result.transactions.length).toBe(txs.length - 1)
+    expect(onlyHash.status).toBe(400)
+    const short32 = await get('getBlockTransactionsExt', {
+      ...{ workchain: 0, shard: SHARD, seqno },
+      ...{ after_lt: lt, after_hash: 'abcd' },
+    })
+    expect(short32.status).toBe(400)
   })
 
   test('getConfigParam and getConfigAll answer the configuration the chain runs with', async () => {

@@ -3,6 +3,7 @@ import { addressText } from '../../protocol/addressText.js'
 import { readJettonContent } from '../../protocol/jettonContent.js'
 import type { LiveChain } from '../LiveChain.js'
 import { LiveChainError } from '../LiveChainError.js'
+import type { LoggedTransaction } from '../TransactionLog.js'
 import type { Params } from './params.js'
 import type { TonApiMethod } from './TonApiMethod.js'
 import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
@@ -147,6 +148,97 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
 }
 
 /**
+ * The page of a block's transactions that `getBlockTransactions(Ext)` asks for, as toncenter
+ * (tonlib's `blocks.getTransactions`, the liteserver's `listBlockTransactions`) pages them: the
+ * block's transactions of `workchain` (default −1) in the block's own order — by account id, then
+ * by logical time within an account — after the cursor `after_lt` + `after_hash` (the logical
+ * time and the 256-bit ACCOUNT id, hex or base64, of the last item returned; both or neither),
+ * at most `count` (default 40, up to 1000), with the answer's `id`, `req_count` and
+ * `incomplete` (more remain).
+ *
+ * @example
+ * ```ts
+ * blockTransactionPage(params, chain) // { id: { seqno: 12, … }, req_count: 40, incomplete: false, page: [tx] }
+ * ```
+ * @throws {TonHttpApiError} `TON_API_INVALID_PARAMETER` for one of `after_lt` / `after_hash`
+ *   without the other, or an `after_hash` that is not 32 bytes.
+ */
+export function blockTransactionPage(params: Params, chain: LiveChain) {
+  const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
+  const seqno = knownBlock(params, chain)
+  const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
+  const after = blockCursor(params)
+  const all = blockOrder(chain.blockTransactions(seqno), workchain)
+  let start = 0
+  if (after !== undefined) {
+    // The first transaction past the cursor in (account, lt) order (binary search).
+    let hi = all.length
+    while (start < hi) {
+      const mid = (start + hi) >> 1
+      const tx = all[mid] as LoggedTransaction
+      const id = accountIdOf(tx)
+      const past = id > after.account || (id === after.account && tx.lt > after.lt)
+      if (past) hi = mid
+      else start = mid + 1
+    }
+  }
+  return {
+    id: blockIdExt(seqno, workchain),
+    req_count: count,
+    incomplete: all.length - start > count,
+    page: all.slice(start, start + count),
+  }
+}
+
+/**
+ * The cursor of a block-transactions page: `after_lt` and `after_hash` (the account id, 64 hex
+ * digits or base64, as tonlib's `blocks.accountTransactionId` reads it), both or neither.
+ */
+function blockCursor(params: Params): { account: string; lt: bigint } | undefined {
+  const hasLt = params.has('after_lt')
+  const hasHash = params.has('after_hash')
+  if (!hasLt && !hasHash) return undefined
+  if (!hasHash) throw invalidParameter('after_hash', 'required with after_lt (the account id)')
+  if (!hasLt) throw invalidParameter('after_lt', 'required with after_hash')
+  return { account: params.hash('after_hash').toString('hex'), lt: params.bigint('after_lt') }
+}
+
+/** The 64 hex digits of a transaction's account id (its raw form after `workchain:`). */
+function accountIdOf(tx: LoggedTransaction): string {
+  return tx.account.slice(tx.account.indexOf(':') + 1).toLowerCase()
+}
+
+/** A block's transactions of one workchain in the block's order: account id, then lt. */
+function blockOrder(
+  txs: readonly LoggedTransaction[],
+  workchain: number,
+): readonly LoggedTransaction[] {
+  let byWorkchain = ordered.get(txs)
+  if (byWorkchain === undefined) {
+    byWorkchain = new Map()
+    ordered.set(txs, byWorkchain)
+  }
+  const kept = byWorkchain.get(workchain)
+  // Kept while the block's list is the one it was made of (a block is appended to, then final).
+  if (kept !== undefined && kept.of === txs.length) return kept.list
+  const list = txs
+    .filter((tx) => tx.account.startsWith(`${workchain}:`))
+    .sort((a, b) => {
+      const x = accountIdOf(a)
+      const y = accountIdOf(b)
+      return x < y ? -1 : x > y ? 1 : a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0
+    })
+  byWorkchain.set(workchain, { of: txs.length, list })
+  return list
+}
+
+/** Each block's transactions in the block's order, per workchain. */
+const ordered = new WeakMap<
+  readonly LoggedTransaction[],
+  Map<number, { of: number; list: LoggedTransaction[] }>
+>()
+
+/**
  * The `seqno` parameter, which must name a committed block (0 = genesis).
  *
  * @example
@@ -154,34 +246,6 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
  * knownBlock(new Params({ seqno: 3 }), chain) // 3, or a 404 when the latest block is 2
  * ```
  */
-/**
- * The page of a block's transactions that `getBlockTransactions(Ext)` asks for: those of
- * `workchain` (default −1) after `after_lt`, at most `count` (default 40, up to 1000), with the
- * answer's `id`, `req_count` and `incomplete`.
- *
- * @example
- * ```ts
- * blockTransactionPage(params, chain) // { id: { seqno: 12, … }, req_count: 40, incomplete: false, page: [tx] }
- * ```
- */
-export function blockTransactionPage(params: Params, chain: LiveChain) {
-  const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
-  const seqno = knownBlock(params, chain)
-  const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
-  // Logical times are unique on the local chain: `after_lt` alone places the cursor.
-  const afterLt = params.optionalBigint('after_lt')
-  const all = chain
-    .blockTransactions(seqno)
-    .filter((tx) => tx.account.startsWith(`${workchain}:`))
-    .filter((tx) => afterLt === undefined || tx.lt > afterLt)
-  return {
-    id: blockIdExt(seqno, workchain),
-    req_count: count,
-    incomplete: all.length > count,
-    page: all.slice(0, count),
-  }
-}
-
 export function knownBlock(params: Params, chain: LiveChain): number {
   const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
   if (seqno < 0) throw invalidParameter('seqno', 'missing')

@@ -35,6 +35,12 @@ export type FollowerOptions = {
    * e.g. `tonApiPriorPool(client)`.
    */
   readonly priorPool?: IndexSessionOptions['priorPool']
+  /**
+   * Holds back the operations of traces that began before the index (see
+   * `IndexSessionOptions.holdCutTraces`). Default: when `fromSeqno` is after the chain's first
+   * block (a trace can then be cut by where the index starts).
+   */
+  readonly holdCutTraces?: boolean | undefined
   /** The cursor the follower keeps in the store (default `'indexer'`). */
   readonly cursorName?: string | undefined
   /**
@@ -181,6 +187,7 @@ export function createFollower(options: FollowerOptions): Follower {
         priorPool: options.priorPool,
         escrowMinters: options.escrowMinters,
         feeVaultMinters: options.feeVaultMinters,
+        holdCutTraces: options.holdCutTraces ?? (options.fromSeqno ?? 1) > 1,
       })
       status.index = { seqno: startAfter(opened.cursor) }
       return opened

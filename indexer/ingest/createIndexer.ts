@@ -136,6 +136,15 @@ export type IndexSessionOptions = {
    * such a pool is not followed.
    */
   readonly priorPool?: ((request: PriorPoolRequest) => Promise<PriorPool | undefined>) | undefined
+  /**
+   * Holds back the operations of traces cut by the data's edge (default false): a transaction
+   * whose internal in-message no indexed transaction sent began its trace before the index did,
+   * so the wallet transaction that started it is not known. With this set, the pools' state
+   * still follows such a trace, but no operation row is filed for it (none would name its real
+   * wallet transaction); without it, the first transaction the index holds stands as the origin.
+   * For an index that starts after the chain's first block.
+   */
+  readonly holdCutTraces?: boolean | undefined
 }
 
 /**
@@ -234,7 +243,13 @@ export type IndexSession = {
   readonly cursor: IndexCursor | undefined
 }
 
-type Origin = { readonly hash: string; readonly lt: bigint; readonly timestamp: string }
+type Origin = {
+  readonly hash: string
+  readonly lt: bigint
+  readonly timestamp: string
+  /** The trace began before the data (its first transaction has an unknown sender). */
+  readonly cut?: true
+}
 /** A message sent but not yet received; `stored` once a batch has written it to the store. */
 type PendingLink = { readonly parentHash: string; readonly origin: Origin; stored?: boolean }
 
@@ -294,6 +309,7 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
   const cursorName = options.cursorName ?? INDEX_CURSOR
   const batchSize = Math.max(1, options.batchSize ?? 2000)
   const assetOf = options.assetOf ?? (() => undefined)
+  const holdCutTraces = options.holdCutTraces === true
   const ledger = createWalletLedger({
     jettonWallets: await store.listIndexedJettonWallets(),
     lpAccounts: await store.listIndexedLpAccounts(),
@@ -447,12 +463,16 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     const stored = await store.getMessageLink(key)
     if (stored === undefined) return undefined
     const [origin] = await store.listIndexedTransactions({ hash: stored.originHash })
+    // A cut trace's first transaction: an internal in-message (kind not `external`) with no
+    // known sender.
+    const cut = holdCutTraces && origin?.parentHash === null && origin.kind !== 'external'
     return {
       parentHash: stored.parentHash,
       origin: {
         hash: stored.originHash,
         lt: origin?.lt ?? 0n,
         timestamp: origin?.timestamp ?? '',
+        ...(cut ? { cut: true as const } : {}),
       },
     }
   }
@@ -484,7 +504,11 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     const inMessage = tx.inMessage
     const info = inMessage?.info
     const internal = info?.type === 'internal'
-    const origin: Origin = link?.origin ?? { hash, lt: tx.lt, timestamp }
+    const origin: Origin =
+      link?.origin ??
+      (internal && holdCutTraces
+        ? { hash, lt: tx.lt, timestamp, cut: true }
+        : { hash, lt: tx.lt, timestamp })
     const outMessages = tx.outMessages.values()
     for (const out of outMessages) {
       if (out.info.type !== 'internal') continue
@@ -586,7 +610,10 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
             pool.state = op.state
             if (op.protocolFeeAddress !== undefined) pool.protocolFeeAddress = op.protocolFeeAddress
             touched.add(pool)
-            if (op.row !== undefined) ops.push(block ? { ...op.row, block } : op.row)
+            // A cut trace's operation is held back: its wallet transaction is not known.
+            if (op.row !== undefined && origin.cut !== true) {
+              ops.push(block ? { ...op.row, block } : op.row)
+            }
             resultCode = op.resultCode
           }
         } else if (body.type === 'v2.withdraw_fee') {

@@ -12,7 +12,7 @@ import {
 import type { ChainSource, SourceBlock } from './ChainSource.js'
 import { createTransactionLinks } from './transactionLinks.js'
 
-/** Transactions per `getBlockTransactionsExt` page. */
+/** Transactions per `getBlockTransactionsExt` page (a liteserver answers 256 at most). */
 const PAGE = 256
 
 type TransactionsExt = { incomplete: boolean; transactions: readonly RawTransaction[] }
@@ -29,6 +29,8 @@ export type TonApiBlockSourceOptions = {
    * 1 reads one block at a time). The requests still keep to the client's rate.
    */
   readonly readAhead?: number | undefined
+  /** Transactions asked per `getBlockTransactionsExt` page (default 256, a liteserver's most). */
+  readonly pageSize?: number | undefined
 }
 
 /** Blocks delivered per `blocks` call at most. */
@@ -40,10 +42,13 @@ const BATCH = 16
  * the shard tips (`shards`), walks each new tip back through `getBlockHeader`'s `prev_blocks` to
  * the tips of block `n − 1` (so shard blocks made in between, splits and merges included, are all
  * read; a tip one block past the previous tip of the same shard is its only child and needs no
- * walk), and reads each new shard block's transactions with `getBlockTransactionsExt`, paged by
- * `after_lt` / `after_hash` while `incomplete` (`TonClient.getShardTransactions` throws on an
- * incomplete block instead). Up to `readAhead` masterchain blocks are read concurrently while
- * the follower indexes the ones before; they are delivered in order. Every transaction's BoC is
+ * walk), and reads each new shard block's transactions with `getBlockTransactionsExt`, paged as
+ * toncenter pages them (tonlib's `blocks.accountTransactionId`): `after_lt` / `after_hash` are
+ * the lt and the ACCOUNT id of the last transaction returned, asked while `incomplete`; a flavour
+ * that answers the whole block at once (`incomplete: false`) is read in one page, and a page that
+ * repeats a transaction is a fatal `SOURCE_INVALID_DATA` (`TonClient.getShardTransactions`
+ * throws on an incomplete block instead). Up to `readAhead` masterchain blocks are read
+ * concurrently while the follower indexes the ones before; they are delivered in order. Every transaction's BoC is
  * checked against its id's hash, and its link to its account's previous transaction against the
  * last one delivered ({@link createTransactionLinks}): a block whose transactions do not link
  * up is read again, and one that still does not is a fatal `SOURCE_GAP` (the missing
@@ -63,6 +68,7 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
   const { client } = options
   const workchain = options.workchain ?? 0
   const readAhead = Math.max(1, options.readAhead ?? 8)
+  const pageSize = Math.max(1, options.pageSize ?? PAGE)
   const head = headReader(client)
   /** Each account's last transaction: a page that left one out is asked again. */
   const links = createTransactionLinks()
@@ -116,19 +122,38 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
 
   const transactionsOf = async (id: BlockId): Promise<Transaction[]> => {
     const txs: Transaction[] = []
-    let after: { lt: string; hash: string } | undefined
+    /** Each transaction read, by account id and lt: an upstream repeating one is caught. */
+    const read = new Set<string>()
+    let after: { lt: string; account: string } | undefined
     for (;;) {
       const page = await client.call<TransactionsExt>('getBlockTransactionsExt', {
         workchain: id.workchain,
         shard: id.shard,
         seqno: id.seqno,
-        count: PAGE,
-        ...(after === undefined ? {} : { after_lt: after.lt, after_hash: after.hash }),
+        count: pageSize,
+        ...(after === undefined ? {} : { after_lt: after.lt, after_hash: after.account }),
       })
-      for (const raw of page.transactions) txs.push(verifiedTransaction(raw))
-      const last = page.transactions.at(-1)
+      let last: Transaction | undefined
+      for (const raw of page.transactions) {
+        const tx = verifiedTransaction(raw)
+        const account = accountId(tx)
+        const item = `${account}:${tx.lt}`
+        if (read.has(item)) {
+          // Paged past the cursor it was given, or not by it (a cursor read as something else).
+          throw new FatalSourceError({
+            code: 'SOURCE_INVALID_DATA',
+            message: `getBlockTransactionsExt of block ${key(id)} answered transaction ${tx.lt} of account ${account} twice (after_lt ${after?.lt}, after_hash ${after?.account})`,
+            txHash: tx.hash().toString('hex'),
+          })
+        }
+        read.add(item)
+        txs.push(tx)
+        last = tx
+      }
+      // A flavour that loops itself (pytonlib) answers the whole block with `incomplete: false`.
       if (!page.incomplete || last === undefined) return txs
-      after = { lt: last.transaction_id.lt, hash: last.transaction_id.hash }
+      // toncenter's cursor: the last item's lt and ACCOUNT id (tonlib's accountTransactionId).
+      after = { lt: last.lt.toString(), account: accountId(last) }
     }
   }
 
@@ -219,6 +244,11 @@ export function tonApiBlockSource(options: TonApiBlockSourceOptions): ChainSourc
       return new Promise((resolve) => setTimeout(resolve, ms))
     },
   }
+}
+
+/** A transaction's account id: 64 hex digits (the `after_hash` of toncenter's block paging). */
+function accountId(tx: Transaction): string {
+  return tx.address.toString(16).padStart(64, '0')
 }
 
 function key(id: BlockId): string {
