@@ -1,16 +1,10 @@
-import { type Address, Cell, type Message, type Transaction, type TupleItem } from '@ton/core'
+import type { Address, Cell, Message, Transaction, TupleItem } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
-import { LocalBlockchain } from '../emulator/LocalBlockchain.js'
-import { ChainClock } from './ChainClock.js'
-import { type ChainJournal, MemoryChainJournal } from './ChainJournal.js'
+import type { LocalBlockchain } from '../emulator/LocalBlockchain.js'
 import type { ChainView } from './ChainView.js'
-import { LiveChainError } from './LiveChainError.js'
-import { type ChainControl, chainControl } from './live/ChainControl.js'
-import { ChainSequencer } from './live/ChainSequencer.js'
-import { type ExternalGate, externalGate, isMessage, parseExternal } from './live/ExternalGate.js'
-import { type ChainStart, genesis, restoreJournal } from './live/journalRestore.js'
-import { trackPriorStates } from './live/PriorStates.js'
-import { type StateAtBlock, statesAtBlock } from './live/StateAtBlock.js'
+import type { LiveChainError } from './LiveChainError.js'
+import { externalIn, internalOnly, parseExternal } from './live/ExternalGate.js'
+import { type LiveChainParts, openParts } from './live/openParts.js'
 import type {
   AccountInfo,
   AtBlock,
@@ -65,33 +59,12 @@ export type {
 export class LiveChain implements ChainView {
   /** The sandbox this chain runs. Run state-changing code only inside {@link LiveChain.execute}. */
   readonly blockchain: LocalBlockchain
-  /** The queue, the capture of batches as blocks and their commit. */
-  private readonly sequencer: ChainSequencer
-  /** Accounts and get-methods now or at an older block. */
-  private readonly states: StateAtBlock
-  /** Parsing and dry runs of external messages. */
-  private readonly gate: ExternalGate
-  /** Time travel, empty blocks, balances, savepoints and reverts. */
-  private readonly control: ChainControl
-  /** The parsed configuration and the text it was parsed from. */
-  private parsedConfig: { text: string; cell: Cell } | undefined
+  /** The parts this chain is the facade of (`chain/live/`). */
+  private readonly parts: LiveChainParts
 
-  private constructor(
-    blockchain: LocalBlockchain,
-    journal: ChainJournal,
-    options: LiveChainOptions,
-    start: ChainStart,
-  ) {
+  private constructor(blockchain: LocalBlockchain, parts: LiveChainParts) {
     this.blockchain = blockchain
-    const priors = trackPriorStates(blockchain, start.history)
-    this.sequencer = new ChainSequencer(blockchain, journal, start, priors, {
-      clock: new ChainClock(options.clock ?? (() => Date.now() / 1000)),
-      snapshotEvery: options.snapshotEvery ?? 200,
-      onListenerError: options.onListenerError ?? ((error) => console.error(error)),
-    })
-    this.states = statesAtBlock(start.history, this.sequencer)
-    this.gate = externalGate(blockchain, priors)
-    this.control = chainControl(this.sequencer, journal)
+    this.parts = parts
   }
 
   /**
@@ -106,25 +79,18 @@ export class LiveChain implements ChainView {
    * ```
    */
   static async open(options: LiveChainOptions = {}): Promise<LiveChain> {
-    const journal = options.journal ?? new MemoryChainJournal()
-    const blockchain = options.blockchain ?? (await LocalBlockchain.createLocal())
-    const restored = await restoreJournal(journal, blockchain, options)
-    if (restored !== undefined) return new LiveChain(blockchain, journal, options, restored)
-    const now = Math.max(blockchain.now ?? 0, wallClock(options))
-    const chain = new LiveChain(blockchain, journal, options, genesis(blockchain, now, options))
-    const { sequencer } = chain
-    await sequencer.enqueue(() => sequencer.saveSnapshot())
-    return chain
+    const { blockchain, parts } = await openParts(options)
+    return new LiveChain(blockchain, parts)
   }
 
   /** The last committed block (seqno 0 = the genesis state). */
   get head(): ChainHead {
-    return this.sequencer.head
+    return this.parts.sequencer.head
   }
 
   /** The chain's time now, unix seconds: the wall clock, never before the last block. */
   get time(): number {
-    return this.sequencer.time
+    return this.parts.sequencer.time
   }
 
   /**
@@ -132,7 +98,7 @@ export class LiveChain implements ChainView {
    * the chain (toncenter v3's message index) compares to know its blocks are still the chain's.
    */
   get revision(): number {
-    return this.control.revision
+    return this.parts.control.revision
   }
 
   /**
@@ -148,7 +114,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   setTime(move: TimeMove): number {
-    return this.control.setTime(move)
+    return this.parts.control.setTime(move)
   }
 
   /**
@@ -162,7 +128,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async mine(count: number): Promise<readonly ChainBlock[]> {
-    return this.control.mine(count)
+    return this.parts.control.mine(count)
   }
 
   /**
@@ -177,7 +143,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async setBalance(address: Address, balance: bigint): Promise<ChainBlock> {
-    return this.control.changeBalance(address, () => balance)
+    return this.parts.control.changeBalance(address, () => balance)
   }
 
   /**
@@ -191,7 +157,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async addBalance(address: Address, amount: bigint): Promise<ChainBlock> {
-    return this.control.changeBalance(address, (current) => current + amount)
+    return this.parts.control.changeBalance(address, (current) => current + amount)
   }
 
   /**
@@ -206,7 +172,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async savepoint(): Promise<ChainSavepoint> {
-    return this.control.savepoint()
+    return this.parts.control.savepoint()
   }
 
   /**
@@ -225,7 +191,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async revert(savepoint: ChainSavepoint): Promise<void> {
-    await this.control.revert(savepoint)
+    await this.parts.control.revert(savepoint)
   }
 
   /**
@@ -237,7 +203,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   onRevert(listener: (head: ChainHead) => void): () => void {
-    return this.control.onRevert(listener)
+    return this.parts.control.onRevert(listener)
   }
 
   /**
@@ -250,12 +216,12 @@ export class LiveChain implements ChainView {
    * ```
    */
   blockTime(seqno: number): number | undefined {
-    return this.sequencer.blockTime(seqno)
+    return this.parts.sequencer.blockTime(seqno)
   }
 
   /** Number of transactions in the history. */
   get transactionCount(): number {
-    return this.sequencer.log.size
+    return this.parts.sequencer.log.size
   }
 
   /**
@@ -268,10 +234,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   get config(): Cell {
-    // The sandbox parses its configuration on every read; it changes only when set.
-    const text = this.blockchain.configBase64
-    if (this.parsedConfig?.text !== text) this.parsedConfig = { text, cell: Cell.fromBase64(text) }
-    return this.parsedConfig.cell
+    return this.parts.states.config()
   }
 
   /**
@@ -302,35 +265,9 @@ export class LiveChain implements ChainView {
    */
   async sendExternal(boc: Uint8Array | string | Cell): Promise<ChainBlock> {
     const { cell, message } = parseExternal(boc)
-    const chain = this.sequencer
-    return chain.enqueue(async () => {
-      chain.tick()
-      await chain.guardLoad(() =>
-        this.gate.dryRun(message, { ignoreChksig: false, now: chain.floor }),
-      )
-      const { blocks, firstSeqno } = await chain.runJob(
-        () => this.blockchain.sendMessage(cell),
-        async (error) => {
-          throw chain.stop(
-            new LiveChainError({
-              reason: 'execution_failed',
-              message: 'An accepted external message could not be executed to the end.',
-              details: error instanceof Error ? error.message : String(error),
-              cause: error,
-            }),
-          )
-        },
-      )
-      const block = blocks.find((b) => b.seqno === firstSeqno)
-      if (!block) {
-        throw chain.stop(
-          new LiveChainError({
-            reason: 'execution_failed',
-            message: 'The sandbox published no transactions for an accepted external message.',
-          }),
-        )
-      }
-      return block
+    return this.parts.sequencer.enqueue(async () => {
+      await this.parts.gate.dryRun(message, { ignoreChksig: false })
+      return this.parts.sequencer.runMessage(cell)
     })
   }
 
@@ -348,22 +285,12 @@ export class LiveChain implements ChainView {
     message: Message | Uint8Array | string | Cell,
     options: { readonly ignoreChksig?: boolean } = {},
   ): Promise<EmulatedExternal> {
-    const parsed = isMessage(message) ? message : parseExternal(message).message
-    if (parsed.info.type !== 'external-in') {
-      throw new LiveChainError({
-        reason: 'not_external_in',
-        message: `Expected an external-in message, got ${parsed.info.type}.`,
-      })
-    }
-    const chain = this.sequencer
-    return chain.enqueue(async () => {
-      chain.tick()
-      const ignoreChksig = options.ignoreChksig ?? false
-      const transaction = await chain.guardLoad(() =>
-        this.gate.dryRun(parsed, { ignoreChksig, now: chain.floor }),
-      )
-      return { transaction }
-    })
+    const parsed = externalIn(message)
+    return this.parts.sequencer.enqueue(async () => ({
+      transaction: await this.parts.gate.dryRun(parsed, {
+        ignoreChksig: options.ignoreChksig ?? false,
+      }),
+    }))
   }
 
   /**
@@ -381,19 +308,10 @@ export class LiveChain implements ChainView {
    * ```
    */
   async emulateInternal(message: Message): Promise<Transaction> {
-    if (message.info.type !== 'internal') {
-      throw new LiveChainError({
-        reason: 'not_internal',
-        message: `Expected an internal message, got ${message.info.type}.`,
-      })
-    }
-    const chain = this.sequencer
-    return chain.enqueue(async () => {
-      chain.tick()
-      return chain.guardLoad(() =>
-        this.gate.dryRun(message, { ignoreChksig: false, now: chain.floor }),
-      )
-    })
+    const internal = internalOnly(message)
+    return this.parts.sequencer.enqueue(() =>
+      this.parts.gate.dryRun(internal, { ignoreChksig: false }),
+    )
   }
 
   /**
@@ -416,19 +334,8 @@ export class LiveChain implements ChainView {
   async execute<T>(
     job: (blockchain: LocalBlockchain) => Promise<T>,
   ): Promise<{ readonly result: T; readonly blocks: readonly ChainBlock[] }> {
-    const chain = this.sequencer
-    return chain.enqueue(async () => {
-      chain.tick()
-      const { result, blocks } = await chain.runJob(
-        () => job(this.blockchain),
-        async (error) => {
-          // What the job executed before it failed happened: store it all the same.
-          await chain.commit()
-          throw error
-        },
-      )
-      return { result, blocks }
-    })
+    const chain = this.parts.sequencer
+    return chain.enqueue(() => chain.runTooling(() => job(this.blockchain)))
   }
 
   /**
@@ -444,7 +351,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async account(address: Address, at: AtBlock = {}): Promise<AccountInfo> {
-    return this.sequencer.enqueue(() => this.states.account(address, at.seqno))
+    return this.parts.sequencer.enqueue(() => this.parts.states.account(address, at.seqno))
   }
 
   /**
@@ -461,7 +368,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async shardAccountCell(address: Address, at: AtBlock = {}): Promise<Buffer> {
-    return this.sequencer.enqueue(() => this.states.shardAccountCell(address, at.seqno))
+    return this.parts.sequencer.enqueue(() => this.parts.states.shardAccountCell(address, at.seqno))
   }
 
   /**
@@ -475,7 +382,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   transactions(address: Address, query: TransactionPageQuery): LoggedTransaction[] {
-    return this.sequencer.log.page(address.toRawString(), query)
+    return this.parts.sequencer.log.page(address.toRawString(), query)
   }
 
   /**
@@ -492,7 +399,7 @@ export class LiveChain implements ChainView {
     window: TransactionLtRange = {},
   ): LoggedTransaction[] {
     const raw = typeof account === 'string' ? account : account.toRawString()
-    return this.sequencer.log.range(raw, window)
+    return this.parts.sequencer.log.range(raw, window)
   }
 
   /**
@@ -504,7 +411,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   blockTransactions(seqno: number): readonly LoggedTransaction[] {
-    return this.sequencer.log.block(seqno)
+    return this.parts.sequencer.log.block(seqno)
   }
 
   /**
@@ -523,7 +430,9 @@ export class LiveChain implements ChainView {
     stack: readonly TupleItem[] = [],
     at: AtBlock = {},
   ): Promise<GetMethodOutcome> {
-    return this.sequencer.enqueue(() => this.states.runGetMethod(address, method, stack, at.seqno))
+    return this.parts.sequencer.enqueue(() =>
+      this.parts.states.runGetMethod(address, method, stack, at.seqno),
+    )
   }
 
   /**
@@ -536,7 +445,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   onBlock(listener: (block: ChainBlock) => void): () => void {
-    return this.sequencer.onBlock(listener)
+    return this.parts.sequencer.onBlock(listener)
   }
 
   /**
@@ -562,7 +471,7 @@ export class LiveChain implements ChainView {
    * ```
    */
   async checkpoint(): Promise<void> {
-    const chain = this.sequencer
+    const chain = this.parts.sequencer
     await chain.enqueue(() => chain.saveSnapshot())
   }
 
@@ -576,12 +485,8 @@ export class LiveChain implements ChainView {
    * ```
    */
   async close(): Promise<void> {
-    const chain = this.sequencer
+    const chain = this.parts.sequencer
     if (chain.isStopped) return
     await chain.enqueue(() => chain.close())
   }
-}
-
-function wallClock(options: LiveChainOptions): number {
-  return Math.floor((options.clock ?? (() => Date.now() / 1000))())
 }

@@ -1,8 +1,10 @@
 import type { Address } from '@ton/core'
+import { snapshotFromSerializable, snapshotToSerializable } from '@ton/sandbox'
 import type { ChainJournal } from '../ChainJournal.js'
 import { LiveChainError } from '../LiveChainError.js'
 import type { ChainBlock, ChainHead, ChainSavepoint, TimeMove } from '../liveChainTypes.js'
 import type { ChainSequencer } from './ChainSequencer.js'
+import type { PriorStates } from './PriorStates.js'
 import { shardAccountText } from './shardAccounts.js'
 
 /**
@@ -13,7 +15,7 @@ import { shardAccountText } from './shardAccounts.js'
  *
  * @example
  * ```ts
- * const control = chainControl(sequencer, journal)
+ * const control = chainControl(sequencer, journal, priors)
  * control.setTime({ increase: 3_600 }) // 1_764_003_600
  * await control.mine(2) // two blocks without transactions
  * ```
@@ -36,16 +38,21 @@ export interface ChainControl {
 }
 
 /**
- * The {@link ChainControl} of a sequencer and its journal (whose `discardAfter` a revert needs).
+ * The {@link ChainControl} of a sequencer, its journal (whose `discardAfter` a revert needs) and
+ * its prior-state tracking (a revert forgets the states kept before the blocks it removes).
  *
  * @example
  * ```ts
- * const control = chainControl(sequencer, journal)
+ * const control = chainControl(sequencer, journal, priors)
  * const point = await control.savepoint()
  * await control.revert(point)
  * ```
  */
-export function chainControl(chain: ChainSequencer, journal: ChainJournal): ChainControl {
+export function chainControl(
+  chain: ChainSequencer,
+  journal: ChainJournal,
+  priors: PriorStates,
+): ChainControl {
   const revertListeners = new Set<(head: ChainHead) => void>()
   let reverts = 0
   return {
@@ -93,7 +100,12 @@ export function chainControl(chain: ChainSequencer, journal: ChainJournal): Chai
     savepoint() {
       return chain.enqueue(async () => {
         await chain.flush()
-        return chain.savepoint()
+        return {
+          head: chain.head,
+          time: chain.floor,
+          offset: chain.clock.offset,
+          state: JSON.stringify(snapshotToSerializable(chain.blockchain.snapshot())),
+        }
       })
     },
 
@@ -126,7 +138,12 @@ export function chainControl(chain: ChainSequencer, journal: ChainJournal): Chai
             }),
           )
         }
-        await chain.rewind(savepoint)
+        await chain.blockchain.loadFrom(snapshotFromSerializable(JSON.parse(savepoint.state)))
+        chain.rewindHead(head, savepoint.time)
+        // the states kept were those before blocks now gone; older reads start at the savepoint
+        priors.reset(head.seqno)
+        chain.clock.restore(savepoint.offset)
+        await chain.saveSnapshot()
         reverts++
       })
       for (const listener of revertListeners) {

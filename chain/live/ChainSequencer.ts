@@ -1,56 +1,41 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { Address, type Cell, type Transaction } from '@ton/core'
-import {
-  type BlockchainSnapshot,
-  type BlockchainTransaction,
-  snapshotFromSerializable,
-  snapshotToSerializable,
-} from '@ton/sandbox'
+import type { Address, Cell } from '@ton/core'
+import type { BlockchainSnapshot, BlockchainTransaction } from '@ton/sandbox'
 import type { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
 import type { ChainClock } from '../ChainClock.js'
-import type { ChainBlockRecord, ChainJournal, JournalAccountState } from '../ChainJournal.js'
+import type { ChainBlockRecord } from '../ChainJournal.js'
 import { LiveChainError } from '../LiveChainError.js'
-import type { ChainBlock, ChainHead, ChainSavepoint } from '../liveChainTypes.js'
+import type { ChainBlock, ChainHead } from '../liveChainTypes.js'
 import type { TransactionLog } from '../TransactionLog.js'
+import { inMessageCell, type JournalWriter, type PendingBlock } from './JournalWriter.js'
 import type { ChainStart } from './journalRestore.js'
 import type { BlockPriors, PriorStates } from './PriorStates.js'
 import type { ChainNow } from './StateAtBlock.js'
-import { shardAccountBoc } from './shardAccounts.js'
-
-/**
- * A block waiting to be stored: with the accounts changed without a transaction (`setBalance`)
- * and the state each changed account had before the block.
- */
-type PendingBlock = ChainBlock & {
-  readonly touched?: readonly Address[]
-  readonly priors?: BlockPriors | undefined
-}
 
 /**
  * Options of a {@link ChainSequencer}.
  *
  * @example
  * ```ts
- * const options: SequencerOptions = { clock: new ChainClock(() => Date.now() / 1000), snapshotEvery: 200, onListenerError: console.error }
+ * const options: SequencerOptions = { clock: new ChainClock(() => Date.now() / 1000), onListenerError: console.error }
  * ```
  */
 export type SequencerOptions = {
   readonly clock: ChainClock
-  readonly snapshotEvery: number
   readonly onListenerError: (error: unknown) => void
 }
 
 /**
  * The live chain's sequencer: the one queue every call runs through (one at a time, in call
  * order), the capture of each batch the sandbox publishes as a numbered block, and the commit of
- * blocks (journal first, then history, head and listeners; a snapshot every `snapshotEvery`
- * blocks or when the libraries changed). Its parts — prior-state tracking, the states at older
- * blocks, the external gate, chain control — plug in through their interfaces; a lazy storage's
- * failed load (a fork's) is told by the sandbox's {@link LocalBlockchain.loadFailureOf}.
+ * blocks (journal first, then history, head and listeners; then a snapshot when one is due).
+ * Its parts — the journal writer, prior-state tracking, the states at older blocks, the external
+ * gate, chain control — plug in through their interfaces; a lazy storage's failed load (a
+ * fork's) is told by the sandbox's {@link LocalBlockchain.loadFailureOf}.
  *
  * @example
  * ```ts
- * const sequencer = new ChainSequencer(blockchain, journal, start, priors, options)
+ * const sequencer = new ChainSequencer(blockchain, writer, start, priors, options)
  * await sequencer.enqueue(async () => { sequencer.tick(); sequencer.addEmptyBlock(); return sequencer.commit() })
  * ```
  */
@@ -60,8 +45,7 @@ export class ChainSequencer implements ChainNow {
   readonly clock: ChainClock
   readonly log: TransactionLog
   readonly onListenerError: (error: unknown) => void
-  private readonly journal: ChainJournal
-  private readonly snapshotEvery: number
+  private readonly writer: JournalWriter
   private readonly priors: PriorStates
   /** Each block's time by seqno (blocks without transactions have no other record of it). */
   private readonly times: number[]
@@ -74,36 +58,26 @@ export class ChainSequencer implements ChainNow {
   private flushScheduled = false
   private captured: number
   private committed: ChainHead
-  private snapshotSeqno: number
-  /**
-   * The hash of `blockchain.libs` in the last snapshot. Blocks journal account states, not the
-   * chain's libraries, so a job that publishes one (a DEX v2 or pTON v2 deployment) is followed
-   * by a snapshot: a chain resumed from the journal then still runs library-coded contracts.
-   */
-  private snapshotLibs: string
   private lastNow: number
   private stopped: LiveChainError | undefined
   private readonly stopCapture: () => void
 
   constructor(
     blockchain: LocalBlockchain,
-    journal: ChainJournal,
+    writer: JournalWriter,
     start: ChainStart,
     priors: PriorStates,
     options: SequencerOptions,
   ) {
     this.blockchain = blockchain
-    this.journal = journal
+    this.writer = writer
     this.clock = options.clock
-    this.snapshotEvery = options.snapshotEvery
     this.onListenerError = options.onListenerError
     this.priors = priors
     this.log = start.log
     this.times = start.times
     this.committed = start.head
     this.captured = start.head.seqno
-    this.snapshotSeqno = start.snapshotSeqno
-    this.snapshotLibs = librariesKey(blockchain)
     this.lastNow = start.head.now
     this.stopCapture = blockchain.onTransactions((txs) => this.capture(txs))
   }
@@ -197,6 +171,50 @@ export class ChainSequencer implements ChainNow {
     return { result, blocks: await this.commit(), firstSeqno }
   }
 
+  /**
+   * Runs the message chain of one accepted message (the caller dry-ran it) as a job and
+   * answers its block. A failure half-way stops the chain (`LIVE_CHAIN_EXECUTION_FAILED`),
+   * unless a lazy storage's failed load caused it: then the job is undone.
+   */
+  async runMessage(cell: Cell): Promise<ChainBlock> {
+    const { blocks, firstSeqno } = await this.runJob(
+      () => this.blockchain.sendMessage(cell),
+      async (error) => {
+        throw this.stop(
+          new LiveChainError({
+            reason: 'execution_failed',
+            message: 'An accepted external message could not be executed to the end.',
+            details: error instanceof Error ? error.message : String(error),
+            cause: error,
+          }),
+        )
+      },
+    )
+    const block = blocks.find((b) => b.seqno === firstSeqno)
+    if (!block) {
+      throw this.stop(
+        new LiveChainError({
+          reason: 'execution_failed',
+          message: 'The sandbox published no transactions for an accepted external message.',
+        }),
+      )
+    }
+    return block
+  }
+
+  /**
+   * Runs local tooling at the chain's time as a job: every message chain it sends is a block.
+   * What it executed before it failed happened: that is stored all the same.
+   */
+  async runTooling<T>(work: () => Promise<T>): Promise<{ result: T; blocks: ChainBlock[] }> {
+    this.tick()
+    const { result, blocks } = await this.runJob(work, async (error) => {
+      await this.commit()
+      throw error
+    })
+    return { result, blocks }
+  }
+
   /** Adds a block without transactions at the chain's time (the caller ticked). */
   addEmptyBlock(changed?: { touched: readonly Address[]; priors: BlockPriors }): void {
     this.captured++
@@ -235,14 +253,9 @@ export class ChainSequencer implements ChainNow {
     }
     this.lastNow = Math.max(this.lastNow, previous)
     const records: ChainBlockRecord[] = []
-    for (const block of blocks) records.push(await this.record(block))
+    for (const block of blocks) records.push(await this.writer.record(block))
     try {
-      // The blocks of one job go in together where the journal can (one SQLite transaction).
-      if (records.length > 1 && this.journal.appendBlocks) {
-        await this.journal.appendBlocks(records)
-      } else {
-        for (const record of records) await this.journal.appendBlock(record)
-      }
+      await this.writer.append(records)
     } catch (error) {
       throw this.stop(
         new LiveChainError({
@@ -277,12 +290,7 @@ export class ChainSequencer implements ChainNow {
         }
       }
     }
-    if (
-      this.committed.seqno - this.snapshotSeqno >= this.snapshotEvery ||
-      librariesKey(this.blockchain) !== this.snapshotLibs
-    ) {
-      await this.saveSnapshot()
-    }
+    if (this.writer.snapshotDue(this.committed.seqno)) await this.saveSnapshot()
     return published
   }
 
@@ -299,49 +307,27 @@ export class ChainSequencer implements ChainNow {
     }
   }
 
-  /** The chain as it is now (the caller flushed), for {@link ChainSequencer.rewind}. */
-  savepoint(): ChainSavepoint {
-    return {
-      head: this.committed,
-      time: this.lastNow,
-      offset: this.clock.offset,
-      state: JSON.stringify(snapshotToSerializable(this.blockchain.snapshot())),
-    }
-  }
-
   /**
-   * Puts the sandbox, the history, the head and the clock back to a savepoint (the journal
-   * already forgot the later blocks) and stores a snapshot there.
+   * Moves the head back to `head` at time `time` (the sandbox, the journal and the kept states
+   * were put back by the caller): the history forgets the later blocks, the next block is
+   * `head.seqno + 1`.
    */
-  async rewind(savepoint: ChainSavepoint): Promise<void> {
-    const { head } = savepoint
-    await this.blockchain.loadFrom(snapshotFromSerializable(JSON.parse(savepoint.state)))
+  rewindHead(head: ChainHead, time: number): void {
     this.log.truncate(head.seqno)
-    // the states kept were those before blocks now gone; older reads start at the savepoint
-    this.priors.reset(head.seqno)
     this.times.length = Math.min(this.times.length, head.seqno + 1)
     this.committed = head
     this.captured = head.seqno
-    this.lastNow = savepoint.time
-    this.clock.restore(savepoint.offset)
-    await this.saveSnapshot()
+    this.lastNow = time
   }
 
   /** Stores a full snapshot of the sandbox after the head. */
   async saveSnapshot(): Promise<void> {
-    const json = JSON.stringify(snapshotToSerializable(this.blockchain.snapshot()))
-    await this.journal.saveSnapshot({
-      seqno: this.committed.seqno,
-      now: this.lastNow,
-      state: Buffer.from(json, 'utf8'),
-    })
-    this.snapshotSeqno = this.committed.seqno
-    this.snapshotLibs = librariesKey(this.blockchain)
+    await this.writer.saveSnapshot(this.committed.seqno, this.lastNow)
   }
 
   /** Stores a snapshot if blocks came after the last one, and stops: later calls are refused. */
   async close(): Promise<void> {
-    if (this.committed.seqno > this.snapshotSeqno) await this.saveSnapshot()
+    if (this.committed.seqno > this.writer.snapshotSeqno) await this.saveSnapshot()
     this.stopCapture()
     this.priors.detach()
     this.stopped = new LiveChainError({ reason: 'closed', message: 'The live chain is closed.' })
@@ -398,45 +384,4 @@ export class ChainSequencer implements ChainNow {
         .catch((error) => this.onListenerError(error))
     }
   }
-
-  private async record(block: PendingBlock): Promise<ChainBlockRecord> {
-    const touched = new Map<string, Address>()
-    for (const address of block.touched ?? []) touched.set(address.toRawString(), address)
-    const transactions = block.transactions.map((tx) => {
-      const account = transactionAccount(tx)
-      touched.set(account.toRawString(), account)
-      return { account: account.toRawString(), lt: tx.lt, hash: tx.hash(), boc: tx.raw.toBoc() }
-    })
-    const accounts: JournalAccountState[] = []
-    for (const [raw, address] of touched) {
-      accounts.push({ address: raw, shardAccount: await shardAccountBoc(this.blockchain, address) })
-    }
-    return {
-      seqno: block.seqno,
-      now: block.now,
-      lt: block.lt,
-      message: block.message?.toBoc() ?? null,
-      transactions,
-      accounts,
-    }
-  }
-}
-
-/** The account of a transaction: the workchain comes from its in-message (tick-tock: -1). */
-function transactionAccount(tx: Transaction): Address {
-  const dest = tx.inMessage?.info.dest
-  const workchain = Address.isAddress(dest) ? dest.workChain : -1
-  return new Address(workchain, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex'))
-}
-
-/** The in-message cell exactly as the transaction stores it (`^[ in_msg:(Maybe ^Message) … ]`). */
-function inMessageCell(tx: Transaction): Cell | undefined {
-  const messages = tx.raw.refs[0]
-  if (!messages) return undefined
-  return messages.beginParse().loadBit() ? messages.refs[0] : undefined
-}
-
-/** Identifies the chain's library set: the hash of its `libs` dictionary cell, '' for none. */
-function librariesKey(blockchain: LocalBlockchain): string {
-  return blockchain.libs?.hash().toString('hex') ?? ''
 }

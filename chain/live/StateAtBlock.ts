@@ -1,6 +1,7 @@
 import {
   type Address,
   beginCell,
+  Cell,
   type ShardAccount,
   storeShardAccount,
   type TupleItem,
@@ -50,6 +51,8 @@ export interface ChainNow {
  * ```
  */
 export interface StateAtBlock {
+  /** The configuration the chain runs with (the `ConfigParams` cell): the same at every block. */
+  config(): Cell
   /** The account now (`seqno` undefined) or after block `seqno`. */
   account(address: Address, seqno: number | undefined): Promise<AccountInfo>
   /** The account's `ShardAccount` BoC; `account_none` for one that does not exist. */
@@ -98,10 +101,20 @@ export function statesAtBlock(history: StateHistory, chain: ChainNow): StateAtBl
     return kept.kind === 'kept' ? kept.state : undefined
   }
 
+  /** The parsed configuration and the text it was parsed from. */
+  let parsedConfig: { text: string; cell: Cell } | undefined
+
   const current = async (address: Address): Promise<ShardAccount> =>
     (await chain.blockchain.getContract(address)).account
 
   return {
+    config() {
+      // The sandbox parses its configuration on every read; it changes only when set.
+      const text = chain.blockchain.configBase64
+      if (parsedConfig?.text !== text) parsedConfig = { text, cell: Cell.fromBase64(text) }
+      return parsedConfig.cell
+    },
+
     async account(address, seqno) {
       const state = stateAt(address, seqno)
       if (state === undefined) {
