@@ -4,7 +4,7 @@ import type { LocalBlockchain } from '../emulator/LocalBlockchain.js'
 import type { ChainJournal } from './ChainJournal.js'
 
 // The live chain's vocabulary: what its methods take and answer. `LiveChain.ts` re-exports
-// every type, so `import type { ChainBlock } from './LiveChain.js'` keeps working.
+// every type, so importing them from there keeps working.
 
 /**
  * One block of the live chain: one executed message chain, published to block listeners after
