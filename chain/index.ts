@@ -24,6 +24,7 @@ export {
   type ChainSnapshotRecord,
   MemoryChainJournal,
 } from './ChainJournal.js'
+export type { ChainView } from './ChainView.js'
 export { ForkCache, type ForkMeta, forkOfDatabase } from './fork/ForkCache.js'
 export { ForkError, type ForkErrorCode, forkErrorOf } from './fork/ForkError.js'
 export { ForkStorage, type ForkStorageOptions, type ForkStorageStats } from './fork/ForkStorage.js'

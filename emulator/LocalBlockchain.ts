@@ -50,6 +50,14 @@ export type LocalBlockchainOptions = {
    * load the accounts the snapshot replaces anyway.
    */
   readonly storage?: LazyStorage | undefined
+  /**
+   * How a failed load of `storage` is told from other errors: the {@link LoadFailure} behind
+   * an error (following its causes), or `undefined` when the error is something else. The
+   * storage's owner provides it (a fork: `chain/fork/`'s `forkErrorOf`); the live chain asks
+   * {@link LocalBlockchain.loadFailureOf} to roll back a job such a load stopped. Default: no
+   * error is a load failure.
+   */
+  readonly loadFailure?: ((error: unknown) => LoadFailure | undefined) | undefined
   /** The network configuration (a `ConfigParams` dictionary cell); default the sandbox's `slim`. */
   readonly config?: Cell | undefined
 }
@@ -69,6 +77,17 @@ export type LazyStorage = BlockchainStorage & {
 }
 
 /**
+ * A lazy storage's failed load ({@link LocalBlockchainOptions.loadFailure}): the error itself,
+ * with a stable `code` and a one-line `shortMessage`.
+ *
+ * @example
+ * ```ts
+ * const failure: LoadFailure = forkErrorOf(error)! // { code: 'FORK_UNAVAILABLE', shortMessage: 'getShardAccountCell: 429 …' }
+ * ```
+ */
+export type LoadFailure = Error & { readonly code: string; readonly shortMessage: string }
+
+/**
  * A `@ton/sandbox` `Blockchain` whose transaction history does not grow: each batch of
  * transactions (one `sendMessage`, one wrapper `send…`, one tick-tock) is handed to the
  * listeners and then dropped, so memory stays flat in long runs. Everything else is the plain
@@ -86,6 +105,7 @@ export type LazyStorage = BlockchainStorage & {
 export class LocalBlockchain extends Blockchain {
   private listeners: TransactionListener[] | undefined
   private lazy: LazyStorage | undefined
+  private loadFailure: ((error: unknown) => LoadFailure | undefined) | undefined
 
   /**
    * Creates an empty local chain with the sandbox's `slim` network config and every log off.
@@ -104,6 +124,7 @@ export class LocalBlockchain extends Blockchain {
       config: options.config ?? 'slim',
     })
     chain.lazy = options.storage
+    chain.loadFailure = options.loadFailure
     chain.verbosity = { print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false }
     return chain
   }
@@ -115,6 +136,14 @@ export class LocalBlockchain extends Blockchain {
    */
   get lazyStorage(): boolean {
     return this.lazy !== undefined
+  }
+
+  /**
+   * The failed load of the lazy storage behind `error` ({@link LocalBlockchainOptions.loadFailure}),
+   * or `undefined` when `error` is something else (always, without a lazy storage's hook).
+   */
+  loadFailureOf(error: unknown): LoadFailure | undefined {
+    return this.loadFailure?.(error)
   }
 
   /**

@@ -2,7 +2,7 @@ import { Cell } from '@ton/core'
 import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
 import { createTonApiClient, type TonApiClient } from '../../upstream/tonApiClient.js'
 import { ForkCache } from './ForkCache.js'
-import { ForkError } from './ForkError.js'
+import { ForkError, forkErrorOf } from './ForkError.js'
 import { ForkStorage } from './ForkStorage.js'
 import { type ForkHistory, forkHistory } from './forkHistory.js'
 import { type ForkPin, forkUpstream } from './forkUpstream.js'
@@ -164,7 +164,13 @@ export async function openFork(
       cache: options.noCache === true ? undefined : { store: cache, id },
       libraryCache: cache,
     })
-    const blockchain = await LocalBlockchain.createLocal({ fastCells: true, storage, config })
+    // The live chain rolls back a job a failed load stopped: it tells those by `forkErrorOf`.
+    const blockchain = await LocalBlockchain.createLocal({
+      fastCells: true,
+      storage,
+      config,
+      loadFailure: forkErrorOf,
+    })
     // S's transactions are all below its `end_lt`: the sandbox's lt starts at the last one's
     // (or above it, on the sandbox's grid), and each local transaction is one step above.
     const last = pin.endLt > 0n ? pin.endLt - 1n : 0n

@@ -1,4 +1,4 @@
-import type { LiveChain } from '../LiveChain.js'
+import type { ChainView } from '../ChainView.js'
 import type { Params } from './params.js'
 
 /**
@@ -11,4 +11,4 @@ import type { Params } from './params.js'
  * const getMasterchainHead: TonApiMethod = async (_params, chain) => chain.head.seqno
  * ```
  */
-export type TonApiMethod = (params: Params, chain: LiveChain) => Promise<unknown>
+export type TonApiMethod = (params: Params, chain: ChainView) => Promise<unknown>

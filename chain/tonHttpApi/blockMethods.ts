@@ -1,7 +1,7 @@
 import { Address, type Cell, Dictionary } from '@ton/core'
 import { addressText } from '../../protocol/addressText.js'
 import { readJettonContent } from '../../protocol/jettonContent.js'
-import type { LiveChain } from '../LiveChain.js'
+import type { ChainView } from '../ChainView.js'
 import { LiveChainError } from '../LiveChainError.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
 import type { Params } from './params.js'
@@ -163,7 +163,7 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
  * @throws {TonHttpApiError} `TON_API_INVALID_PARAMETER` for one of `after_lt` / `after_hash`
  *   without the other, or an `after_hash` that is not 32 bytes.
  */
-export function blockTransactionPage(params: Params, chain: LiveChain) {
+export function blockTransactionPage(params: Params, chain: ChainView) {
   const workchain = params.int('workchain', { min: -1, max: 0, fallback: -1 })
   const seqno = knownBlock(params, chain)
   const count = params.int('count', { min: 1, max: 1000, fallback: 40 })
@@ -246,14 +246,14 @@ const ordered = new WeakMap<
  * knownBlock(new Params({ seqno: 3 }), chain) // 3, or a 404 when the latest block is 2
  * ```
  */
-export function knownBlock(params: Params, chain: LiveChain): number {
+export function knownBlock(params: Params, chain: ChainView): number {
   const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: -1 })
   if (seqno < 0) throw invalidParameter('seqno', 'missing')
   if (seqno > chain.head.seqno) throw blockNotFound(`Block ${seqno} does not exist yet`, chain)
   return seqno
 }
 
-function blockNotFound(what: string, chain: LiveChain): TonHttpApiError {
+function blockNotFound(what: string, chain: ChainView): TonHttpApiError {
   return new TonHttpApiError({
     code: 'TON_API_BLOCK_NOT_FOUND',
     status: 404,
@@ -269,7 +269,7 @@ function blockNotFound(what: string, chain: LiveChain): TonHttpApiError {
  * blockTime(chain, 3) // 1_764_000_042
  * ```
  */
-export function blockTime(chain: LiveChain, seqno: number): number {
+export function blockTime(chain: ChainView, seqno: number): number {
   const first = chain.blockTransactions(Math.max(1, seqno))[0]
   return first?.now ?? chain.blockTime(Math.max(1, seqno)) ?? chain.head.now
 }
@@ -282,7 +282,7 @@ export function blockTime(chain: LiveChain, seqno: number): number {
  * blockLts(chain, 3) // { startLt: 9_000_001n, endLt: 12_000_002n }
  * ```
  */
-export function blockLts(chain: LiveChain, seqno: number): { startLt: bigint; endLt: bigint } {
+export function blockLts(chain: ChainView, seqno: number): { startLt: bigint; endLt: bigint } {
   const txs = chain.blockTransactions(seqno)
   if (txs.length === 0) {
     const next = chain.blockTransactions(seqno + 1)[0]?.lt ?? chain.head.lt
@@ -298,7 +298,7 @@ export function blockLts(chain: LiveChain, seqno: number): { startLt: bigint; en
 }
 
 /** The first block whose transactions reach `lt` (binary search: lts grow with blocks). */
-function blockByLt(chain: LiveChain, lt: bigint): number {
+function blockByLt(chain: ChainView, lt: bigint): number {
   let lo = 1
   let hi = chain.head.seqno
   if (hi < 1 || blockLts(chain, hi).endLt <= lt) {
@@ -313,7 +313,7 @@ function blockByLt(chain: LiveChain, lt: bigint): number {
 }
 
 /** The last block generated at or before `time` (block times never decrease). */
-function blockByTime(chain: LiveChain, time: number): number {
+function blockByTime(chain: ChainView, time: number): number {
   const head = chain.head.seqno
   if (head < 1 || blockTime(chain, 1) > time) {
     if (head === 0 && chain.head.now <= time) return 0
@@ -359,7 +359,7 @@ function configInfo(cell: Cell): Record<string, unknown> {
 }
 
 /** A get-method's stack, or `undefined` when the account has no code or the method fails. */
-async function getMethod(chain: LiveChain, address: Address, method: string) {
+async function getMethod(chain: ChainView, address: Address, method: string) {
   try {
     const outcome = await chain.runGetMethod(address, method)
     return outcome.exitCode === 0 || outcome.exitCode === 1 ? outcome.stack : undefined

@@ -1,8 +1,8 @@
 import type { Address } from '@ton/core'
+import type { ChainView } from '../ChainView.js'
 import { type ForkError, forkErrorOf } from '../fork/ForkError.js'
 import type { ForkHistory } from '../fork/forkHistory.js'
 import type { UpstreamTransaction } from '../fork/forkUpstream.js'
-import type { LiveChain } from '../LiveChain.js'
 import { LiveChainError } from '../LiveChainError.js'
 import { TON_API_METHODS, transactionPageQuery } from './methods.js'
 import type { TonApiMethod } from './TonApiMethod.js'
@@ -111,7 +111,7 @@ function upstreamFailure(
 
 async function mergedPage(
   history: ForkHistory,
-  chain: LiveChain,
+  chain: ChainView,
   address: Address,
   query: ReturnType<typeof transactionPageQuery>,
 ): Promise<readonly (Record<string, unknown> | UpstreamTransaction)[]> {

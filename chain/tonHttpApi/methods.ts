@@ -1,7 +1,8 @@
 import { type Address, Cell, external, loadTransaction, type Transaction } from '@ton/core'
 import { externalMessageHash } from '../../protocol/externalMessageHash.js'
-import type { AccountInfo, LiveChain } from '../LiveChain.js'
+import type { ChainView } from '../ChainView.js'
 import { LiveChainError } from '../LiveChainError.js'
+import type { AccountInfo } from '../liveChainTypes.js'
 import type { LoggedTransaction, TransactionPageQuery } from '../TransactionLog.js'
 import { BLOCK_METHODS, blockTime, blockTransactionPage, knownBlock } from './blockMethods.js'
 import type { Params } from './params.js'
@@ -238,7 +239,7 @@ export function transactionPageQuery(params: Params): TransactionPageQuery {
 }
 
 /** The shard blocks of masterchain block `seqno`: the one basechain block of the local chain. */
-async function shards(params: Params, chain: LiveChain): Promise<unknown> {
+async function shards(params: Params, chain: ChainView): Promise<unknown> {
   const seqno = knownBlock(params, chain)
   return { '@type': 'blocks.shards', shards: [blockIdExt(seqno, 0)] }
 }
@@ -246,7 +247,7 @@ async function shards(params: Params, chain: LiveChain): Promise<unknown> {
 /** The `address` account at the call's block (`seqno`, the head when absent). */
 async function accountAt(
   params: Params,
-  chain: LiveChain,
+  chain: ChainView,
 ): Promise<{ info: AccountInfo; at: { readonly seqno: number } }> {
   const address = params.address()
   const at = atBlock(params, chain)
@@ -254,12 +255,12 @@ async function accountAt(
 }
 
 /** `sync_utime` of an account answer: now at the head, the block's time at an older block. */
-function syncTime(at: { readonly seqno: number }, chain: LiveChain): number {
+function syncTime(at: { readonly seqno: number }, chain: ChainView): number {
   return at.seqno === chain.head.seqno ? chain.time : blockTime(chain, at.seqno)
 }
 
 /** The destination's transaction whose in-message `source` sent at `created_lt`. */
-function locateResult(params: Params, chain: LiveChain): Record<string, unknown> {
+function locateResult(params: Params, chain: ChainView): Record<string, unknown> {
   const source = params.address('source')
   const destination = params.address('destination')
   const createdLt = params.bigint('created_lt')
@@ -272,7 +273,7 @@ function locateResult(params: Params, chain: LiveChain): Record<string, unknown>
 
 /** Scans an account's history, newest first; 404 when nothing matches. */
 function findTransaction(
-  chain: LiveChain,
+  chain: ChainView,
   account: Address,
   matches: (tx: Transaction) => boolean,
 ): LoggedTransaction {

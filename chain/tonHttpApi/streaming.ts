@@ -1,7 +1,8 @@
 import { Address } from '@ton/core'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { normalizedExternalHash } from '../../protocol/externalMessageHash.js'
-import type { ChainBlock, LiveChain } from '../LiveChain.js'
+import type { ChainView } from '../ChainView.js'
+import type { ChainBlock } from '../liveChainTypes.js'
 import { parseTransaction } from './parsedTransactions.js'
 import { TonHttpApiError } from './TonHttpApiError.js'
 import { MessageIndex } from './v3/MessageIndex.js'
@@ -37,7 +38,7 @@ export type BlockActions = (block: ChainBlock) => Promise<readonly V3Json[]>
  * ```
  */
 export type ToncenterStreamingOptions = {
-  readonly chain: () => LiveChain | undefined
+  readonly chain: () => ChainView | undefined
   /** The actions of a block; without it `actions` subscriptions get none. */
   readonly actions?: BlockActions | undefined
 }
@@ -169,7 +170,7 @@ function invalid(field: string, reason: string): TonHttpApiError {
 
 /** Sends a block's events to one subscription, if it touches a watched address. */
 function publish(
-  chain: LiveChain,
+  chain: ChainView,
   block: ChainBlock,
   subscription: Subscription,
   send: (event: V3Json) => void,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { ChainView } from '../ChainView.js'
 import type { ForkHistory } from '../fork/forkHistory.js'
-import type { LiveChain } from '../LiveChain.js'
 import { forkHistoryMethods } from './forkHistoryMethods.js'
 import { TON_API_METHODS } from './methods.js'
 import { Params, type RawParams } from './params.js'
@@ -21,7 +21,7 @@ export type TonHttpApiOptions = {
    * The chain to serve, or a function answering it (or `undefined` while no chain runs, e.g.
    * over a snapshot database: every method then answers 503).
    */
-  readonly chain: LiveChain | (() => LiveChain | undefined)
+  readonly chain: ChainView | (() => ChainView | undefined)
   /** The actions of a block for the Streaming API's `actions` events (none without it). */
   readonly actions?: BlockActions | undefined
   /**
@@ -38,7 +38,7 @@ const MAX_BATCH = 100
 type ErrorAnswer = { ok: false; error: string; code: number; error_code: string }
 
 /**
- * A TON HTTP API compatible with toncenter's API v2, served from a {@link LiveChain}:
+ * A TON HTTP API compatible with toncenter's API v2, served from a chain ({@link ChainView}, e.g. a `LiveChain`):
  * `POST /api/v2/jsonRPC` (JSON-RPC 2.0: `{ "jsonrpc": "2.0", "id", "method", "params" }`) and
  * every method as `GET` (query string) or `POST` (JSON body) `/api/v2/<method>`. Answers are
  * `{ "ok": true, "result": … }`; failures `{ "ok": false, "error": message, "code": status,
@@ -63,7 +63,7 @@ export const tonHttpApi: FastifyPluginAsync<TonHttpApiOptions> = async (
   options: TonHttpApiOptions,
 ) => {
   const resolveChain =
-    typeof options.chain === 'function' ? options.chain : () => options.chain as LiveChain
+    typeof options.chain === 'function' ? options.chain : () => options.chain as ChainView
 
   const methods =
     options.history === undefined

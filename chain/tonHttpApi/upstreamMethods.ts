@@ -1,6 +1,7 @@
 import { type Cell, Dictionary } from '@ton/core'
-import type { AtBlock, LiveChain } from '../LiveChain.js'
+import type { ChainView } from '../ChainView.js'
 import { LiveChainError } from '../LiveChainError.js'
+import type { AtBlock } from '../liveChainTypes.js'
 import type { Params } from './params.js'
 import type { TonApiMethod } from './TonApiMethod.js'
 import { invalidParameter, TonHttpApiError } from './TonHttpApiError.js'
@@ -30,7 +31,7 @@ export const UPSTREAM_METHODS: Readonly<Record<string, TonApiMethod>> = {
 
   async getLibraries(params, chain) {
     const wanted = libraryHashes(params)
-    const libraries = chainLibraries(chain.blockchain.libs)
+    const libraries = chainLibraries(chain.libraries)
     // as tonlib: sorted by hash, each once, the ones the chain holds
     const hashes = [...new Set(wanted.map((hash) => hash.toString('hex')))].sort()
     const result: Record<string, unknown>[] = []
@@ -59,7 +60,7 @@ export const UPSTREAM_METHODS: Readonly<Record<string, TonApiMethod>> = {
  * atBlock(new Params({ address }), chain) // { seqno: chain.head.seqno }
  * ```
  */
-export function atBlock(params: Params, chain: LiveChain): { readonly seqno: number } {
+export function atBlock(params: Params, chain: ChainView): { readonly seqno: number } {
   const head = chain.head.seqno
   if (!params.has('seqno')) return { seqno: head }
   const seqno = params.int('seqno', { min: 0, max: 2 ** 31 - 1, fallback: head })

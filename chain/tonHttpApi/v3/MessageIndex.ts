@@ -1,5 +1,5 @@
 import { normalizedExternalHash } from '../../../protocol/externalMessageHash.js'
-import type { LiveChain } from '../../LiveChain.js'
+import type { ChainView } from '../../ChainView.js'
 import type { LoggedTransaction } from '../../TransactionLog.js'
 import { ByteLru } from '../ByteLru.js'
 import type { LeanTransaction } from '../leanTransaction.js'
@@ -53,7 +53,7 @@ export type MessageHit = {
  * ```
  */
 export class MessageIndex {
-  private static readonly indexes = new WeakMap<LiveChain, MessageIndex>()
+  private static readonly indexes = new WeakMap<ChainView, MessageIndex>()
   private indexed = 0
   private readonly byHash = new Map<string, LoggedTransaction>()
   private readonly byMessageHash = new Map<string, MessageHit[]>()
@@ -62,15 +62,15 @@ export class MessageIndex {
   private readonly rendered = new ByteLru<V3Json>(RENDERED_V3_BYTES)
   private running: Promise<void> | undefined
 
-  /** The chain's revision this index was built for ({@link LiveChain.revision}). */
+  /** The chain's revision this index was built for (`LiveChain.revision`). */
   private readonly revision: number
 
-  private constructor(private readonly chain: LiveChain) {
+  private constructor(private readonly chain: ChainView) {
     this.revision = chain.revision
   }
 
   /** The index of a chain (one per chain object, built again after the chain reverted). */
-  static of(chain: LiveChain): MessageIndex {
+  static of(chain: ChainView): MessageIndex {
     let index = MessageIndex.indexes.get(chain)
     if (!index || index.revision !== chain.revision) {
       index = new MessageIndex(chain)

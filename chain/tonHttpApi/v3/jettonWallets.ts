@@ -1,5 +1,5 @@
 import { Address, beginCell, type TupleItem } from '@ton/core'
-import type { LiveChain } from '../../LiveChain.js'
+import type { ChainView } from '../../ChainView.js'
 import { LiveChainError } from '../../LiveChainError.js'
 import type { MessageIndex } from './MessageIndex.js'
 
@@ -40,15 +40,15 @@ type Identity = { readonly owner: Address; readonly jetton: Address }
  * ```
  */
 export class JettonWallets {
-  private static readonly registries = new WeakMap<LiveChain, JettonWallets>()
+  private static readonly registries = new WeakMap<ChainView, JettonWallets>()
   private readonly identities = new Map<string, Identity | null>()
   /** Code hashes (hex) of active accounts that are not jetton wallets. */
   private readonly notWalletCode = new Set<string>()
 
-  private constructor(private readonly chain: LiveChain) {}
+  private constructor(private readonly chain: ChainView) {}
 
   /** The registry of a chain (one per chain object). */
-  static of(chain: LiveChain): JettonWallets {
+  static of(chain: ChainView): JettonWallets {
     let registry = JettonWallets.registries.get(chain)
     if (!registry) {
       registry = new JettonWallets(chain)

@@ -1,6 +1,6 @@
 import { Address } from '@ton/core'
 import { externalMessageHash } from '../../../protocol/externalMessageHash.js'
-import type { LiveChain } from '../../LiveChain.js'
+import type { ChainView } from '../../ChainView.js'
 import type { LoggedTransaction } from '../../TransactionLog.js'
 import { blockLts, blockTime, globalId } from '../blockMethods.js'
 import type { Params } from '../params.js'
@@ -13,7 +13,7 @@ import type { V3Query } from './query.js'
 import { rawAddress, V3_SHARD, type V3Json } from './wire.js'
 
 /** One toncenter v3 endpoint: reads its query and answers the JSON body. */
-export type V3Endpoint = (query: V3Query, chain: LiveChain) => Promise<V3Json>
+export type V3Endpoint = (query: V3Query, chain: ChainView) => Promise<V3Json>
 
 /**
  * The toncenter API v3 endpoints the local exchange serves, by path under `/api/v3/`.
@@ -274,7 +274,7 @@ function directionOf(query: V3Query): 'in' | 'out' | undefined {
  * await sendMessage(new Params({ boc }), chain) // { message_hash: 'DPS1…=', message_hash_norm: 'S3w…=' }
  * ```
  */
-export async function sendMessage(params: Params, chain: LiveChain): Promise<V3Json> {
+export async function sendMessage(params: Params, chain: ChainView): Promise<V3Json> {
   const cell = params.cell('boc')
   await chain.sendExternal(cell)
   const { hash, normalizedHash } = externalMessageHash(cell)
@@ -324,7 +324,7 @@ function* merged(
 
 /** Every transaction of the chain in lt order, starting at the block holding the window's end. */
 function* everyTransaction(
-  chain: LiveChain,
+  chain: ChainView,
   sort: 'asc' | 'desc',
   startLt: bigint | undefined,
   endLt: bigint | undefined,
@@ -344,7 +344,7 @@ function* everyTransaction(
 }
 
 /** The first block whose last transaction's lt is at least `lt` (head + 1 when none). */
-function firstBlockEndingAfter(chain: LiveChain, lt: bigint): number {
+function firstBlockEndingAfter(chain: ChainView, lt: bigint): number {
   let lo = 1
   let hi = chain.head.seqno + 1
   while (lo < hi) {
@@ -356,7 +356,7 @@ function firstBlockEndingAfter(chain: LiveChain, lt: bigint): number {
 }
 
 async function transactionsAnswer(
-  chain: LiveChain,
+  chain: ChainView,
   index: MessageIndex,
   page: readonly LoggedTransaction[],
 ): Promise<V3Json> {
@@ -383,7 +383,7 @@ function collectAddresses(tx: V3Json, into: Set<string>): void {
  * form non-bounceable for wallets and accounts without code (where a bounce would return the
  * coins to nobody), bounceable otherwise, as toncenter renders it.
  */
-async function addressBook(chain: LiveChain, addresses: Iterable<string>): Promise<V3Json> {
+async function addressBook(chain: ChainView, addresses: Iterable<string>): Promise<V3Json> {
   const book: V3Json = {}
   for (const raw of addresses) {
     const address = Address.parseRaw(raw)
@@ -403,7 +403,7 @@ async function addressBook(chain: LiveChain, addresses: Iterable<string>): Promi
  * order and by hash. A local block always holds its whole message chain, so a trace is
  * complete (`is_incomplete: false`, `trace_state: "complete"`).
  */
-function traceOf(chain: LiveChain, index: MessageIndex, seqno: number): V3Json {
+function traceOf(chain: ChainView, index: MessageIndex, seqno: number): V3Json {
   const entries = inOrder(chain.blockTransactions(seqno), 'asc')
   const place = index.place(seqno)
   type Node = { tx_hash: string; in_msg_hash: string | undefined; children: Node[] }
@@ -459,7 +459,7 @@ function traceOf(chain: LiveChain, index: MessageIndex, seqno: number): V3Json {
 }
 
 /** toncenter v3's `Block` for a local block: the masterchain block `seqno`. */
-function v3Block(chain: LiveChain, seqno: number): V3Json {
+function v3Block(chain: ChainView, seqno: number): V3Json {
   const id = blockIdExt(seqno)
   const { startLt, endLt } = blockLts(chain, seqno)
   const ref = { workchain: -1, shard: V3_SHARD, seqno }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { LiveChain } from '../../LiveChain.js'
+import type { ChainView } from '../../ChainView.js'
 import { Params } from '../params.js'
 import { TonHttpApiError, toTonApiFailure } from '../TonHttpApiError.js'
 import { sendMessage, V3_ENDPOINTS } from './methods.js'
@@ -15,7 +15,7 @@ import { V3Query } from './query.js'
  */
 export type ToncenterV3Options = {
   /** The chain to serve, or a function answering it (`undefined` while none runs: 503). */
-  readonly chain: LiveChain | (() => LiveChain | undefined)
+  readonly chain: ChainView | (() => ChainView | undefined)
 }
 
 /** toncenter v3's error body, plus our stable `error_code`. */
@@ -23,7 +23,7 @@ type V3ErrorAnswer = { status: number; body: { error: string; error_code: string
 
 /**
  * The toncenter API v3 subset that chain followers and dApps call, served from a
- * {@link LiveChain} (its history, not an indexer): `GET /api/v3/transactions`,
+ * {@link ChainView} (its history, not an indexer): `GET /api/v3/transactions`,
  * `/api/v3/transactionsByMessage`, `/api/v3/traces`, `/api/v3/jetton/wallets` and
  * `/api/v3/masterchainInfo`, and `POST /api/v3/message`, in toncenter's shapes (toncenter/ton-indexer
  * `ton-index-go/index/models/*.go`): raw upper-case addresses plus `address_book`, base64 hashes,
@@ -44,7 +44,7 @@ export const toncenterV3: FastifyPluginAsync<ToncenterV3Options> = async (
   options: ToncenterV3Options,
 ) => {
   const resolveChain =
-    typeof options.chain === 'function' ? options.chain : () => options.chain as LiveChain
+    typeof options.chain === 'function' ? options.chain : () => options.chain as ChainView
 
   app.setErrorHandler((error, request, reply) => {
     const answer = toV3Error(error)
