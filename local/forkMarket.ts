@@ -115,6 +115,8 @@ export async function adoptForkMarket(
   let market: MarketData
   let pools: PoolToAdopt[]
   let source: ForkMarketAdoption['source']
+  // What the seed's pool rows say each pool's tokens are (token0, token1: the pool's order).
+  const claims = new Map<string, readonly [string, string]>()
   if (seed !== undefined) {
     source = 'seed'
     const routers = new Map(seed.market.routers.map((r) => [r.address, r]))
@@ -128,6 +130,7 @@ export async function adoptForkMarket(
     }
     // Pools are the index's (their state at the block); farms are not adopted on a fork.
     market = { ...seed.market, assets, pools: [], farms: [], jettonWallets: [] }
+    for (const p of seed.market.pools) claims.set(p.address, [p.token0Address, p.token1Address])
     pools = seed.market.pools.flatMap((p) => {
       const router = routers.get(p.routerAddress)
       const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
@@ -146,7 +149,7 @@ export async function adoptForkMarket(
   // (owner = the router, asset = the master, cross-checked by the master when it can be had):
   // what names a pool's assets. A pool or wallet that cannot be named is reported by name.
   const runner = explainedGetMethod(chain, seqno, options.missingLibraries)
-  const named = await namePoolWallets(runner, pools, market.routers)
+  const named = await namePoolWallets(runner, pools, market.routers, claims)
   const unnamed = [...named.unnamed]
   // A master the chain names that the seed or the REST API did not list is listed from its
   // TEP-64 content on the fork.
@@ -246,13 +249,14 @@ async function namePoolWallets(
   runner: ExplainedGetMethod,
   pools: readonly PoolToAdopt[],
   routers: readonly RouterRow[],
+  claims: ReadonlyMap<string, readonly [string, string]>,
 ): Promise<NamedPools> {
   const ptonMasters = new Set(
     routers.flatMap((r) => canonicalAddressText(r.ptonMasterAddress) ?? []),
   )
   const wallets = new Map<string, NamedWallet & { readonly router: string }>()
   const unnamed: Unnamed[] = []
-  const failedWallets = new Map<string, Unnamed>()
+  const routerOf = new Map(routers.map((r) => [r.address, r]))
   const adoptable: PoolToAdopt[] = []
   for (const pool of pools) {
     let read: Awaited<ReturnType<typeof readPoolAt>>
@@ -282,34 +286,61 @@ async function namePoolWallets(
       continue
     }
     adoptable.push(pool)
-    for (const [side, wallet] of [
-      ['token0', read.wallet0],
-      ['token1', read.wallet1],
+    const router = routerOf.get(pool.routerAddress)
+    for (const [side, wallet, index] of [
+      ['token0', read.wallet0, 0],
+      ['token1', read.wallet1, 1],
     ] as const) {
-      const key = `${pool.routerAddress} ${wallet}`
-      let failed = failedWallets.get(key)
-      if (!wallets.has(wallet) && failed === undefined) {
-        const named = await nameRouterWallet(runner, {
-          wallet,
-          router: pool.routerAddress,
-          ptonMasters,
-        })
-        if ('kind' in named) {
-          failed = named
-          failedWallets.set(key, named)
-          unnamed.push(named)
-        } else wallets.set(wallet, { ...named, router: pool.routerAddress })
+      if (wallets.has(wallet)) continue
+      const named = await nameRouterWallet(runner, {
+        wallet,
+        router: pool.routerAddress,
+        ptonMasters,
+      })
+      if (!('kind' in named)) {
+        wallets.set(wallet, { ...named, router: pool.routerAddress })
+        const said = claims.get(pool.address)?.[index]
+        if (said !== undefined && said !== named.asset) {
+          unnamed.push({
+            address: pool.address,
+            kind: 'pool',
+            why: `the seed says its ${side} is ${said}, its ${side} wallet ${wallet} names ${named.asset}: the chain's is used`,
+          })
+        }
+        continue
       }
-      if (failed !== undefined) {
+      // The chain cannot say: the reference data's word (the router's pTON wallet, the seed's
+      // pool row), said as such; with neither, the pool is not listed.
+      const claim =
+        wallet === router?.ptonWalletAddress
+          ? { asset: NATIVE_ADDRESS, by: "the router row's pton_wallet_address" }
+          : claims.get(pool.address)?.[index] === undefined
+            ? undefined
+            : {
+                asset: claims.get(pool.address)?.[index] as string,
+                by: `the seed's ${side}_address`,
+              }
+      if (claim === undefined) {
+        unnamed.push(named)
         unnamed.push({
           address: pool.address,
           kind: 'pool',
-          why: `its ${side} wallet ${wallet} cannot be named (${failed.why}): adopted with its state, not listed by the REST API`,
+          why: `its ${side} wallet ${wallet} cannot be named (${named.why}): adopted with its state, not listed by the REST API`,
         })
+        continue
       }
+      wallets.set(wallet, {
+        ...{ wallet, asset: claim.asset, master: claim.asset, crossChecked: false },
+        router: pool.routerAddress,
+      })
+      unnamed.push({
+        ...named,
+        why: `${named.why}; named ${claim.asset} by ${claim.by} only, not confirmed on the chain`,
+      })
     }
   }
-  return { pools: adoptable, wallets, unnamed }
+  const once = new Map(unnamed.map((u) => [`${u.kind} ${u.address} ${u.why}`, u]))
+  return { pools: adoptable, wallets, unnamed: [...once.values()] }
 }
 
 /** The reason {@link explainedGetMethod} gives for an account with no code at the block. */
