@@ -1,0 +1,547 @@
+/**
+ * A fork of real mainnet state, tried as a new user would: `serve --fork <upstream> --fork-seed
+ * <market.json>` on recorded mainnet data served the way toncenter serves it (a real HTTP
+ * server: JSON-RPC, `getLibraries` at most 16 hashes — tonlib's "too many libraries requested,
+ * 16 maximum", 400 — and unknown hashes left out of the answer).
+ *
+ * Recorded data (ston-fi/ton-rs@8e8f8e0 `resources/tests/`, kept gzipped in test/data/mainnet):
+ * the STON.fi DEX v2.2 TON/USD₮ pool EQCGScrZ…'s state after its swap transaction 16befdc4…
+ * (`contract_state_EQCGScrZ…_64954068000009.json`, `tx_16BEFDC4…_64954068000009.hex`), the pool,
+ * LP wallet and LP account libraries (`txemulord_with_libs.json`'s `libs_boc`), and the config
+ * of key block 46991999 (`config_46991999.hex`, the dictionary under its ref).
+ *
+ * The recorded state is the one AFTER the swap. The state before it is derived from the
+ * transaction: reserve0 less the swap's offer (its in-message `swap`, amount0), reserve1 plus
+ * what left it (`pay_to`'s amount1 and `pay_vault`'s referral amount1) and the protocol fee,
+ * collected1 less that fee (the fee from core's formula). That derivation is then checked by the
+ * real pool code: the recorded in-message run on the derived state gives the recorded out-message
+ * bodies and exactly the recorded data cell after.
+ *
+ * The market seed is ours, written as the STON.fi API would answer for the pool: the router
+ * EQCS4UEa… (DEX v2.2 constant product), its pTON wallet is the pool's token1 wallet, token0 is
+ * USD₮. The router's jetton wallets' and the masters' states are in no recorded file: the fork
+ * cannot name them from the chain, and says so by name.
+ */
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import {
+  Address,
+  beginCell,
+  Cell,
+  Dictionary,
+  loadTransaction,
+  type ShardAccount,
+  storeShardAccount,
+} from '@ton/core'
+import { Blockchain, createShardAccount } from '@ton/sandbox'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { swap } from '../../core/ops/swap.js'
+import { createPoolState } from '../../core/pool/PoolState.js'
+import { parseForkSeed } from '../../local/forkSeed.js'
+import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
+import { decodeBody } from '../../protocol/decode/decodeBody.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+
+const DATA = join(import.meta.dirname, '..', 'data', 'mainnet')
+const read = (name: string) => gunzipSync(readFileSync(join(DATA, name))).toString('utf8')
+
+const POOL = 'EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4'
+const ROUTER = 'EQCS4UEa5UaJLzOyyKieqQOQ2P9M-7kXpkO5HnP3Bv250cN3'
+/** USD₮'s master (the STON.fi API's token0 of this pool; its state is not recorded). */
+const USDT = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs'
+/** pTON v2.1's minter as the STON.fi API names it for this router (its state is not recorded). */
+const PTON_V2_1 = 'EQBnGWMCf3-FZZq1W4IWcWiGAc3PHuZ0_H-7sad2oY00o83S'
+const POOL_LIBRARY = 'a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4'
+
+/** The recorded swap and the pool's recorded state after it. */
+const recorded = (() => {
+  const tx = loadTransaction(
+    Cell.fromBoc(
+      Buffer.from(read('trs-tx_16BEFDC4_64954068000009.hex.gz').trim(), 'hex'),
+    )[0]!.beginParse(),
+  )
+  const state = JSON.parse(read('trs-contract_state_EQCGScrZ_64954068000009.json.gz')) as {
+    code_boc: number[]
+    data_boc: number[]
+    balance: number
+  }
+  const emulation = JSON.parse(read('trs-txemulord_with_libs.json.gz')) as {
+    emul_args: { libs_boc: string }
+  }
+  const libs = Cell.fromBoc(Buffer.from(emulation.emul_args.libs_boc, 'base64'))[0]!
+  const configRoot = Cell.fromBoc(Buffer.from(read('trs-config_46991999.hex.gz').trim(), 'hex'))[0]!
+  return {
+    tx,
+    code: Cell.fromBoc(Buffer.from(state.code_boc))[0]!,
+    dataAfter: Cell.fromBoc(Buffer.from(state.data_boc))[0]!,
+    balanceAfter: BigInt(state.balance),
+    libraries: Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs),
+    // The key block's config is a 256-bit config address and a ref to the dictionary.
+    config: configRoot.refs[0]!,
+  }
+})()
+
+/** A DEX v2 pool's data cell, read and written field by field (docs/contracts.md §2.14). */
+type PoolFields = {
+  locked: boolean
+  reserve0: bigint
+  reserve1: bigint
+  supply: bigint
+  collected0: bigint
+  collected1: bigint
+  feeAddress: Address | null
+  lpFee: number
+  protocolFee: number
+  rest: Cell
+}
+function readPoolFields(data: Cell): PoolFields {
+  const s = data.beginParse()
+  const fields = {
+    locked: s.loadBit(),
+    reserve0: s.loadCoins(),
+    reserve1: s.loadCoins(),
+    supply: s.loadCoins(),
+    collected0: s.loadCoins(),
+    collected1: s.loadCoins(),
+    feeAddress: s.loadMaybeAddress(),
+    lpFee: s.loadUint(16),
+    protocolFee: s.loadUint(16),
+    rest: s.loadRef(),
+  }
+  if (s.remainingBits !== 0 || s.remainingRefs !== 0) throw new Error('not a CPI pool data cell')
+  return fields
+}
+function writePoolFields(f: PoolFields): Cell {
+  return beginCell()
+    .storeBit(f.locked)
+    .storeCoins(f.reserve0)
+    .storeCoins(f.reserve1)
+    .storeCoins(f.supply)
+    .storeCoins(f.collected0)
+    .storeCoins(f.collected1)
+    .storeAddress(f.feeAddress)
+    .storeUint(f.lpFee, 16)
+    .storeUint(f.protocolFee, 16)
+    .storeRef(f.rest)
+    .endCell()
+}
+
+const swapIn = decodeBody(recorded.tx.inMessage!.body) as {
+  type: 'v2.swap'
+  amount0: bigint
+  amount1: bigint
+  payload: { referralBps: bigint; referralAddress: Address | null }
+}
+const outBodies = [...recorded.tx.outMessages.values()].map((m) => m.body)
+const payTo = outBodies.map(decodeBody).find((b) => b?.type === 'v2.pay_to') as {
+  amount0: bigint
+  amount1: bigint
+}
+const payVault = outBodies.map(decodeBody).find((b) => b?.type === 'v2.pay_vault') as {
+  amount1: bigint
+}
+
+/** The pool's state before the swap, derived from the transaction (see the file's comment). */
+const before = (() => {
+  const after = readPoolFields(recorded.dataAfter)
+  // Core's quote on the candidate reserves gives the protocol fee; the real code checks it below.
+  const reserve0 = after.reserve0 - swapIn.amount0
+  let protocolOut = 0n
+  for (let i = 0; i < 2; i++) {
+    const reserve1 = after.reserve1 + payTo.amount1 + payVault.amount1 + protocolOut
+    const quote = swap(
+      createPoolState({
+        dex: 'v2',
+        kind: 'constant_product',
+        ...{ reserve0, reserve1, totalSupply: after.supply },
+        ...{ lpFee: BigInt(after.lpFee), protocolFee: BigInt(after.protocolFee) },
+        ...{ collectedProtocolFee0: 0n, collectedProtocolFee1: 0n },
+      }),
+      { side: 0, amountIn: swapIn.amount0, referralBps: swapIn.payload.referralBps },
+    )
+    protocolOut = quote.protocolFeeOut
+  }
+  const fields: PoolFields = {
+    ...after,
+    reserve0,
+    reserve1: after.reserve1 + payTo.amount1 + payVault.amount1 + protocolOut,
+    collected1: after.collected1 - protocolOut,
+  }
+  return { fields, data: writePoolFields(fields) }
+})()
+
+/**
+ * A ShardAccount of `code` and `data`, its last transaction the one before the recorded swap
+ * (the recorded tx's `prev_trans_lt`/`prev_trans_hash`). Its end lt is that transaction's lt
+ * plus one (the real one is not recorded) and its storage stats are zero: neither enters the
+ * pool's data or what it pays.
+ */
+function shardAccountOf(address: string, code: Cell, data: Cell, balance: bigint): ShardAccount {
+  const account = createShardAccount({ address: Address.parse(address), code, data, balance })
+  return {
+    account:
+      account.account === undefined || account.account === null
+        ? account.account
+        : {
+            ...account.account,
+            storage: {
+              ...account.account.storage,
+              lastTransLt: recorded.tx.prevTransactionLt + 1n,
+            },
+          },
+    lastTransactionLt: recorded.tx.prevTransactionLt,
+    lastTransactionHash: recorded.tx.prevTransactionHash,
+  }
+}
+
+/** `DROP` (the method id) then `7 PUSHINT`: a get-method answering 7 whatever it is called. */
+const SEVEN = beginCell().storeUint(0x3077, 16).endCell()
+const libraryCell = (hash: Buffer) =>
+  beginCell().storeUint(2, 8).storeBuffer(hash).endCell({ exotic: true })
+/** 17 library hashes no upstream has: one account's round of 17. */
+const UNKNOWN = Array.from({ length: 17 }, (_, i) =>
+  beginCell()
+    .storeUint(0xdead0000 + i, 32)
+    .endCell()
+    .hash(),
+)
+/** An account whose data references the 17 unknown libraries (its code runs without them). */
+const SEVENTEEN = new Address(0, Buffer.alloc(32, 7)).toString()
+const seventeenData = (() => {
+  let cell = beginCell().endCell()
+  for (const hash of UNKNOWN)
+    cell = beginCell().storeRef(libraryCell(hash)).storeRef(cell).endCell()
+  return cell
+})()
+
+/**
+ * The recorded upstream: toncenter's v2 JSON-RPC for what a fork reads — the head and its
+ * header (synthesized: the recorded files carry no masterchain block), `getShardAccountCell`,
+ * `getConfigAll`, `getLibraries` (≤ 16, unknown hashes left out). Every other account does not
+ * exist at the block.
+ */
+type Upstream = { url: string; libraryRequests: string[][]; close(): Promise<void> }
+async function startRecordedUpstream(accounts: Map<string, ShardAccount>): Promise<Upstream> {
+  const libraries = new Map<string, Cell>()
+  for (const [hash, code] of recorded.libraries) libraries.set(hash.toString('hex'), code)
+  libraries.set(SEVEN.hash().toString('hex'), SEVEN)
+  const libraryRequests: string[][] = []
+  const seqno = 57_000_000
+  const block = {
+    '@type': 'ton.blockIdExt',
+    workchain: -1,
+    shard: '-9223372036854775808',
+    seqno,
+    root_hash: Buffer.alloc(32, 1).toString('base64'),
+    file_hash: Buffer.alloc(32, 2).toString('base64'),
+  }
+  const answer = (method: string, params: Record<string, unknown>): [number, unknown] => {
+    switch (method) {
+      case 'getMasterchainInfo':
+        return [200, { '@type': 'blocks.masterchainInfo', last: block, init: block }]
+      case 'getBlockHeader':
+        return [
+          200,
+          {
+            '@type': 'blocks.header',
+            id: block,
+            global_id: -239,
+            gen_utime: recorded.tx.now,
+            start_lt: (recorded.tx.lt - 9n).toString(),
+            end_lt: recorded.tx.lt.toString(),
+          },
+        ]
+      case 'getShardAccountCell': {
+        const address = Address.parse(String(params.address)).toRawString()
+        const account = accounts.get(address)
+        const cell =
+          account === undefined
+            ? beginCell()
+                .storeRef(beginCell().storeBit(false).endCell())
+                .storeUint(0, 256)
+                .storeUint(0, 64)
+                .endCell()
+            : beginCell().store(storeShardAccount(account)).endCell()
+        return [200, { '@type': 'tvm.cell', bytes: cell.toBoc().toString('base64') }]
+      }
+      case 'getConfigAll':
+        return [
+          200,
+          {
+            '@type': 'configInfo',
+            config: { '@type': 'tvm.cell', bytes: recorded.config.toBoc().toString('base64') },
+          },
+        ]
+      case 'getLibraries': {
+        const asked = (Array.isArray(params.libraries) ? params.libraries : [params.libraries]).map(
+          (h) =>
+            /^[0-9a-f]{64}$/i.test(String(h))
+              ? String(h).toLowerCase()
+              : Buffer.from(String(h), 'base64').toString('hex'),
+        )
+        libraryRequests.push(asked)
+        if (asked.length > 16) {
+          return [400, { ok: false, error: 'too many libraries requested, 16 maximum', code: 400 }]
+        }
+        const result = asked.flatMap((hash) => {
+          const code = libraries.get(hash)
+          return code === undefined
+            ? []
+            : [
+                {
+                  '@type': 'smc.libraryEntry',
+                  hash: Buffer.from(hash, 'hex').toString('base64'),
+                  data: code.toBoc().toString('base64'),
+                },
+              ]
+        })
+        return [200, { '@type': 'smc.libraryResult', result }]
+      }
+      default:
+        return [422, { ok: false, error: `Unknown method ${method}`, code: 422 }]
+    }
+  }
+  const body = (request: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = ''
+      request.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+      })
+      request.on('end', () => resolve(text))
+    })
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    let method = url.pathname.replace(/^\/api\/v2\//, '')
+    let params: Record<string, unknown> = Object.fromEntries(url.searchParams)
+    if (request.method === 'POST') {
+      const json = JSON.parse((await body(request)) || '{}') as Record<string, unknown>
+      if (method === 'jsonRPC') {
+        method = String(json.method)
+        params = (json.params ?? {}) as Record<string, unknown>
+      } else params = json
+    }
+    if (url.pathname.startsWith('/v1/')) {
+      response.writeHead(404, { 'content-type': 'application/json' })
+      response.end('{"error":"not found"}')
+      return
+    }
+    const [status, result] = answer(method, params)
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(status === 200 ? { ok: true, result } : result))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}/api/v2/jsonRPC`,
+    libraryRequests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Our seed: the STON.fi API's rows for the recorded pool, its router and its assets. */
+function seedJson(wallet1: string) {
+  return {
+    routers: [
+      {
+        address: ROUTER,
+        major_version: 2,
+        minor_version: 2,
+        router_type: 'ConstantProduct',
+        pton_master_address: PTON_V2_1,
+        pton_wallet_address: wallet1,
+        pton_version: '2.1',
+        pool_creation_enabled: true,
+      },
+    ],
+    assets: [
+      {
+        contract_address: NATIVE_ADDRESS,
+        symbol: 'TON',
+        display_name: 'Toncoin',
+        decimals: 9,
+        kind: 'Ton',
+      },
+      {
+        contract_address: USDT,
+        symbol: 'USD₮',
+        display_name: 'Tether USD',
+        decimals: 6,
+        kind: 'Jetton',
+      },
+    ],
+    pools: [
+      {
+        address: POOL,
+        router_address: ROUTER,
+        token0_address: USDT,
+        token1_address: NATIVE_ADDRESS,
+        reserve0: '0',
+        reserve1: '0',
+        lp_total_supply: '0',
+        lp_fee: '20',
+        protocol_fee: '10',
+        ref_fee: '10',
+        protocol_fee_address: NATIVE_ADDRESS,
+        collected_token0_protocol_fee: '0',
+        collected_token1_protocol_fee: '0',
+      },
+    ],
+  }
+}
+
+let dir: string
+let upstream: Upstream
+let fork: RunningForkNode | undefined
+const log: string[] = []
+const consoleError = console.error
+let wallet0: string
+let wallet1: string
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-real-'))
+  const fields = before.fields
+  const rest = fields.rest.beginParse()
+  rest.loadAddress() // router
+  wallet0 = rest.loadAddress().toString()
+  wallet1 = rest.loadAddress().toString()
+  const accounts = new Map<string, ShardAccount>([
+    [
+      Address.parse(POOL).toRawString(),
+      shardAccountOf(POOL, recorded.code, before.data, recorded.balanceAfter),
+    ],
+    [
+      Address.parse(SEVENTEEN).toRawString(),
+      shardAccountOf(SEVENTEEN, SEVEN, seventeenData, 1_000_000_000n),
+    ],
+  ])
+  upstream = await startRecordedUpstream(accounts)
+  console.error = (...args: unknown[]) => {
+    log.push(args.map(String).join(' '))
+  }
+  fork = await startForkNode({
+    ...{ dbPath: join(dir, 'f.sqlite'), host: '127.0.0.1', port: 0 },
+    fork: {
+      url: upstream.url,
+      rps: Number.POSITIVE_INFINITY,
+      seed: { path: 'stonfi-ton-usdt.json', ...parseForkSeed(seedJson(wallet1)) },
+    },
+  })
+}, 300_000)
+
+afterAll(async () => {
+  console.error = consoleError
+  await fork?.close()
+  await upstream?.close()
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the recorded swap, and the state before it', () => {
+  test('the real pool code on the derived state gives the recorded outs and data cell', async () => {
+    const chain = await Blockchain.create({ config: recorded.config })
+    chain.libs = beginCell().storeDictDirect(recorded.libraries).endCell()
+    chain.now = recorded.tx.now
+    await chain.setShardAccount(
+      Address.parse(POOL),
+      shardAccountOf(POOL, recorded.code, before.data, recorded.balanceAfter),
+    )
+    const pool = await chain.getContract(Address.parse(POOL))
+    const run = await pool.receiveMessage(recorded.tx.inMessage!, { now: recorded.tx.now })
+    expect(
+      run.description.type === 'generic' &&
+        run.description.computePhase.type === 'vm' &&
+        run.description.computePhase.exitCode,
+    ).toBe(0)
+    const state = pool.accountState
+    expect(state?.type).toBe('active')
+    const data = state?.type === 'active' ? state.state.data : undefined
+    expect(data?.hash().toString('hex')).toBe(recorded.dataAfter.hash().toString('hex'))
+    const outs = [...run.outMessages.values()].map((m) => m.body.hash().toString('hex'))
+    expect(outs).toEqual(outBodies.map((b) => b.hash().toString('hex')))
+  })
+})
+
+describe('serve --fork <recorded toncenter> --fork-seed <STON.fi API rows>', () => {
+  test('the real pool is adopted exactly, and listed with its reserves', async () => {
+    const pool = (await (await fetch(`${fork!.url}/v1/pools/${POOL}`)).json()) as {
+      pool: Record<string, string>
+    }
+    expect(pool.pool).toMatchObject({
+      address: POOL,
+      router_address: ROUTER,
+      token0_address: USDT,
+      token1_address: NATIVE_ADDRESS,
+      reserve0: before.fields.reserve0.toString(),
+      reserve1: before.fields.reserve1.toString(),
+      lp_total_supply: before.fields.supply.toString(),
+      lp_fee: '20',
+      protocol_fee: '10',
+    })
+  })
+
+  test('/v1/swap/simulate of the recorded offer pays what the real pool code paid', async () => {
+    const query = new URLSearchParams({
+      offer_address: USDT,
+      ask_address: NATIVE_ADDRESS,
+      units: swapIn.amount0.toString(),
+      slippage_tolerance: '0.01',
+      pool_address: POOL,
+      referral_address: swapIn.payload.referralAddress!.toString(),
+      referral_fee_bps: swapIn.payload.referralBps.toString(),
+    })
+    const response = await fetch(`${fork!.url}/v1/swap/simulate?${query}`, { method: 'POST' })
+    const body = (await response.json()) as Record<string, string>
+    expect(response.status, JSON.stringify(body)).toBe(200)
+    expect(body.ask_units).toBe(payTo.amount1.toString()) // 6762
+    expect(payTo.amount1).toBe(6762n)
+  })
+
+  test('what the chain cannot name is said by name in /local/status and the log', async () => {
+    const status = (await (await fetch(`${fork!.url}/local/status`)).json()) as {
+      unnamed: { address: string; kind: string; why: string }[]
+      fork: { missing_libraries: number; libraries: number }
+    }
+    const byAddress = new Map(status.unnamed.map((u) => [u.address, u]))
+    expect(byAddress.get(wallet0)).toMatchObject({ kind: 'router-wallet' })
+    expect(byAddress.get(wallet0)?.why).toMatch(
+      /no active account.*named .* by the seed's token0_address only/,
+    )
+    expect(byAddress.get(wallet1)?.why).toMatch(/pton_wallet_address only/)
+    expect(log.join('\n')).toContain(`could not name router-wallet ${wallet0}`)
+    expect(status.fork.missing_libraries).toBe(0)
+  })
+
+  test('libraries come at most 16 a request; a round of 17 is not "no getLibraries"', async () => {
+    // The pool's round: its code and the two libraries its data references.
+    expect(upstream.libraryRequests.flat()).toContain(POOL_LIBRARY)
+    const call = async (address: string) =>
+      (await (
+        await fetch(`${fork!.url}/api/v2/jsonRPC`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'runGetMethod',
+            params: { address, method: 'seqno', stack: [] },
+          }),
+        })
+      ).json()) as { result?: { exit_code: number } }
+    const asked = upstream.libraryRequests.length
+    expect((await call(SEVENTEEN)).result?.exit_code).toBe(0)
+    const round = upstream.libraryRequests.slice(asked)
+    expect(round.map((r) => r.length)).toEqual([16, 1])
+    expect(upstream.libraryRequests.every((r) => r.length <= 16)).toBe(true)
+    const status = (await (await fetch(`${fork!.url}/local/status`)).json()) as {
+      fork: { missing_libraries: number; missing_library_hashes: string[] }
+    }
+    expect([...status.fork.missing_library_hashes].sort()).toEqual(
+      UNKNOWN.map((h) => h.toString('hex')).sort(),
+    )
+    expect(log.join('\n')).not.toMatch(/has no getLibraries/)
+    expect(log.join('\n')).toMatch(/has no library [0-9a-f]{64}/)
+  })
+})
