@@ -45,10 +45,10 @@ export type ForkMarketOptions = {
    */
   readonly keepMarket?: ((market: MarketData) => void | Promise<void>) | undefined
   /**
-   * The library hashes the fork referenced but could not have (the upstream does not know
-   * them): named in the reason of a get-method that exits 9.
+   * The library hashes an account references that the fork could not have (the upstream does
+   * not know them): named in the reason of a get-method that exits 9.
    */
-  readonly missingLibraries?: (() => readonly string[]) | undefined
+  readonly missingLibraries?: ((address: string) => readonly string[]) | undefined
 }
 
 /**
@@ -354,7 +354,7 @@ const NO_ACCOUNT = "no active account at the fork's block"
 function explainedGetMethod(
   chain: LiveChain,
   seqno: number,
-  missingLibraries: (() => readonly string[]) | undefined,
+  missingLibraries: ((address: string) => readonly string[]) | undefined,
 ): ExplainedGetMethod {
   const reasons = new Map<string, string>()
   return {
@@ -364,7 +364,7 @@ function explainedGetMethod(
       try {
         const outcome = await chain.runGetMethod(Address.parse(address), method, args, { seqno })
         if (outcome.exitCode === 0) return new TupleReader([...outcome.stack])
-        const missing = missingLibraries?.() ?? []
+        const missing = missingLibraries?.(address) ?? []
         reasons.set(
           key,
           outcome.exitCode === 9 && missing.length > 0

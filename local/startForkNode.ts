@@ -1,3 +1,4 @@
+import { Address } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
 import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
 import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFork.js'
@@ -146,7 +147,7 @@ export async function startForkNode(
       store,
       client: fork.client,
       seed: options.fork.seed,
-      missingLibraries: () => fork.storage.missingLibraries(),
+      missingLibraries: (address) => fork.storage.missingLibrariesOf(Address.parse(address)),
       keepMarket: (market) => {
         kept = market
         stored?.saveMarketBase(stringifyMarket(market))

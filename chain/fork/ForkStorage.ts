@@ -84,6 +84,8 @@ export class ForkStorage implements LazyStorage {
   /** Set once a `getLibraries` was answered: a later refusal is of a request, not the method. */
   private librariesAnswered = false
   private readonly missing = new Set<string>()
+  /** Per account (raw address): the libraries its code or data references that were not had. */
+  private readonly missingBy = new Map<string, string[]>()
   private readonly contracts = new Map<string, SmartContract>()
   private readonly loading = new Map<string, Promise<SmartContract>>()
   private readonly libs = new Map<string, Cell>()
@@ -228,6 +230,19 @@ export class ForkStorage implements LazyStorage {
     return [...this.missing]
   }
 
+  /**
+   * The library hashes (hex) `address`'s code or data references (or the libraries it got
+   * reference) that the upstream did not have: why running it exits 9.
+   *
+   * @example
+   * ```ts
+   * storage.missingLibrariesOf(Address.parse('EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4')) // [] with its library had
+   * ```
+   */
+  missingLibrariesOf(address: Address): string[] {
+    return this.missingBy.get(address.toRawString()) ?? []
+  }
+
   /** The account at the pinned block: the cache's, else the upstream's (then cached). */
   private async account(address: Address, key: string): Promise<ShardAccount | undefined> {
     const { cache, upstream, seqno, exact } = this.options
@@ -285,6 +300,8 @@ export class ForkStorage implements LazyStorage {
       // A library missing upstream is missing on the real chain too: running it exits 9 there.
       wanted = libraryRefs(found).filter((h) => !this.libs.has(h) && !asked.has(h))
     }
+    const lacking = new Set([...libraryRefs(roots), ...asked].filter((h) => this.missing.has(h)))
+    if (lacking.size > 0) this.missingBy.set(account.toRawString(), [...lacking])
     if (added.size > 0) {
       blockchain.libs = withLibraries(blockchain.libs, added)
       this.stats.libraries = this.libs.size

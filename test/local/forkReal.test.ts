@@ -224,6 +224,10 @@ function shardAccountOf(address: string, code: Cell, data: Cell, balance: bigint
 const SEVEN = beginCell().storeUint(0x3077, 16).endCell()
 const libraryCell = (hash: Buffer) =>
   beginCell().storeUint(2, 8).storeBuffer(hash).endCell({ exotic: true })
+/** A pool whose code is a library the upstream does not have: refused, by name. */
+const NO_CODE_POOL = new Address(0, Buffer.alloc(32, 0x31)).toString()
+const ABSENT_LIBRARY = beginCell().storeUint(0xbeef, 32).endCell().hash()
+
 /** 17 library hashes no upstream has: one account's round of 17. */
 const UNKNOWN = Array.from({ length: 17 }, (_, i) =>
   beginCell()
@@ -422,6 +426,21 @@ function seedJson(wallet1: string) {
         collected_token1_protocol_fee: '0',
       },
       {
+        address: NO_CODE_POOL,
+        router_address: ROUTER,
+        token0_address: USDT,
+        token1_address: NATIVE_ADDRESS,
+        reserve0: '0',
+        reserve1: '0',
+        lp_total_supply: '0',
+        lp_fee: '20',
+        protocol_fee: '10',
+        ref_fee: '10',
+        protocol_fee_address: NATIVE_ADDRESS,
+        collected_token0_protocol_fee: '0',
+        collected_token1_protocol_fee: '0',
+      },
+      {
         address: POOL,
         router_address: ROUTER,
         token0_address: USDT,
@@ -463,6 +482,10 @@ beforeAll(async () => {
     [
       Address.parse(SEVENTEEN).toRawString(),
       shardAccountOf(SEVENTEEN, SEVEN, seventeenData, 1_000_000_000n),
+    ],
+    [
+      Address.parse(NO_CODE_POOL).toRawString(),
+      shardAccountOf(NO_CODE_POOL, libraryCell(ABSENT_LIBRARY), before.data, 1_000_000_000n),
     ],
     ...(['router', 'pool'] as const).map((k): [string, ShardAccount] => [
       tgo[k].account,
@@ -567,6 +590,13 @@ describe('serve --fork <recorded toncenter> --fork-seed <STON.fi API rows>', () 
     )
     expect(byAddress.get(wallet1)?.why).toMatch(/pton_wallet_address only/)
     expect(log.join('\n')).toContain(`could not name router-wallet ${wallet0}`)
+    // A pool whose code cannot run on the fork is refused by name, with the library it lacks,
+    // and is not listed.
+    expect(byAddress.get(NO_CODE_POOL)).toMatchObject({ kind: 'pool' })
+    expect(byAddress.get(NO_CODE_POOL)?.why).toBe(
+      `its get_pool_data gives nothing on the fork (exit 9: its code runs a library the upstream does not have (missing libraries: ${ABSENT_LIBRARY.toString('hex')})): not adopted`,
+    )
+    expect((await fetch(`${fork!.url}/v1/pools/${NO_CODE_POOL}`)).status).toBe(404)
     // The recorded libraries were all had: none of them is missing.
     for (const [hash] of recorded.libraries) {
       expect(status.fork.missing_library_hashes).not.toContain(hash.toString('hex'))
