@@ -23,31 +23,28 @@
  * cannot name them from the chain, and says so by name.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
-import {
-  Address,
-  beginCell,
-  Cell,
-  Dictionary,
-  loadTransaction,
-  type ShardAccount,
-  storeShardAccount,
-} from '@ton/core'
-import { Blockchain, createShardAccount } from '@ton/sandbox'
+import { Address, beginCell, type Cell } from '@ton/core'
+import { Blockchain } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { withLibraries } from '../../chain/fork/libraries.js'
 import { swap } from '../../core/ops/swap.js'
 import { createPoolState } from '../../core/pool/PoolState.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-
-const DATA = join(import.meta.dirname, '..', 'data', 'mainnet')
-const read = (name: string) => gunzipSync(readFileSync(join(DATA, name))).toString('utf8')
+import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
+import {
+  loadConfig46991999,
+  loadPoolAfterSwap,
+  loadTgoStonfiV2Getters,
+  loadTxEmulation,
+  RecordedChain,
+} from '../_support/mainnetData.js'
+import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 
 const POOL = 'EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4'
 const ROUTER = 'EQCS4UEa5UaJLzOyyKieqQOQ2P9M-7kXpkO5HnP3Bv250cN3'
@@ -56,32 +53,20 @@ const USDT = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs'
 /** pTON v2.1's minter as the STON.fi API names it for this router (its state is not recorded). */
 const PTON_V2_1 = 'EQBnGWMCf3-FZZq1W4IWcWiGAc3PHuZ0_H-7sad2oY00o83S'
 const POOL_LIBRARY = 'a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4'
+/** The masterchain block the recorded states are put at (the files name none: synthesized). */
+const MC_SEQNO = 57_000_000
 
-/** The recorded swap and the pool's recorded state after it. */
+/** The recorded swap and the pool's recorded state after it (test/_support/mainnetData.ts). */
 const recorded = (() => {
-  const tx = loadTransaction(
-    Cell.fromBoc(
-      Buffer.from(read('trs-tx_16BEFDC4_64954068000009.hex.gz').trim(), 'hex'),
-    )[0]!.beginParse(),
-  )
-  const state = JSON.parse(read('trs-contract_state_EQCGScrZ_64954068000009.json.gz')) as {
-    code_boc: number[]
-    data_boc: number[]
-    balance: number
-  }
-  const emulation = JSON.parse(read('trs-txemulord_with_libs.json.gz')) as {
-    emul_args: { libs_boc: string }
-  }
-  const libs = Cell.fromBoc(Buffer.from(emulation.emul_args.libs_boc, 'base64'))[0]!
-  const configRoot = Cell.fromBoc(Buffer.from(read('trs-config_46991999.hex.gz').trim(), 'hex'))[0]!
+  const after = loadPoolAfterSwap()
+  const libraries = loadTxEmulation('stonfiPoolSwap').libraries
   return {
-    tx,
-    code: Cell.fromBoc(Buffer.from(state.code_boc))[0]!,
-    dataAfter: Cell.fromBoc(Buffer.from(state.data_boc))[0]!,
-    balanceAfter: BigInt(state.balance),
-    libraries: Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs),
-    // The key block's config is a 256-bit config address and a ref to the dictionary.
-    config: configRoot.refs[0]!,
+    tx: after.swap.transaction,
+    code: after.code,
+    dataAfter: after.data,
+    balanceAfter: after.balance,
+    libraries,
+    config: loadConfig46991999().dict,
   }
 })()
 
@@ -91,18 +76,9 @@ const recorded = (() => {
  * network is not stated there). Their code is full code (not a library cell); the router's data
  * references the v2.1 pool, LP wallet, LP account and vault code as libraries.
  */
-const tgo = JSON.parse(read('tgo-stonfi-v2-getters.json.gz')) as Record<
-  'router' | 'pool',
-  {
-    account: string
-    codeHex: string
-    dataHex: string
-    expected: Record<string, Record<string, unknown>>
-  }
->
-const V21_ROUTER = Address.parseRaw(tgo.router.account).toString()
-const V21_POOL = Address.parseRaw(tgo.pool.account).toString()
-const hexCell = (hex: string) => Cell.fromBoc(Buffer.from(hex, 'hex'))[0]!
+const tgo = loadTgoStonfiV2Getters()
+const V21_ROUTER = tgo.router.account.toString()
+const V21_POOL = tgo.pool.account.toString()
 /** Stand-ins for the v2.1 pool's tokens: the vectors do not name them (the seed says so). */
 const STAND_IN0 = new Address(0, Buffer.alloc(32, 0x21)).toString()
 const STAND_IN1 = new Address(0, Buffer.alloc(32, 0x22)).toString()
@@ -196,28 +172,13 @@ const before = (() => {
   return { fields, data: writePoolFields(fields) }
 })()
 
-/**
- * A ShardAccount of `code` and `data`, its last transaction the one before the recorded swap
- * (the recorded tx's `prev_trans_lt`/`prev_trans_hash`). Its end lt is that transaction's lt
- * plus one (the real one is not recorded) and its storage stats are zero: neither enters the
- * pool's data or what it pays.
- */
-function shardAccountOf(address: string, code: Cell, data: Cell, balance: bigint): ShardAccount {
-  const account = createShardAccount({ address: Address.parse(address), code, data, balance })
-  return {
-    account:
-      account.account === undefined || account.account === null
-        ? account.account
-        : {
-            ...account.account,
-            storage: {
-              ...account.account.storage,
-              lastTransLt: recorded.tx.prevTransactionLt + 1n,
-            },
-          },
-    lastTransactionLt: recorded.tx.prevTransactionLt,
-    lastTransactionHash: recorded.tx.prevTransactionHash,
-  }
+/** The state before the recorded swap: its last transaction is the swap's previous one. */
+const beforeSwap = {
+  balance: recorded.balanceAfter,
+  lastTransaction: {
+    lt: recorded.tx.prevTransactionLt,
+    hash: Buffer.from(recorded.tx.prevTransactionHash.toString(16).padStart(64, '0'), 'hex'),
+  },
 }
 
 /** `DROP` (the method id) then `7 PUSHINT`: a get-method answering 7 whatever it is called. */
@@ -243,130 +204,6 @@ const seventeenData = (() => {
     cell = beginCell().storeRef(libraryCell(hash)).storeRef(cell).endCell()
   return cell
 })()
-
-/**
- * The recorded upstream: toncenter's v2 JSON-RPC for what a fork reads — the head and its
- * header (synthesized: the recorded files carry no masterchain block), `getShardAccountCell`,
- * `getConfigAll`, `getLibraries` (≤ 16, unknown hashes left out). Every other account does not
- * exist at the block.
- */
-type Upstream = { url: string; libraryRequests: string[][]; close(): Promise<void> }
-async function startRecordedUpstream(accounts: Map<string, ShardAccount>): Promise<Upstream> {
-  const libraries = new Map<string, Cell>()
-  for (const [hash, code] of recorded.libraries) libraries.set(hash.toString('hex'), code)
-  libraries.set(SEVEN.hash().toString('hex'), SEVEN)
-  const libraryRequests: string[][] = []
-  const seqno = 57_000_000
-  const block = {
-    '@type': 'ton.blockIdExt',
-    workchain: -1,
-    shard: '-9223372036854775808',
-    seqno,
-    root_hash: Buffer.alloc(32, 1).toString('base64'),
-    file_hash: Buffer.alloc(32, 2).toString('base64'),
-  }
-  const answer = (method: string, params: Record<string, unknown>): [number, unknown] => {
-    switch (method) {
-      case 'getMasterchainInfo':
-        return [200, { '@type': 'blocks.masterchainInfo', last: block, init: block }]
-      case 'getBlockHeader':
-        return [
-          200,
-          {
-            '@type': 'blocks.header',
-            id: block,
-            global_id: -239,
-            gen_utime: recorded.tx.now,
-            start_lt: (recorded.tx.lt - 9n).toString(),
-            end_lt: recorded.tx.lt.toString(),
-          },
-        ]
-      case 'getShardAccountCell': {
-        const address = Address.parse(String(params.address)).toRawString()
-        const account = accounts.get(address)
-        const cell =
-          account === undefined
-            ? beginCell()
-                .storeRef(beginCell().storeBit(false).endCell())
-                .storeUint(0, 256)
-                .storeUint(0, 64)
-                .endCell()
-            : beginCell().store(storeShardAccount(account)).endCell()
-        return [200, { '@type': 'tvm.cell', bytes: cell.toBoc().toString('base64') }]
-      }
-      case 'getConfigAll':
-        return [
-          200,
-          {
-            '@type': 'configInfo',
-            config: { '@type': 'tvm.cell', bytes: recorded.config.toBoc().toString('base64') },
-          },
-        ]
-      case 'getLibraries': {
-        const asked = (Array.isArray(params.libraries) ? params.libraries : [params.libraries]).map(
-          (h) =>
-            /^[0-9a-f]{64}$/i.test(String(h))
-              ? String(h).toLowerCase()
-              : Buffer.from(String(h), 'base64').toString('hex'),
-        )
-        libraryRequests.push(asked)
-        if (asked.length > 16) {
-          return [400, { ok: false, error: 'too many libraries requested, 16 maximum', code: 400 }]
-        }
-        const result = asked.flatMap((hash) => {
-          const code = libraries.get(hash)
-          return code === undefined
-            ? []
-            : [
-                {
-                  '@type': 'smc.libraryEntry',
-                  hash: Buffer.from(hash, 'hex').toString('base64'),
-                  data: code.toBoc().toString('base64'),
-                },
-              ]
-        })
-        return [200, { '@type': 'smc.libraryResult', result }]
-      }
-      default:
-        return [422, { ok: false, error: `Unknown method ${method}`, code: 422 }]
-    }
-  }
-  const body = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let text = ''
-      request.on('data', (chunk: Buffer) => {
-        text += chunk.toString()
-      })
-      request.on('end', () => resolve(text))
-    })
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    let method = url.pathname.replace(/^\/api\/v2\//, '')
-    let params: Record<string, unknown> = Object.fromEntries(url.searchParams)
-    if (request.method === 'POST') {
-      const json = JSON.parse((await body(request)) || '{}') as Record<string, unknown>
-      if (method === 'jsonRPC') {
-        method = String(json.method)
-        params = (json.params ?? {}) as Record<string, unknown>
-      } else params = json
-    }
-    if (url.pathname.startsWith('/v1/')) {
-      response.writeHead(404, { 'content-type': 'application/json' })
-      response.end('{"error":"not found"}')
-      return
-    }
-    const [status, result] = answer(method, params)
-    response.writeHead(status, { 'content-type': 'application/json' })
-    response.end(JSON.stringify(status === 200 ? { ok: true, result } : result))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return {
-    url: `http://127.0.0.1:${port}/api/v2/jsonRPC`,
-    libraryRequests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** Our seed: the STON.fi API's rows for the recorded pool, its router and its assets. */
 function seedJson(wallet1: string) {
@@ -460,7 +297,9 @@ function seedJson(wallet1: string) {
 }
 
 let dir: string
-let upstream: Upstream
+let toncenter: RecordedToncenter
+let proxy: FaultProxy
+const libraryRequests: string[][] = []
 let fork: RunningForkNode | undefined
 const log: string[] = []
 const consoleError = console.error
@@ -474,37 +313,35 @@ beforeAll(async () => {
   rest.loadAddress() // router
   wallet0 = rest.loadAddress().toString()
   wallet1 = rest.loadAddress().toString()
-  const accounts = new Map<string, ShardAccount>([
-    [
-      Address.parse(POOL).toRawString(),
-      shardAccountOf(POOL, recorded.code, before.data, recorded.balanceAfter),
-    ],
-    [
-      Address.parse(SEVENTEEN).toRawString(),
-      shardAccountOf(SEVENTEEN, SEVEN, seventeenData, 1_000_000_000n),
-    ],
-    [
-      Address.parse(NO_CODE_POOL).toRawString(),
-      shardAccountOf(NO_CODE_POOL, libraryCell(ABSENT_LIBRARY), before.data, 1_000_000_000n),
-    ],
-    ...(['router', 'pool'] as const).map((k): [string, ShardAccount] => [
-      tgo[k].account,
-      shardAccountOf(
-        Address.parseRaw(tgo[k].account).toString(),
-        hexCell(tgo[k].codeHex),
-        hexCell(tgo[k].dataHex),
-        1_000_000_000n,
-      ),
-    ]),
-  ])
-  upstream = await startRecordedUpstream(accounts)
+  // The recorded chain (test/_support/mainnetData.ts), served as toncenter's C++ API serves it
+  // (test/_support/recordedToncenter.ts: getLibraries refuses more than 16 hashes, leaves
+  // unknown ones out), behind a proxy that keeps each getLibraries request's hashes.
+  const chain = new RecordedChain()
+  chain.setConfig(recorded.config)
+  chain.addLibraries(recorded.libraries)
+  chain.addLibraries([SEVEN])
+  const put = (address: string, code: Cell, data: Cell) =>
+    chain.addAccountState(Address.parse(address), { ...beforeSwap, code, data }, MC_SEQNO)
+  put(POOL, recorded.code, before.data)
+  put(SEVENTEEN, SEVEN, seventeenData)
+  put(NO_CODE_POOL, libraryCell(ABSENT_LIBRARY), before.data)
+  put(V21_ROUTER, tgo.router.code, tgo.router.data)
+  put(V21_POOL, tgo.pool.code, tgo.pool.data)
+  toncenter = await startRecordedToncenter({ chain, flavour: 'cpp' })
+  proxy = await startFaultProxy(toncenter.url, (request) => {
+    if (request.method === 'getLibraries') {
+      const asked = request.params.libraries
+      libraryRequests.push(Array.isArray(asked) ? asked.map(String) : [String(asked)])
+    }
+    return { type: 'pass' }
+  })
   console.error = (...args: unknown[]) => {
     log.push(args.map(String).join(' '))
   }
   fork = await startForkNode({
     ...{ dbPath: join(dir, 'f.sqlite'), host: '127.0.0.1', port: 0 },
     fork: {
-      url: upstream.url,
+      url: `${proxy.url}/api/v2/jsonRPC`,
       rps: Number.POSITIVE_INFINITY,
       seed: { path: 'stonfi-ton-usdt.json', ...parseForkSeed(seedJson(wallet1)) },
     },
@@ -514,19 +351,22 @@ beforeAll(async () => {
 afterAll(async () => {
   console.error = consoleError
   await fork?.close()
-  await upstream?.close()
+  await proxy?.close()
+  await toncenter?.close()
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
 })
 
 describe('the recorded swap, and the state before it', () => {
   test('the real pool code on the derived state gives the recorded outs and data cell', async () => {
     const chain = await Blockchain.create({ config: recorded.config })
-    chain.libs = beginCell().storeDictDirect(recorded.libraries).endCell()
+    chain.libs = withLibraries(undefined, recorded.libraries)
     chain.now = recorded.tx.now
-    await chain.setShardAccount(
+    const at = new RecordedChain().addAccountState(
       Address.parse(POOL),
-      shardAccountOf(POOL, recorded.code, before.data, recorded.balanceAfter),
+      { ...beforeSwap, code: recorded.code, data: before.data },
+      MC_SEQNO,
     )
+    await chain.setShardAccount(Address.parse(POOL), at.parsed)
     const pool = await chain.getContract(Address.parse(POOL))
     const run = await pool.receiveMessage(recorded.tx.inMessage!, { now: recorded.tx.now })
     expect(
@@ -598,14 +438,14 @@ describe('serve --fork <recorded toncenter> --fork-seed <STON.fi API rows>', () 
     )
     expect((await fetch(`${fork!.url}/v1/pools/${NO_CODE_POOL}`)).status).toBe(404)
     // The recorded libraries were all had: none of them is missing.
-    for (const [hash] of recorded.libraries) {
-      expect(status.fork.missing_library_hashes).not.toContain(hash.toString('hex'))
+    for (const hash of recorded.libraries.keys()) {
+      expect(status.fork.missing_library_hashes).not.toContain(hash)
     }
   })
 
   test('libraries come at most 16 a request; a round of 17 is not "no getLibraries"', async () => {
     // The pool's round: its code and the two libraries its data references.
-    expect(upstream.libraryRequests.flat()).toContain(POOL_LIBRARY)
+    expect(libraryRequests.flat()).toContain(POOL_LIBRARY)
     const call = async (address: string) =>
       (await (
         await fetch(`${fork!.url}/api/v2/jsonRPC`, {
@@ -619,11 +459,11 @@ describe('serve --fork <recorded toncenter> --fork-seed <STON.fi API rows>', () 
           }),
         })
       ).json()) as { result?: { exit_code: number } }
-    const asked = upstream.libraryRequests.length
+    const asked = libraryRequests.length
     expect((await call(SEVENTEEN)).result?.exit_code).toBe(0)
-    const round = upstream.libraryRequests.slice(asked)
+    const round = libraryRequests.slice(asked)
     expect(round.map((r) => r.length)).toEqual([16, 1])
-    expect(upstream.libraryRequests.every((r) => r.length <= 16)).toBe(true)
+    expect(libraryRequests.every((r) => r.length <= 16)).toBe(true)
     const status = (await (await fetch(`${fork!.url}/local/status`)).json()) as {
       fork: { missing_libraries: number; missing_library_hashes: string[] }
     }
