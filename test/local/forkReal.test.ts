@@ -1,14 +1,18 @@
 /**
  * A fork of real mainnet state, tried as a new user would: `serve --fork <upstream> --fork-seed
- * <market.json>` on recorded mainnet data served the way toncenter serves it (a real HTTP
- * server: JSON-RPC, `getLibraries` at most 16 hashes — tonlib's "too many libraries requested,
- * 16 maximum", 400 — and unknown hashes left out of the answer).
+ * <market.json>` on recorded mainnet data served the way toncenter's C++ API serves it
+ * (`test/_support/recordedToncenter.ts`, a real HTTP server: `getLibraries` refuses more than
+ * 16 hashes — tonlib's "too many libraries requested, 16 maximum", 400 — and leaves unknown
+ * hashes out of its answer), behind a proxy that keeps each `getLibraries` request's hashes.
+ * The masterchain block the states are put at is synthesized (the files name none).
  *
  * Recorded data (ston-fi/ton-rs@8e8f8e0 `resources/tests/`, kept gzipped in test/data/mainnet):
  * the STON.fi DEX v2.2 TON/USD₮ pool EQCGScrZ…'s state after its swap transaction 16befdc4…
  * (`contract_state_EQCGScrZ…_64954068000009.json`, `tx_16BEFDC4…_64954068000009.hex`), the pool,
  * LP wallet and LP account libraries (`txemulord_with_libs.json`'s `libs_boc`), and the config
- * of key block 46991999 (`config_46991999.hex`, the dictionary under its ref).
+ * of key block 46991999 (`config_46991999.hex`, the dictionary under its ref); and STON.fi
+ * DEX v2.1 router and pool code and data with their expected getters (tonkeeper/tongo@62e2b89
+ * `abi/generated_test.go`). Loaded by `test/_support/mainnetData.ts` (hashes checked).
  *
  * The recorded state is the one AFTER the swap. The state before it is derived from the
  * transaction: reserve0 less the swap's offer (its in-message `swap`, amount0), reserve1 plus
@@ -20,7 +24,9 @@
  * The market seed is ours, written as the STON.fi API would answer for the pool: the router
  * EQCS4UEa… (DEX v2.2 constant product), its pTON wallet is the pool's token1 wallet, token0 is
  * USD₮. The router's jetton wallets' and the masters' states are in no recorded file: the fork
- * cannot name them from the chain, and says so by name.
+ * cannot name them from the chain, and says so by name. Two accounts are ours, not recorded:
+ * one whose data references 17 unknown libraries (a round of 17 hashes) and a "pool" whose code
+ * is an absent library (a pool the fork must refuse by name).
  */
 
 import { mkdtempSync, rmSync } from 'node:fs'
