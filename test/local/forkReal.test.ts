@@ -30,11 +30,14 @@
  */
 
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Address, beginCell, type Cell } from '@ton/core'
 import { Blockchain } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ForkError } from '../../chain/fork/ForkError.js'
+import { forkUpstream } from '../../chain/fork/forkUpstream.js'
 import { withLibraries } from '../../chain/fork/libraries.js'
 import { swap } from '../../core/ops/swap.js'
 import { createPoolState } from '../../core/pool/PoolState.js'
@@ -42,6 +45,7 @@ import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import {
   loadConfig46991999,
@@ -520,5 +524,76 @@ describe('serve --fork <recorded toncenter> --fork-seed <STON.fi API rows>', () 
     ).json()) as { result: { exit_code: number; stack: [string, string][] } }
     expect(answer.result.exit_code).toBe(0)
     expect(answer.result.stack.slice(0, 2).map((e) => Number(BigInt(e[1])))).toEqual([2, 1])
+  })
+})
+
+describe('getLibraries of an upstream with a lower limit, or none', () => {
+  /** A TON API whose getLibraries refuses more than `limit` hashes (400), or refuses it all. */
+  async function limitedUpstream(limit: number) {
+    const asked: number[] = []
+    const server = createServer((request, response) => {
+      let text = ''
+      request.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+      })
+      request.on('end', () => {
+        const { method, params } = JSON.parse(text) as {
+          method: string
+          params: { libraries: string[] }
+        }
+        const refuse = (error: string, code: number) => {
+          response.writeHead(code, { 'content-type': 'application/json' })
+          response.end(JSON.stringify({ ok: false, error, code }))
+        }
+        if (method !== 'getLibraries' || limit === 0) return refuse(`Unknown method ${method}`, 422)
+        asked.push(params.libraries.length)
+        if (params.libraries.length > limit) {
+          return refuse(`too many libraries requested, ${limit} maximum`, 400)
+        }
+        const result = params.libraries.flatMap((hash) => {
+          const code = recorded.libraries.get(hash)
+          return code === undefined ? [] : [{ hash, data: code.toBoc().toString('base64') }]
+        })
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ ok: true, result: { '@type': 'smc.libraryResult', result } }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    const upstream = forkUpstream(
+      createTonApiClient({
+        url: `http://127.0.0.1:${port}/api/v2/jsonRPC`,
+        rps: Number.POSITIVE_INFINITY,
+      }),
+      { attempts: 1 },
+    )
+    return { upstream, asked, close: () => new Promise<void>((r) => server.close(() => r())) }
+  }
+  const hashes = [...recorded.libraries.keys(), ...UNKNOWN.map((h) => h.toString('hex'))] // 3 + 17
+
+  test('a refused request is asked again in halves, not taken as "no getLibraries"', async () => {
+    const limited = await limitedUpstream(4)
+    try {
+      const answer = await limited.upstream.libraries(hashes)
+      expect([...answer.found.keys()].sort()).toEqual([...recorded.libraries.keys()].sort())
+      expect(answer).toMatchObject({ refused: [], answered: true })
+      // 20 hashes: 16 refused → 8 refused → 4 + 4, 4 refused → … ; then the last 4.
+      expect(limited.asked[0]).toBe(16)
+      expect(Math.max(...limited.asked.slice(1))).toBeLessThanOrEqual(16)
+      expect(limited.asked.filter((n) => n <= 4).reduce((a, b) => a + b, 0)).toBe(20)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  test('an upstream that refuses the method itself: FORK_REJECTED once every piece was refused', async () => {
+    const none = await limitedUpstream(0)
+    try {
+      const refused = await none.upstream.libraries(hashes.slice(0, 3)).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(ForkError)
+      expect((refused as ForkError).code).toBe('FORK_REJECTED')
+    } finally {
+      await none.close()
+    }
   })
 })
