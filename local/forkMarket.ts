@@ -115,8 +115,6 @@ export async function adoptForkMarket(
   let market: MarketData
   let pools: PoolToAdopt[]
   let source: ForkMarketAdoption['source']
-  // What the seed's pool rows say each pool's tokens are (token0, token1: the pool's order).
-  const claims = new Map<string, readonly [string, string]>()
   if (seed !== undefined) {
     source = 'seed'
     const routers = new Map(seed.market.routers.map((r) => [r.address, r]))
@@ -130,11 +128,12 @@ export async function adoptForkMarket(
     }
     // Pools are the index's (their state at the block); farms are not adopted on a fork.
     market = { ...seed.market, assets, pools: [], farms: [], jettonWallets: [] }
-    for (const p of seed.market.pools) claims.set(p.address, [p.token0Address, p.token1Address])
     pools = seed.market.pools.flatMap((p) => {
       const router = routers.get(p.routerAddress)
       const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
-      return pool === undefined ? [] : [pool]
+      return pool === undefined
+        ? []
+        : [{ ...pool, tokens: [p.token0Address, p.token1Address] as const }]
     })
   } else {
     const reference = await upstreamReference(client)
@@ -149,7 +148,8 @@ export async function adoptForkMarket(
   // (owner = the router, asset = the master, cross-checked by the master when it can be had):
   // what names a pool's assets. A pool or wallet that cannot be named is reported by name.
   const runner = explainedGetMethod(chain, seqno, options.missingLibraries)
-  const named = await namePoolWallets(runner, pools, market.routers, claims)
+  const said = source === 'seed' ? "the seed's" : "the upstream REST API's"
+  const named = await namePoolWallets(runner, pools, market.routers, said)
   const unnamed = [...named.unnamed]
   // A master the chain names that the seed or the REST API did not list is listed from its
   // TEP-64 content on the fork.
@@ -249,7 +249,8 @@ async function namePoolWallets(
   runner: ExplainedGetMethod,
   pools: readonly PoolToAdopt[],
   routers: readonly RouterRow[],
-  claims: ReadonlyMap<string, readonly [string, string]>,
+  /** Whose pool rows the pools' `tokens` are ("the seed's"). */
+  said: string,
 ): Promise<NamedPools> {
   const ptonMasters = new Set(
     routers.flatMap((r) => canonicalAddressText(r.ptonMasterAddress) ?? []),
@@ -299,27 +300,25 @@ async function namePoolWallets(
       })
       if (!('kind' in named)) {
         wallets.set(wallet, { ...named, router: pool.routerAddress })
-        const said = claims.get(pool.address)?.[index]
-        if (said !== undefined && said !== named.asset) {
+        const claimed = pool.tokens?.[index]
+        if (claimed !== undefined && claimed !== named.asset) {
           unnamed.push({
             address: pool.address,
             kind: 'pool',
-            why: `the seed says its ${side} is ${said}, its ${side} wallet ${wallet} names ${named.asset}: the chain's is used`,
+            why: `${said} pool row says its ${side} is ${claimed}, its ${side} wallet ${wallet} names ${named.asset}: the chain's is used`,
           })
         }
         continue
       }
-      // The chain cannot say: the reference data's word (the router's pTON wallet, the seed's
-      // pool row), said as such; with neither, the pool is not listed.
+      // The chain cannot say: the reference data's word (the router's pTON wallet, the pool
+      // row's token), said as such; with neither, the pool is not listed.
+      const claimed = pool.tokens?.[index]
       const claim =
         wallet === router?.ptonWalletAddress
           ? { asset: NATIVE_ADDRESS, by: "the router row's pton_wallet_address" }
-          : claims.get(pool.address)?.[index] === undefined
+          : claimed === undefined
             ? undefined
-            : {
-                asset: claims.get(pool.address)?.[index] as string,
-                by: `the seed's ${side}_address`,
-              }
+            : { asset: claimed, by: `${said} ${side}_address` }
       if (claim === undefined) {
         unnamed.push(named)
         unnamed.push({
