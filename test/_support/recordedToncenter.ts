@@ -34,10 +34,11 @@ import {
  * - `getBlockTransactions(Ext)` pages with `after_lt` + `after_hash` = the **account id** of the
  *   last item returned (both or neither in the C++ flavour) and `incomplete`;
  * - `getTransactions` newest first, **starting at** (lt, hash) inclusive, `to_lt` exclusive,
- *   limit ≤ 100 (Python) or ≤ 1000 (C++);
- * - `getLibraries`: more than 16 hashes refused (`INVALID_FIELD: too many libraries requested,
- *   16 maximum`: HTTP 400 in the C++ flavour, which passes tonlib's code through; 500 in the
- *   Python one, which maps tonlib errors to 500), unknown hashes left out;
+ *   limit ≤ 100 (Python's GET route) or ≤ 1000 (C++);
+ * - `getLibraries`: more than 16 hashes refused (tonlib's `INVALID_FIELD: Field library_list has
+ *   invalid value : too many libraries requested, 16 maximum`: HTTP 400 in the C++ flavour, which
+ *   passes tonlib's code through; 500 in the Python one, which maps tonlib errors to 500),
+ *   hashes sorted and deduplicated, unknown ones left out;
  * - C++ only: `getShardAccountCell`, `getConfigAll`, `getShards`; Python only: nothing served
  *   here; `runGetMethod` runs in `@ton/sandbox` on the recorded ShardAccount, config and
  *   libraries; `sendBoc*` refused (403: a recording takes no messages).
@@ -86,6 +87,8 @@ class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** A required parameter is missing (Python's JSON-RPC calls that a TypeError). */
+    readonly missing = false,
   ) {
     super(message)
   }
@@ -157,7 +160,17 @@ export async function startRecordedToncenter(
 
   const has = (method: string) =>
     !(flavour === 'python' && CPP_ONLY.has(method)) &&
-    !(flavour === 'cpp' && PYTHON_ONLY.has(method))
+    !(flavour === 'cpp' && PYTHON_ONLY.has(method)) &&
+    !(flavour === 'python' && method === 'runGetMethod' && options.getMethods === false)
+
+  /** How the current call came: Python validates query parameters on its GET routes only. */
+  let via: 'get' | 'post' | 'jsonrpc' = 'get'
+  /** A validation failure as each flavour words it. */
+  const invalid = (message: string) =>
+    new ApiError(
+      422,
+      flavour === 'cpp' ? `failed to validate request: ${message}` : `Validation error: ${message}`,
+    )
 
   const methods: Record<string, (p: Params) => unknown | Promise<unknown>> = {
     getMasterchainInfo: () => {
@@ -200,22 +213,20 @@ export async function startRecordedToncenter(
       const workchain = int(p, 'workchain', true) as number
       const shard = shardParam(p)
       const given = ['seqno', 'lt', 'unixtime'].filter((k) => present(p[k]))
+      if (given.length === 0 && flavour === 'python') {
+        // pytonlib asserts; the API answers an unexpected exception with 503.
+        throw new ApiError(503, 'Seqno, LT or unixtime should be defined')
+      }
       if (given.length !== 1) {
-        throw new ApiError(
-          422,
-          'Validation error: exactly one of seqno, lt or unixtime must be specified',
-        )
+        if (flavour === 'python') throw new ApiError(500, 'LITE_SERVER_UNKNOWN: bad lookup mode')
+        throw invalid('exactly one of seqno, lt or unixtime should be specified')
       }
       const seqno = int(p, 'seqno')
       const lt = present(p.lt) ? big(p, 'lt') : undefined
       const unixtime = int(p, 'unixtime')
-      if (seqno !== undefined && seqno <= 0)
-        throw new ApiError(422, 'Validation error: seqno must be positive')
-      if (lt !== undefined && lt < 0n)
-        throw new ApiError(422, 'Validation error: lt must be non-negative')
-      if (unixtime !== undefined && unixtime < 0) {
-        throw new ApiError(422, 'Validation error: unixtime must be non-negative')
-      }
+      if (seqno !== undefined && seqno <= 0) throw invalid('seqno should be positive')
+      if (lt !== undefined && lt < 0n) throw invalid('lt should be non-negative')
+      if (unixtime !== undefined && unixtime < 0) throw invalid('unixtime should be non-negative')
       const candidates =
         workchain === -1
           ? masterchainBlocks(chain)
@@ -244,14 +255,23 @@ export async function startRecordedToncenter(
     getTransactions: (p) => {
       const address = addressParam(p, 'address')
       const limit = int(p, 'limit') ?? 10
-      const max = flavour === 'python' ? 100 : 1000
-      if (limit < 1 || limit > max) {
-        throw new ApiError(422, `Validation error: limit must be between 1 and ${max}`)
+      if (flavour === 'cpp') {
+        if (limit <= 0) throw invalid('limit should be positive')
+        if (limit > 1000) throw invalid('limit should be less or equal 1000')
+      } else if (via === 'get' && (limit <= 0 || limit > 100)) {
+        // FastAPI's `Query(gt=0, le=100)`: checked on the GET route, not through JSON-RPC.
+        throw invalid('limit: ensure this value is less than or equal to 100')
       }
-      const hasLt = present(p.lt)
-      const hasHash = present(p.hash)
-      if (hasLt !== hasHash)
-        throw new ApiError(422, 'Validation error: lt and hash must be given together')
+      // C++: lt 0 counts as absent, and lt and hash go together. Python (pytonlib): without
+      // both, it starts at the account's last transaction.
+      let hasLt = present(p.lt) && String(p.lt) !== '0'
+      let hasHash = present(p.hash)
+      if (flavour === 'cpp' && hasLt !== hasHash)
+        throw invalid('lt and hash should be used together')
+      if (!(hasLt && hasHash)) {
+        hasLt = false
+        hasHash = false
+      }
       const toLt = present(p.to_lt) ? (big(p, 'to_lt') as bigint) : 0n
       const list = chain.transactionsOf(address)
       let start = 0
@@ -270,11 +290,14 @@ export async function startRecordedToncenter(
       for (let i = start; i < list.length && out.length < limit; i++) {
         const t = list[i] as ChainTransaction
         if (t.lt <= toLt) break
-        const rendered = rawTransaction(t)
         out.push(
           flavour === 'cpp'
-            ? { '@type': 'ext.transaction', account: rawAddress(t.account), ...rest(rendered) }
-            : rendered,
+            ? {
+                '@type': 'ext.transaction',
+                account: rawAddress(t.account),
+                ...rest(rawTransaction(t, 'ext.message')),
+              }
+            : rawTransaction(t, 'python'),
         )
       }
       return out
@@ -330,7 +353,7 @@ export async function startRecordedToncenter(
             ? ''
             : Buffer.from(frozen.toString(16).padStart(64, '0'), 'hex').toString('base64'),
         sync_utime: block.genUtime,
-        ...(flavour === 'python' ? { state: status } : {}),
+        state: status,
       }
     },
     getConfigAll: (p) => {
@@ -369,11 +392,15 @@ export async function startRecordedToncenter(
       if (hashes.length > 16) {
         throw new ApiError(
           flavour === 'cpp' ? 400 : 500,
-          'INVALID_FIELD: too many libraries requested, 16 maximum',
+          'INVALID_FIELD: Field library_list has invalid value : too many libraries requested, 16 maximum',
         )
       }
       const result: Record<string, unknown>[] = []
-      for (const h of hashes) {
+      // tonlib sorts and dedupes the hashes before asking (TonlibClient::get_libraries).
+      const unique = [...new Map(hashes.map((h) => [h.toString('hex'), h])).values()].sort(
+        Buffer.compare,
+      )
+      for (const h of unique) {
         const lib = chain.libraries.get(h.toString('hex'))
         if (lib === undefined) continue
         result.push({ '@type': 'smc.libraryEntry', hash: h.toString('base64'), data: boc(lib) })
@@ -381,9 +408,6 @@ export async function startRecordedToncenter(
       return { '@type': 'smc.libraryResult', result }
     },
     runGetMethod: async (p) => {
-      if (flavour === 'python' && options.getMethods === false) {
-        throw new ApiError(404, 'Not Found')
-      }
       const address = addressParam(p, 'address')
       const seqno = int(p, 'seqno') ?? chain.head
       const block = blockAt(chain, -1, WHOLE_SHARD, seqno)
@@ -477,19 +501,22 @@ export async function startRecordedToncenter(
   const blockTransactions = (p: Params, ext: boolean) => {
     const block = blockOf(p)
     const count = int(p, 'count') ?? 40
-    if (count <= 0 || (flavour === 'cpp' && count > 10_000)) {
-      throw new ApiError(422, 'Validation error: count must be in 1..10000')
+    if (flavour === 'cpp') {
+      if ((int(p, 'seqno') ?? 0) <= 0) throw invalid('seqno should be positive')
+      if (count <= 0) throw invalid('count should be positive')
+      if (count > 10_000) throw invalid('count should be less or equal 10000')
     }
     const hasLt = present(p.after_lt)
     const hasHash = present(p.after_hash)
     if (flavour === 'cpp' && hasLt !== hasHash) {
-      throw new ApiError(422, 'Validation error: after_lt and after_hash must be given together')
+      throw invalid('after_lt and after_hash should be used together')
     }
     let items = block.transactions
-    if (hasLt && hasHash) {
-      const afterLt = big(p, 'after_lt') as bigint
+    if (hasLt || hasHash) {
+      // pytonlib fills a missing half with a zero account id or lt 0.
+      const afterLt = hasLt ? (big(p, 'after_lt') as bigint) : 0n
       // The account id (256 bits) of the last item returned, not a transaction hash.
-      const afterAccount = hashParam(p.after_hash, 'after_hash')
+      const afterAccount = hasHash ? hashParam(p.after_hash, 'after_hash') : Buffer.alloc(32)
       items = items.filter((t) => {
         const c = Buffer.compare(t.account.hash, afterAccount)
         return c > 0 || (c === 0 && t.lt > afterLt)
@@ -502,9 +529,9 @@ export async function startRecordedToncenter(
           ? {
               '@type': 'raw.transactionExt',
               account: rawAddress(t.account),
-              ...rest(rawTransaction(t)),
+              ...rest(rawTransaction(t, 'raw.message')),
             }
-          : rawTransaction(t)
+          : { ...rawTransaction(t, 'raw.message'), account: rawAddress(t.account) }
         : {
             '@type': 'blocks.shortTxId',
             mode: 135,
@@ -653,23 +680,44 @@ export async function startRecordedToncenter(
     return `${(Date.now() / 1000).toFixed(3)}:${extra}:${Math.random()}`
   }
 
-  const fail = (res: ServerResponse, error: unknown, echo?: { id: unknown }) => {
+  /** `{ ok: false, error, code }` (C++ adds `@extra`), HTTP status = code. */
+  const fail = (res: ServerResponse, error: unknown) => {
     const e =
       error instanceof ApiError
         ? error
-        : new ApiError(500, String((error as Error)?.message ?? error))
+        : new ApiError(flavour === 'python' ? 503 : 500, String((error as Error)?.message ?? error))
     const body: Record<string, unknown> = { ok: false, error: e.message, code: e.code }
     if (flavour === 'cpp') body['@extra'] = extraTag()
-    if (echo !== undefined && flavour === 'python')
-      Object.assign(body, { jsonrpc: '2.0', id: echo.id })
     send(res, e.code, body)
   }
 
-  const ok = (res: ServerResponse, result: unknown, echo?: { id: unknown }) => {
-    const body: Record<string, unknown> = { ok: true, result, '@extra': extraTag() }
-    if (echo !== undefined && flavour === 'python')
-      Object.assign(body, { jsonrpc: '2.0', id: echo.id })
+  /**
+   * `{ ok: true, result }`: C++ adds `@extra` beside `result`; Python returns tonlib's object,
+   * which carries its own `@extra` inside (a list, such as `getTransactions`, has none).
+   */
+  const ok = (res: ServerResponse, result: unknown, rpcId?: { id: unknown }) => {
+    let body: Record<string, unknown>
+    if (flavour === 'cpp') body = { ok: true, result, '@extra': extraTag() }
+    else {
+      const inner =
+        typeof result === 'object' && result !== null && !Array.isArray(result)
+          ? { ...(result as Record<string, unknown>), '@extra': extraTag() }
+          : result
+      body = { ok: true, result: inner }
+      // TonResponseJsonRPC: jsonrpc "2.0" and the id as a string (null ids left out).
+      if (rpcId !== undefined) {
+        body.jsonrpc = '2.0'
+        if (rpcId.id !== undefined && rpcId.id !== null) body.id = String(rpcId.id)
+      }
+    }
     send(res, 200, body)
+  }
+
+  /** Python's JSON-RPC refusals of its own (unknown method, a `TypeError`): 422, no `code`. */
+  const rpcRefusal = (res: ServerResponse, error: string, id: unknown) => {
+    const body: Record<string, unknown> = { ok: false, error, jsonrpc: '2.0' }
+    if (id !== undefined && id !== null) body.id = String(id)
+    send(res, 422, body)
   }
 
   const server: Server = createServer((req, res) => {
@@ -683,7 +731,13 @@ export async function startRecordedToncenter(
         if (v2 !== null && v2[1] === 'jsonRPC') {
           if (req.method !== 'POST') {
             note('jsonRPC')
-            return fail(res, new ApiError(405, 'Method Not Allowed'))
+            return fail(
+              res,
+              new ApiError(
+                405,
+                flavour === 'cpp' ? 'method GET is not supported' : 'Method Not Allowed',
+              ),
+            )
           }
           const body = await readJson(req)
           const call = body as { method?: unknown; params?: unknown; id?: unknown }
@@ -693,22 +747,42 @@ export async function startRecordedToncenter(
             limited -= 1
             return rateLimited(res)
           }
-          if (Array.isArray(body))
-            return fail(res, new ApiError(422, 'Batch requests are not supported'))
-          if (typeof call?.method !== 'string')
-            return fail(res, new ApiError(422, 'Unknown method'), { id: call?.id })
-          const params = call.params ?? {}
+          if (Array.isArray(body) || typeof call?.method !== 'string') {
+            // Python validates the request model (422); C++ fails reading `method` (500).
+            return fail(
+              res,
+              new ApiError(
+                flavour === 'python' ? 422 : 500,
+                'Validation error: method is required',
+              ),
+            )
+          }
+          let params = call.params ?? {}
+          if (Array.isArray(params) && params.length === 0) params = {}
           if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-            return fail(res, new ApiError(422, 'params must be an object'), { id: call.id })
+            return fail(
+              res,
+              new ApiError(
+                422,
+                flavour === 'cpp' ? 'params must contain an object' : 'Validation error: params',
+              ),
+            )
           }
           const fn = methods[call.method]
           if (fn === undefined || !has(call.method)) {
-            return fail(res, new ApiError(422, 'Unknown method'), { id: call.id })
+            // Python answers its own refusal; C++ re-posts to /api/v2/<method>, which is not there.
+            if (flavour === 'python') return rpcRefusal(res, 'Unknown method', call.id)
+            return fail(res, new ApiError(404, 'Not Found'))
           }
+          via = 'jsonrpc'
           try {
             return ok(res, await fn(params as Params), { id: call.id })
           } catch (error) {
-            return fail(res, error, { id: call.id })
+            // Python: a missing required parameter is a TypeError (422, the request's id kept).
+            if (flavour === 'python' && error instanceof ApiError && error.missing) {
+              return rpcRefusal(res, 'TypeError: Non-optional argument expected', call.id)
+            }
+            return fail(res, error)
           }
         }
         if (v2 !== null) {
@@ -720,6 +794,11 @@ export async function startRecordedToncenter(
           }
           if (req.method === 'GET' && POST_ONLY.has(method))
             throw new ApiError(405, 'Method Not Allowed')
+          // Python's read methods are GET routes only.
+          if (req.method === 'POST' && flavour === 'python' && !POST_ONLY.has(method)) {
+            throw new ApiError(405, 'Method Not Allowed')
+          }
+          via = req.method === 'POST' ? 'post' : 'get'
           let params: Params
           if (req.method === 'POST') {
             const body = await readJson(req)
@@ -815,7 +894,7 @@ function present(v: unknown): boolean {
 function int(p: Params, name: string, required = false): number | undefined {
   const v = p[name]
   if (!present(v)) {
-    if (required) throw new ApiError(422, `Validation error: ${name} is required`)
+    if (required) throw new ApiError(422, `Validation error: ${name} is required`, true)
     return undefined
   }
   const text = String(v).trim()
@@ -868,7 +947,7 @@ function addressOf(text: string, name: string): Address {
 function addressParam(p: Params, name: string): Address {
   const v = p[name]
   if (typeof v !== 'string' || v === '')
-    throw new ApiError(422, `Validation error: ${name} is required`)
+    throw new ApiError(422, `Validation error: ${name} is required`, true)
   return addressOf(v, name)
 }
 
@@ -901,10 +980,10 @@ function blockAt(
   return block
 }
 
+/** The masterchain blocks worth listing (see {@link RecordedChain.notableMasterchainSeqnos}). */
 function masterchainBlocks(chain: RecordedChain): ChainBlock[] {
-  const [low] = chain.mcRange()
   const out: ChainBlock[] = []
-  for (let s = low; s <= chain.head; s++) {
+  for (const s of chain.notableMasterchainSeqnos()) {
     const b = chain.masterchainBlock(s)
     if (b !== undefined) out.push(b)
   }
@@ -967,13 +1046,40 @@ function rootBytes(cell: Cell): Buffer {
   return out
 }
 
-/** `raw.message` as toncenter v2 renders it after its own post-processing (pytonlib). */
-function rawMessage(cell: Cell, message: Message): Record<string, unknown> {
+/**
+ * How a message is rendered: `python` (pytonlib's `getTransactions`: `raw.message` with string
+ * addresses and `message` = the body root's bytes as MIME base64), `ext.message` (C++
+ * `getTransactions`: string addresses, `message` = base64 plus a newline) or `raw.message`
+ * (tonlib's own, in `getBlockTransactionsExt` of both: `accountAddress` objects, no `message`).
+ */
+type MessageStyle = 'python' | 'ext.message' | 'raw.message'
+
+/** Python's `codecs.encode(bytes, 'base64')`: lines of 76 characters, each ending in a newline. */
+function mimeBase64(bytes: Buffer): string {
+  const text = bytes.toString('base64')
+  let out = ''
+  for (let i = 0; i < text.length; i += 76) out += `${text.slice(i, i + 76)}\n`
+  return out
+}
+
+function rawMessage(cell: Cell, message: Message, style: MessageStyle): Record<string, unknown> {
   const info = message.info
   const body = message.body
-  const common = {
-    '@type': 'raw.message',
+  const address = (a: Address | null | undefined | { type: string }) =>
+    style === 'raw.message'
+      ? { '@type': 'accountAddress', account_address: friendly(a) }
+      : friendly(a)
+  const internal = info.type === 'internal' ? info : undefined
+  const rendered: Record<string, unknown> = {
+    '@type': style === 'ext.message' ? 'ext.message' : 'raw.message',
     hash: cell.hash().toString('base64'),
+    source: address(info.type === 'external-in' ? null : info.src),
+    destination: address(info.type === 'external-out' ? null : info.dest),
+    value: internal ? internal.value.coins.toString() : '0',
+    extra_currencies: [],
+    fwd_fee: internal ? internal.forwardFee.toString() : '0',
+    ihr_fee: internal ? internal.ihrFee.toString() : '0',
+    created_lt: info.type === 'external-in' ? '0' : info.createdLt.toString(),
     body_hash: body.hash().toString('base64'),
     msg_data: {
       '@type': 'msg.dataRaw',
@@ -982,45 +1088,16 @@ function rawMessage(cell: Cell, message: Message): Record<string, unknown> {
         ? boc(beginCell().store(storeStateInit(message.init)).endCell())
         : '',
     },
-    // pytonlib: the body's root cell data, base64
-    message: rootBytes(body).toString('base64'),
-    extra_currencies: [],
   }
-  if (info.type === 'internal') {
-    return {
-      ...common,
-      source: friendly(info.src),
-      destination: friendly(info.dest),
-      value: info.value.coins.toString(),
-      fwd_fee: info.forwardFee.toString(),
-      ihr_fee: info.ihrFee.toString(),
-      created_lt: info.createdLt.toString(),
-    }
-  }
-  if (info.type === 'external-in') {
-    return {
-      ...common,
-      source: '',
-      destination: friendly(info.dest),
-      value: '0',
-      fwd_fee: '0',
-      ihr_fee: '0',
-      created_lt: '0',
-    }
-  }
-  return {
-    ...common,
-    source: friendly(info.src),
-    destination: '',
-    value: '0',
-    fwd_fee: '0',
-    ihr_fee: '0',
-    created_lt: info.createdLt.toString(),
-  }
+  const bytes = rootBytes(body)
+  if (style === 'python') rendered.message = mimeBase64(bytes)
+  if (style === 'ext.message')
+    rendered.message = bytes.length === 0 ? '' : `${bytes.toString('base64')}\n`
+  return rendered
 }
 
-/** `raw.transaction` (toncenter v2, Python flavour; the C++ one adds `account`). */
-function rawTransaction(t: ChainTransaction): Record<string, unknown> {
+/** `raw.transaction` of tonlib, its messages rendered in `style`. */
+function rawTransaction(t: ChainTransaction, style: MessageStyle): Record<string, unknown> {
   const tx: Transaction = t.transaction
   const cells = messageCells(t.cell)
   const fee = tx.totalFees.coins
@@ -1028,10 +1105,7 @@ function rawTransaction(t: ChainTransaction): Record<string, unknown> {
     tx.description.type === 'generic' && tx.description.storagePhase
       ? tx.description.storagePhase.storageFeesCollected
       : 0n
-  const inMsg =
-    cells.inMsg === undefined
-      ? undefined
-      : rawMessage(cells.inMsg, loadMessage(cells.inMsg.beginParse()))
+  const render = (c: Cell) => rawMessage(c, loadMessage(c.beginParse()), style)
   return {
     '@type': 'raw.transaction',
     address: { '@type': 'accountAddress', account_address: t.account.toString() },
@@ -1045,8 +1119,8 @@ function rawTransaction(t: ChainTransaction): Record<string, unknown> {
     fee: fee.toString(),
     storage_fee: storageFee.toString(),
     other_fee: (fee - storageFee).toString(),
-    ...(inMsg === undefined ? {} : { in_msg: inMsg }),
-    out_msgs: cells.outMsgs.map((c) => rawMessage(c, loadMessage(c.beginParse()))),
+    ...(cells.inMsg === undefined ? {} : { in_msg: render(cells.inMsg) }),
+    out_msgs: cells.outMsgs.map(render),
   }
 }
 

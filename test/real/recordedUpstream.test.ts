@@ -1,10 +1,14 @@
-import { Address, Cell, loadShardAccount, TupleReader } from '@ton/core'
+import { Address, Cell, loadShardAccount, loadTransaction, TupleReader } from '@ton/core'
+import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FatalSourceError, RetryableSourceError } from '../../upstream/errors.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { parseToncenterStack } from '../../upstream/tonApiStack.js'
 import {
+  followerChain,
   globalVersion,
+  HASH_EXACT_NEW_STATE,
+  HASH_EXACT_TX,
   loadConfig46991999,
   loadIdxStonfiTraces,
   loadMevRouterHistory,
@@ -13,8 +17,12 @@ import {
   loadTgoBlock3Expected,
   loadTgoStonfiV2Getters,
   loadTxEmulation,
+  poolForkChain,
+  prevBlocksOf,
   RecordedChain,
   readMainnetFile,
+  replayChain,
+  sandboxPrevBlocks,
 } from '../_support/mainnetData.js'
 import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 
@@ -225,11 +233,24 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect(bad.status).toBe(422)
     expect(bad.body).toMatchObject({ ok: false, code: 422 })
     expect(typeof bad.body.error).toBe('string')
+    // C++ re-posts a JSON-RPC call to /api/v2/<method>: an unknown one is not found there.
     const unknown = await rpc(upstream, 'noSuchMethod', {})
-    expect(unknown.status).toBe(422)
-    expect(unknown.body.error).toBe('Unknown method')
-    const batch = await fetch(upstream.jsonRpcUrl, { method: 'POST', body: '[]' })
-    expect(batch.status).toBe(422)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toMatchObject({ ok: false, code: 404 })
+    const arrayParams = await rpc(upstream, 'getMasterchainInfo', [1])
+    expect(arrayParams.status).toBe(422)
+    expect(arrayParams.body.error).toBe('params must contain an object')
+    const rpcByGet = await fetch(upstream.jsonRpcUrl)
+    expect(rpcByGet.status).toBe(405)
+    // lt without hash: refused by C++.
+    const ltOnly = await rpc(upstream, 'getTransactions', {
+      address: V1_ROUTER,
+      lt: '43049086000011',
+    })
+    expect(ltOnly.status).toBe(422)
+    expect(ltOnly.body.error).toBe(
+      'failed to validate request: lt and hash should be used together',
+    )
     const viaGet = await fetch(
       `${upstream.url}/api/v2/getBlockHeader?workchain=0&shard=${MASTER_SHARD}&seqno=40484438`,
     )
@@ -339,6 +360,20 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect(byLt.seqno).toBe(40484438)
   })
 
+  it('getTransactions (C++): ext.transaction with account; ext.message with string addresses and message + newline', async () => {
+    const [tx] = result<
+      { '@type': string; account: string; out_msgs: Record<string, unknown>[] }[]
+    >(await rpc(upstream, 'getTransactions', { address: V1_ROUTER, limit: 1 }))
+    expect(tx?.['@type']).toBe('ext.transaction')
+    expect(tx?.account).toBe(`0:${Address.parse(V1_ROUTER).hash.toString('hex')}`)
+    const out = tx?.out_msgs[0] as Record<string, unknown>
+    expect(out['@type']).toBe('ext.message')
+    expect(typeof out.source).toBe('string')
+    expect(out.source).toBe(V1_ROUTER)
+    expect((out.message as string).endsWith('\n')).toBe(true)
+    expect((out.message as string).slice(0, -1)).not.toContain('\n')
+  })
+
   it('getConfigAll serves the unwrapped dict; getConfigParam 8 reads version 9, caps 0x1ee', async () => {
     const all = result<{ config: { bytes: string } }>(await rpc(upstream, 'getConfigAll', {}))
     const dict = Cell.fromBoc(Buffer.from(all.config.bytes, 'base64'))[0] as Cell
@@ -353,7 +388,7 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
 
   it('counts requests by method', () => {
     expect(upstream.count('getBlockTransactions')).toBeGreaterThanOrEqual(14)
-    expect(upstream.count('getMasterchainInfo')).toBe(1)
+    expect(upstream.count('getMasterchainInfo')).toBe(2) // once, and once with array params
     expect(upstream.count('getConfigAll')).toBe(1)
   })
 })
@@ -391,7 +426,8 @@ describe('recorded toncenter: libraries, rate limit, client classification', () 
     expect(refused.status).toBe(400)
     expect(refused.body).toMatchObject({
       ok: false,
-      error: 'INVALID_FIELD: too many libraries requested, 16 maximum',
+      error:
+        'INVALID_FIELD: Field library_list has invalid value : too many libraries requested, 16 maximum',
       code: 400,
     })
     const sixteen = await rpc(upstream, 'getLibraries', { libraries: many.slice(0, 16) })
@@ -453,8 +489,9 @@ describe('recorded toncenter: the Python flavour over the MEV router history', (
         ok: false,
         error: 'Unknown method',
         jsonrpc: '2.0',
-        id: 7,
+        id: '7',
       })
+      expect(answer.body).not.toHaveProperty('code')
     }
     const viaGet = await fetch(
       `${upstream.url}/api/v2/getShardAccountCell?address=${history.account}`,
@@ -490,7 +527,7 @@ describe('recorded toncenter: the Python flavour over the MEV router history', (
     expect(got).toEqual(expected)
   })
 
-  it('to_lt is exclusive; limit is at most 100; lt without hash is refused', async () => {
+  it('to_lt is exclusive; limit ≤ 100 on the GET route only; lt without hash starts at the last', async () => {
     const txs = history.transactions
     const tenth = txs[txs.length - 10] as (typeof txs)[number]
     const page = result<{ transaction_id: { lt: string } }[]>(
@@ -502,17 +539,32 @@ describe('recorded toncenter: the Python flavour over the MEV router history', (
     )
     expect(page).toHaveLength(9)
     expect(page.every((t) => BigInt(t.transaction_id.lt) > tenth.lt)).toBe(true)
-    expect(
-      (await rpc(upstream, 'getTransactions', { address: history.account, limit: 101 })).status,
-    ).toBe(422)
-    expect(
-      (
-        await rpc(upstream, 'getTransactions', {
-          address: history.account,
-          lt: tenth.lt.toString(),
-        })
-      ).status,
-    ).toBe(422)
+    // FastAPI validates `limit` (gt=0, le=100) on the GET route; the JSON-RPC path does not.
+    const overGet = await fetch(
+      `${upstream.url}/api/v2/getTransactions?address=${history.account}&limit=101`,
+    )
+    expect(overGet.status).toBe(422)
+    expect(((await overGet.json()) as Envelope).error).toMatch(/^Validation error: /)
+    const overRpc = result<unknown[]>(
+      await rpc(upstream, 'getTransactions', { address: history.account, limit: 101 }),
+    )
+    expect(overRpc).toHaveLength(101)
+    // pytonlib starts at the account's last transaction unless it has both lt and hash.
+    const ltOnly = result<{ transaction_id: { lt: string } }[]>(
+      await rpc(upstream, 'getTransactions', {
+        address: history.account,
+        lt: tenth.lt.toString(),
+        limit: 1,
+      }),
+    )
+    expect(ltOnly[0]?.transaction_id.lt).toBe((txs.at(-1) as (typeof txs)[number]).lt.toString())
+    // Python's read methods are GET routes only.
+    const post = await fetch(`${upstream.url}/api/v2/getTransactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: history.account }),
+    })
+    expect(post.status).toBe(405)
   })
 
   it('renders messages with string addresses and toncenter’s message field', async () => {
@@ -524,6 +576,46 @@ describe('recorded toncenter: the Python flavour over the MEV router history', (
     expect(tx?.in_msg.source).toBe(Address.parseRaw(newest.inMsg?.source as string).toString())
     expect(tx?.in_msg.value).toBe(newest.inMsg?.value)
     expect(tx?.out_msgs).toHaveLength(newest.outMsgs.length)
+    // pytonlib: the body root's bytes as MIME base64 (76-character lines, each ending in \n).
+    const message = tx?.in_msg.message as string
+    const body = Cell.fromBoc(
+      Buffer.from((tx?.in_msg.msg_data as { body: string } | undefined)?.body ?? '', 'base64'),
+    )[0] as Cell
+    expect(message.endsWith('\n')).toBe(true)
+    expect(message.split('\n').every((line) => line.length <= 76)).toBe(true)
+    const bytes = Buffer.from(message.replace(/\n/g, ''), 'base64')
+    expect(bytes.length).toBe(Math.ceil(body.bits.length / 8))
+    expect(bytes.readUInt32BE(0)).toBe(Number(newest.inMsg?.opCode))
+    // getBlockTransactionsExt keeps tonlib's accountAddress objects and adds `account` (pytonlib).
+    const ext = result<{ transactions: { account: string; in_msg: { source: unknown } }[] }>(
+      await rpc(upstream, 'getBlockTransactionsExt', {
+        workchain: 0,
+        shard: MASTER_SHARD,
+        seqno: newest.block.seqno,
+        count: 40,
+      }),
+    )
+    const mine = ext.transactions.find((t) => t.account === router.toRawString())
+    expect(mine?.in_msg.source).toMatchObject({ '@type': 'accountAddress' })
+  })
+
+  it('serves a v3 trace by transaction hash', async () => {
+    const newest = history.transactions.at(-1) as (typeof history.transactions)[number]
+    const { body } = await get(upstream, `/api/v3/traces?tx_hash=${newest.hash}`)
+    const traces = (
+      body as unknown as {
+        traces: {
+          trace_id: string
+          transactions: Record<string, { lt: string }>
+          is_incomplete: boolean
+        }[]
+      }
+    ).traces
+    expect(traces).toHaveLength(1)
+    const hash = Buffer.from(newest.hash, 'hex').toString('base64')
+    expect(traces[0]?.trace_id).toBe(hash)
+    expect(traces[0]?.is_incomplete).toBe(false)
+    expect(traces[0]?.transactions[hash]?.lt).toBe(newest.lt.toString())
   })
 
   it('serves v3 transactions and blocks with synthesized masterchain seqnos', async () => {
@@ -640,6 +732,138 @@ describe('recorded toncenter: runGetMethod on recorded state in @ton/sandbox', (
         }),
       )
       expect(run.exit_code).toBe(9)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('ready-made chains', () => {
+  it('replay: the hashExact vector emulated gives mainnet tx 3b464a32…, served with its real prev-block ids', async () => {
+    const v = loadTxEmulation('hashExact')
+    const info = prevBlocksOf(v)
+    if (info === null) throw new Error('the vector has prev-blocks info')
+    const executor = await Executor.create()
+    const run = await executor.runTransaction({
+      message: v.inMessage,
+      config: v.config.toBoc().toString('base64'),
+      libs: v.libs,
+      verbosity: 'short',
+      shardAccount: v.shardAccount.toBoc().toString('base64'),
+      now: v.now,
+      lt: v.lt,
+      randomSeed: v.randSeed,
+      ignoreChksig: v.ignoreChksig,
+      debugEnabled: false,
+      prevBlocksInfo: sandboxPrevBlocks(info),
+    })
+    if (!run.result.success) throw new Error(run.result.error)
+    const txCell = Cell.fromBase64(run.result.transaction)
+    expect(txCell.hash().toString('hex')).toBe(HASH_EXACT_TX)
+    expect(loadTransaction(txCell.beginParse()).stateUpdate.newHash.toString('hex')).toBe(
+      HASH_EXACT_NEW_STATE,
+    )
+    const chain = replayChain(v, { transaction: txCell })
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const newest = info.lastMcBlocks.at(-1) as (typeof info.lastMcBlocks)[number]
+      expect(chain.head).toBe(newest.seqno + 1)
+      const id = result<{ root_hash: string; file_hash: string }>(
+        await rpc(upstream, 'lookupBlock', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: newest.seqno,
+        }),
+      )
+      expect(id.root_hash).toBe(newest.rootHash.toString('base64'))
+      const cell = result<{ bytes: string }>(
+        await rpc(upstream, 'getShardAccountCell', {
+          address: v.account.toString(),
+          seqno: newest.seqno,
+        }),
+      )
+      expect(cell.bytes).toBe(v.shardAccount.toBoc({ idx: false }).toString('base64'))
+      const [tx] = result<{ data: string; transaction_id: { hash: string } }[]>(
+        await rpc(upstream, 'getTransactions', { address: v.account.toString(), limit: 1 }),
+      )
+      expect(Buffer.from(tx?.transaction_id.hash ?? '', 'base64').toString('hex')).toBe(
+        HASH_EXACT_TX,
+      )
+      const { body } = await get(upstream, `/api/v3/transactions?hash=${HASH_EXACT_TX}`)
+      const block = body.transactions[0]?.block_ref as { seqno: number }
+      const blocks = await get(
+        upstream,
+        `/api/v3/blocks?workchain=0&shard=8000000000000000&seqno=${block.seqno}`,
+      )
+      expect(Buffer.from(blocks.body.blocks[0]?.rand_seed ?? '', 'base64').equals(v.randSeed)).toBe(
+        true,
+      )
+    } finally {
+      await upstream.close()
+    }
+  })
+
+  it('fork: the pool, its swap, its library and the config', async () => {
+    const upstream = await startRecordedToncenter({ chain: poolForkChain() })
+    try {
+      const pool = loadPoolAfterSwap()
+      const info = result<{
+        balance: string
+        last_transaction_id: { hash: string }
+        state: string
+      }>(await rpc(upstream, 'getAddressInformation', { address: pool.address.toString() }))
+      expect(info).toMatchObject({ balance: '1825550085', state: 'active' })
+      expect(info.last_transaction_id.hash).toBe(pool.swap.hash.toString('base64'))
+      const [tx] = result<{ transaction_id: { hash: string } }[]>(
+        await rpc(upstream, 'getTransactions', { address: pool.address.toString(), limit: 5 }),
+      )
+      expect(tx?.transaction_id.hash).toBe(pool.swap.hash.toString('base64'))
+      const libs = result<{ result: unknown[] }>(
+        await rpc(upstream, 'getLibraries', {
+          libraries: ['a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4'],
+        }),
+      )
+      expect(libs.result).toHaveLength(1)
+    } finally {
+      await upstream.close()
+    }
+  })
+
+  it('follower (trs): key block 46991999 lists its 4 real shard tops; 52111590 found by lt', async () => {
+    const chain = followerChain('trs')
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const shards = result<{ shards: { shard: string; seqno: number }[] }>(
+        await rpc(upstream, 'getShards', { seqno: 46991999 }),
+      )
+      expect(shards.shards.map((s) => [s.shard, s.seqno])).toEqual([
+        ['2305843009213693952', 52077744],
+        ['6917529027641081856', 52097945],
+        ['-6917529027641081856', 51731388],
+        ['-2305843009213693952', 51757085],
+      ])
+      const found = result<{ seqno: number; root_hash: string }>(
+        await rpc(upstream, 'lookupBlock', {
+          workchain: 0,
+          shard: '6917529027641081856',
+          lt: '56269616000005',
+        }),
+      )
+      expect(found.seqno).toBe(52111590)
+      const header = result<{ gen_utime: number }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: 0,
+          shard: '6917529027641081856',
+          seqno: 52111590,
+        }),
+      )
+      expect(header.gen_utime).toBe(1745147839)
+      // A head millions of blocks past the key block: single lookups stay cheap.
+      expect(chain.head).toBe(52304285)
+      const info = result<{ last: { seqno: number } }>(
+        await rpc(upstream, 'getMasterchainInfo', {}),
+      )
+      expect(info.last.seqno).toBe(52304285)
     } finally {
       await upstream.close()
     }
