@@ -1,14 +1,23 @@
-import { Address, beginCell, type TupleItem, TupleReader } from '@ton/core'
+import { Address, type TupleItem, TupleReader } from '@ton/core'
+import { ForkError } from '../chain/fork/ForkError.js'
 import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
-import { adoptPools, type PoolToAdopt } from '../indexer/follow/adoptPools.js'
-import { addressText } from '../protocol/addressText.js'
+import { adoptPools, type PoolToAdopt, readPoolAt } from '../indexer/follow/adoptPools.js'
+import {
+  type ExplainedGetMethod,
+  type NamedWallet,
+  nameRouterWallet,
+  type Unnamed,
+} from '../indexer/follow/nameRouterWallets.js'
+import { addressText, canonicalAddressText } from '../protocol/addressText.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
+import { JETTON_GET_METHOD, walletAddressArgs } from '../protocol/jettonGetters.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
+import { unlistedPools } from '../store/readModel/poolReadModel.js'
 import type { MarketData } from '../store/rows/MarketData.js'
-import type { JettonWalletRow } from '../store/rows/referenceRows.js'
+import type { AssetRow, JettonWalletRow, RouterRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import type { TonApiClient } from '../upstream/tonApiClient.js'
 import type { ForkSeed } from './forkSeed.js'
@@ -35,6 +44,11 @@ export type ForkMarketOptions = {
    * before the pools and the cursor are stored.
    */
   readonly keepMarket?: ((market: MarketData) => void | Promise<void>) | undefined
+  /**
+   * The library hashes an account references that the fork could not have (the upstream does
+   * not know them): named in the reason of a get-method that exits 9.
+   */
+  readonly missingLibraries?: ((address: string) => readonly string[]) | undefined
 }
 
 /**
@@ -42,7 +56,7 @@ export type ForkMarketOptions = {
  *
  * @example
  * ```ts
- * const adopted: ForkMarketAdoption = { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [] }
+ * const adopted: ForkMarketAdoption = { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [], unnamed: [] }
  * ```
  */
 export type ForkMarketAdoption = {
@@ -59,6 +73,11 @@ export type ForkMarketAdoption = {
    * the URI's file name (the metadata is not fetched).
    */
   readonly offchain: readonly string[]
+  /**
+   * Pools, router wallets and assets that could not be named from the fork's state, each with
+   * the reason: never left out silently (the start's log and `/local/status` say them).
+   */
+  readonly unnamed: readonly Unnamed[]
 }
 
 /**
@@ -79,7 +98,7 @@ export type ForkMarketAdoption = {
  * @example
  * ```ts
  * const adopted = await adoptForkMarket({ chain, store, client: fork.client })
- * // { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [] }
+ * // { source: 'upstream', seqno: 0, routers: 4, assets: 3, pools: 5, offchain: [], unnamed: [] }
  * ```
  * @throws {ForkError} / {LiveChainError} when the upstream cannot be read (nothing is stored).
  */
@@ -112,28 +131,71 @@ export async function adoptForkMarket(
     pools = seed.market.pools.flatMap((p) => {
       const router = routers.get(p.routerAddress)
       const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
-      return pool === undefined ? [] : [pool]
+      return pool === undefined
+        ? []
+        : [{ ...pool, tokens: [p.token0Address, p.token1Address] as const }]
     })
   } else {
     const reference = await upstreamReference(client)
     if (reference === undefined) {
-      return { source: 'none', seqno, routers: 0, assets: 0, pools: 0, offchain }
+      return { source: 'none', seqno, routers: 0, assets: 0, pools: 0, offchain, unnamed: [] }
     }
     source = 'upstream'
     market = { ...reference, pools: [], jettonWallets: [] }
     pools = await upstreamPools(client, reference.routers)
   }
-  // The routers' own wallets at the block: what names a pool's assets, and what vouches for
-  // the user wallets they pay into.
+  // Each pool's two router wallets named by their own get_wallet_data on the forked state
+  // (owner = the router, asset = the master, cross-checked by the master when it can be had):
+  // what names a pool's assets. A pool or wallet that cannot be named is reported by name.
+  const runner = explainedGetMethod(chain, seqno, options.missingLibraries)
+  const said = source === 'seed' ? "the seed's" : "the upstream REST API's"
+  const named = await namePoolWallets(runner, pools, market.routers, said)
+  const unnamed = [...named.unnamed]
+  // A master the chain names that the seed or the REST API did not list is listed from its
+  // TEP-64 content on the fork.
+  const listed = new Set(market.assets.map((a) => a.address))
+  const assets = [...market.assets]
+  for (const wallet of named.wallets.values()) {
+    if (wallet.asset === NATIVE_ADDRESS || listed.has(wallet.asset)) continue
+    listed.add(wallet.asset)
+    const asset = await jettonAsset(chain, wallet.asset)
+    if (asset === null) {
+      unnamed.push({
+        address: wallet.asset,
+        kind: 'asset',
+        why: `its get_jetton_data gives no TEP-64 content on the fork: listed as ${wallet.asset.slice(-6)} with 9 decimals (name it in --fork-seed's assets)`,
+      })
+    }
+    assets.push(asset ?? placeholderAsset(wallet.asset))
+  }
+  market = { ...market, assets }
+  // The routers' own wallets at the block: the named ones, then each listed jetton's wallet of
+  // each router by the minter's get_wallet_address (a router wallet no pool holds yet); they
+  // vouch for the user wallets they pay into.
   const jettonWallets: JettonWalletRow[] = []
-  const routerWallets = await routerWalletAssets(
+  const routerWallets = new Map<string, string>()
+  for (const wallet of named.wallets.values()) {
+    routerWallets.set(wallet.wallet, wallet.asset)
+    if (wallet.asset !== NATIVE_ADDRESS) {
+      jettonWallets.push({
+        ownerAddress: wallet.router,
+        jettonAddress: wallet.asset,
+        walletAddress: wallet.wallet,
+      })
+    }
+  }
+  const derived = await routerWalletAssets(
     market.routers,
     market.assets,
     async (jetton, router) => {
+      const had = jettonWallets.find((w) => w.ownerAddress === router && w.jettonAddress === jetton)
+      if (had !== undefined) return had.walletAddress
       const wallet = addressOf(
-        await run(jetton, 'get_wallet_address', [
-          { type: 'slice', cell: beginCell().storeAddress(Address.parse(router)).endCell() },
-        ]),
+        await run(
+          jetton,
+          JETTON_GET_METHOD.walletAddress,
+          walletAddressArgs(Address.parse(router)),
+        ),
       )
       if (wallet !== undefined) {
         jettonWallets.push({ ownerAddress: router, jettonAddress: jetton, walletAddress: wallet })
@@ -141,6 +203,8 @@ export async function adoptForkMarket(
       return wallet
     },
   )
+  for (const [wallet, asset] of derived)
+    if (!routerWallets.has(wallet)) routerWallets.set(wallet, asset)
   // The reference data first, then the pools with the cursor (one batch): a start that stops
   // in between adopts again at the next start.
   await store.replaceMarket({ ...market, jettonWallets })
@@ -149,7 +213,7 @@ export async function adoptForkMarket(
     run: (address, method) => run(address, method),
     store,
     seqno,
-    pools,
+    pools: named.pools,
     assetOf: (wallet) => routerWallets.get(wallet),
     wallets: [...routerWallets.keys()],
   })
@@ -160,6 +224,178 @@ export async function adoptForkMarket(
     assets: market.assets.length,
     pools: adopted,
     offchain,
+    unnamed,
+  }
+}
+
+/**
+ * What {@link namePoolWallets} found: the pools to adopt (those with a state at the block),
+ * each router wallet's asset, and what could not be named.
+ */
+type NamedPools = {
+  readonly pools: PoolToAdopt[]
+  readonly wallets: Map<string, NamedWallet & { readonly router: string }>
+  readonly unnamed: Unnamed[]
+}
+
+/**
+ * Reads each pool's `get_pool_data` on the fork and names its two router wallets
+ * (`nameRouterWallet`): a pool whose state cannot be read (its code exits, its answer is not of
+ * its router's layout) is not adopted and is reported; a pool with an unnamed wallet is adopted
+ * (its state is the chain's) and reported, with the wallet. A pool with no account at the block
+ * is left to the indexer (deployed later), as before.
+ */
+async function namePoolWallets(
+  runner: ExplainedGetMethod,
+  pools: readonly PoolToAdopt[],
+  routers: readonly RouterRow[],
+  /** Whose pool rows the pools' `tokens` are ("the seed's"). */
+  said: string,
+): Promise<NamedPools> {
+  const ptonMasters = new Set(
+    routers.flatMap((r) => canonicalAddressText(r.ptonMasterAddress) ?? []),
+  )
+  const wallets = new Map<string, NamedWallet & { readonly router: string }>()
+  const unnamed: Unnamed[] = []
+  const routerOf = new Map(routers.map((r) => [r.address, r]))
+  const adoptable: PoolToAdopt[] = []
+  for (const pool of pools) {
+    let read: Awaited<ReturnType<typeof readPoolAt>>
+    try {
+      read = await readPoolAt((address, method) => runner.run(address, method), pool)
+    } catch (error) {
+      if (error instanceof ForkError || error instanceof LiveChainError) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      unnamed.push({
+        address: pool.address,
+        kind: 'pool',
+        why: `its get_pool_data is not a DEX ${pool.dex} ${pool.kind} pool's answer (${message}): not adopted`,
+      })
+      continue
+    }
+    if (read === undefined) {
+      const why = runner.failure(pool.address, 'get_pool_data')
+      if (why === undefined || why === NO_ACCOUNT) {
+        adoptable.push(pool) // not deployed at the block: the indexer follows its deployment
+      } else {
+        unnamed.push({
+          address: pool.address,
+          kind: 'pool',
+          why: `its get_pool_data gives nothing on the fork (${why}): not adopted`,
+        })
+      }
+      continue
+    }
+    adoptable.push(pool)
+    const router = routerOf.get(pool.routerAddress)
+    for (const [side, wallet, index] of [
+      ['token0', read.wallet0, 0],
+      ['token1', read.wallet1, 1],
+    ] as const) {
+      if (wallets.has(wallet)) continue
+      const named = await nameRouterWallet(runner, {
+        wallet,
+        router: pool.routerAddress,
+        ptonMasters,
+      })
+      if (!('kind' in named)) {
+        wallets.set(wallet, { ...named, router: pool.routerAddress })
+        const claimed = pool.tokens?.[index]
+        if (claimed !== undefined && claimed !== named.asset) {
+          unnamed.push({
+            address: pool.address,
+            kind: 'pool',
+            why: `${said} pool row says its ${side} is ${claimed}, its ${side} wallet ${wallet} names ${named.asset}: the chain's is used`,
+          })
+        }
+        continue
+      }
+      // The chain cannot say: the reference data's word (the router's pTON wallet, the pool
+      // row's token), said as such; with neither, the pool is not listed.
+      const claimed = pool.tokens?.[index]
+      const claim =
+        wallet === router?.ptonWalletAddress
+          ? { asset: NATIVE_ADDRESS, by: "the router row's pton_wallet_address" }
+          : claimed === undefined
+            ? undefined
+            : { asset: claimed, by: `${said} ${side}_address` }
+      if (claim === undefined) {
+        unnamed.push(named)
+        unnamed.push({
+          address: pool.address,
+          kind: 'pool',
+          why: `its ${side} wallet ${wallet} cannot be named (${named.why}): adopted with its state, not listed by the REST API`,
+        })
+        continue
+      }
+      wallets.set(wallet, {
+        ...{ wallet, asset: claim.asset, master: claim.asset, crossChecked: false },
+        router: pool.routerAddress,
+      })
+      unnamed.push({
+        ...named,
+        why: `${named.why}; named ${claim.asset} by ${claim.by} only, not confirmed on the chain`,
+      })
+    }
+  }
+  const once = new Map(unnamed.map((u) => [`${u.kind} ${u.address} ${u.why}`, u]))
+  return { pools: adoptable, wallets, unnamed: [...once.values()] }
+}
+
+/** The reason {@link explainedGetMethod} gives for an account with no code at the block. */
+const NO_ACCOUNT = "no active account at the fork's block"
+
+/**
+ * Runs get-methods on the fork's state at `seqno` ({@link chainGetMethod}), remembering why a
+ * run gave nothing: no active account, or the exit code (an exit 9 with the libraries the fork
+ * could not have).
+ */
+function explainedGetMethod(
+  chain: LiveChain,
+  seqno: number,
+  missingLibraries: ((address: string) => readonly string[]) | undefined,
+): ExplainedGetMethod {
+  const reasons = new Map<string, string>()
+  return {
+    async run(address, method, args = []) {
+      const key = `${address} ${method}`
+      reasons.delete(key)
+      try {
+        const outcome = await chain.runGetMethod(Address.parse(address), method, args, { seqno })
+        if (outcome.exitCode === 0) return new TupleReader([...outcome.stack])
+        const missing = missingLibraries?.(address) ?? []
+        reasons.set(
+          key,
+          outcome.exitCode === 9 && missing.length > 0
+            ? `exit 9: its code runs a library the upstream does not have (missing libraries: ${missing.join(', ')})`
+            : `exit ${outcome.exitCode}`,
+        )
+        return undefined
+      } catch (error) {
+        if (error instanceof LiveChainError && error.reason === 'account_not_active') {
+          reasons.set(key, NO_ACCOUNT)
+          return undefined
+        }
+        throw error
+      }
+    },
+    failure: (address, method) => reasons.get(`${address} ${method}`),
+  }
+}
+
+/** A jetton the fork cannot name from its content: its address's tail, TEP-64's 9 decimals. */
+function placeholderAsset(master: string): AssetRow {
+  return {
+    address: master,
+    symbol: master.slice(-6),
+    displayName: null,
+    imageUrl: null,
+    decimals: 9,
+    kind: 'Jetton',
+    ...{ priority: 0, pairPriority: null, deprecated: false },
+    ...{ community: true, blacklisted: false, defaultSymbol: false, taxable: false, tags: [] },
+    ...{ dexPriceUsd: null, thirdPartyPriceUsd: null, popularityIndex: null },
+    ...{ customPayloadApiUri: null, extensions: null, scale: null, jettonWalletCode: null },
   }
 }
 
@@ -224,7 +460,7 @@ async function offchainContent(
  *
  * @example
  * ```ts
- * adoptionNote({ source: 'upstream', seqno: 0, routers: 4, assets: 9, pools: 9, offchain: [] },
+ * adoptionNote({ source: 'upstream', seqno: 0, routers: 4, assets: 9, pools: 9, offchain: [], unnamed: [] },
  *   { origin: 'http://127.0.0.1:8080', seqno: 1532 })
  * // "fork: adopted 9 pools of 4 routers and 9 assets (from http://127.0.0.1:8080's REST API) at block 1532."
  * ```
@@ -246,7 +482,10 @@ export function adoptionNote(
     adopted.offchain.length === 0
       ? ''
       : `; ${adopted.offchain.length} jettons have off-chain metadata, not fetched: named by their URI's file name`
-  return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at block ${fork.seqno}${offchain}.`
+  const unnamed = adopted.unnamed.map(
+    (u) => `\nfork: could not name ${u.kind} ${u.address}: ${u.why}.`,
+  )
+  return `fork: adopted ${adopted.pools} pools of ${adopted.routers} routers and ${adopted.assets} assets (from ${from}) at block ${fork.seqno}${offchain}.${unnamed.join('')}`
 }
 
 /**
@@ -292,4 +531,37 @@ export function forkChainReader(chain: LiveChain, store: Store): ChainReader {
       return held
     },
   }
+}
+
+/**
+ * `/local/status`'s `unnamed` of a fork: what its market adoption could not name (this start's
+ * {@link ForkMarketAdoption.unnamed}), then every pool the index follows that the REST API does
+ * not list, with the read model's reason (`unlistedPools`: after a restart, what the first
+ * start could not name stays said).
+ *
+ * @example
+ * ```ts
+ * await forkUnnamed(store, adopted)
+ * // [{ address: 'EQCSLWJ9…', kind: 'router-wallet', why: 'its get_wallet_data gives nothing: …' }, …]
+ * ```
+ */
+export async function forkUnnamed(
+  store: Store,
+  adopted: ForkMarketAdoption | undefined,
+): Promise<Unnamed[]> {
+  const unnamed = [...(adopted?.unnamed ?? [])]
+  const said = new Set(unnamed.filter((u) => u.kind === 'pool').map((u) => u.address))
+  const routers = await store.listRouters()
+  const assets = await store.listAssets()
+  const unlisted = unlistedPools({
+    reference: await store.listPools(),
+    indexed: await store.listIndexedPools(),
+    routers: new Map(routers.map((r) => [r.address, r])),
+    assets: new Set([NATIVE_ADDRESS, ...assets.map((a) => a.address)]),
+  })
+  for (const pool of unlisted) {
+    if (!said.has(pool.address))
+      unnamed.push({ address: pool.address, kind: 'pool', why: pool.why })
+  }
+  return unnamed
 }

@@ -1,3 +1,4 @@
+import { Address } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
 import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
 import { type ForkStatus, type OpenedFork, openFork } from '../chain/fork/openFork.js'
@@ -5,6 +6,7 @@ import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
 import { LiveChain } from '../chain/LiveChain.js'
 import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
 import { type TestWallet, testWallets } from '../chain/wallets/testWallets.js'
+import type { Unnamed } from '../indexer/follow/nameRouterWallets.js'
 import { getMethodPriorState } from '../indexer/follow/tonApiPriorState.js'
 import { createService } from '../service/createService.js'
 import { allowCrossOrigin } from '../service/http/cors.js'
@@ -13,7 +15,13 @@ import type { Store } from '../store/Store.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from './forkFaucet.js'
-import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from './forkMarket.js'
+import {
+  adoptForkMarket,
+  adoptionNote,
+  chainGetMethod,
+  forkChainReader,
+  forkUnnamed,
+} from './forkMarket.js'
 import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
@@ -57,6 +65,11 @@ export type ForkNodeStatus = {
   readonly fork: ForkStatus
   /** Always said: a message signed for the fork is valid on the upstream's chain. */
   readonly warning: string
+  /**
+   * Pools, router wallets and assets the fork could not name from its state, with the reason
+   * (`forkUnnamed`); a pool named here is not listed by the REST API.
+   */
+  readonly unnamed?: readonly Unnamed[]
 }
 
 /**
@@ -134,6 +147,7 @@ export async function startForkNode(
       store,
       client: fork.client,
       seed: options.fork.seed,
+      missingLibraries: (address) => fork.storage.missingLibrariesOf(Address.parse(address)),
       keepMarket: (market) => {
         kept = market
         stored?.saveMarketBase(stringifyMarket(market))
@@ -172,13 +186,14 @@ export async function startForkNode(
       chain: forkChainReader(chain, store),
     })
     closers.unshift(() => app.close())
-    const status = (): ForkNodeStatus => ({
+    const status = async (): Promise<ForkNodeStatus> => ({
       mode: 'fork',
       state: 'ready',
       chain: { seqno: chain.head.seqno, time: chain.time, transactions: chain.transactionCount },
       index: { seqno: indexer.indexedSeqno },
       fork: fork.status(),
       warning: FORK_KEY_WARNING,
+      unnamed: await forkUnnamed(store, adopted),
     })
     const indexed = (seqno: number) => indexer.indexed(seqno)
     const funds = forkFunds(chain, store, wallets, indexed, options.fork)
@@ -220,7 +235,7 @@ async function listen(
   chain: LiveChain,
   store: Store,
   indexed: (seqno: number) => Promise<void>,
-  status: () => ForkNodeStatus,
+  status: () => Promise<ForkNodeStatus>,
   funds: LocalFunds,
   options: ServeOptions,
   closers: (() => unknown)[],

@@ -86,14 +86,26 @@ export async function upstreamPools(
 ): Promise<PoolToAdopt[]> {
   const byAddress = new Map(routers.map((r) => [r.address, r]))
   const answer = await withRetries(
-    () => client.get<{ pool_list?: { address: string; router_address: string }[] }>('/v1/pools'),
+    () =>
+      client.get<{
+        pool_list?: {
+          address: string
+          router_address: string
+          token0_address?: string
+          token1_address?: string
+        }[]
+      }>('/v1/pools'),
     { onRetry: () => client.noteRetry() },
   )
   const pools: PoolToAdopt[] = []
   for (const p of answer.pool_list ?? []) {
     const router = byAddress.get(p.router_address)
     const pool = router === undefined ? undefined : poolOfRouter(router, p.address)
-    if (pool !== undefined) pools.push(pool)
+    const tokens =
+      typeof p.token0_address === 'string' && typeof p.token1_address === 'string'
+        ? ([p.token0_address, p.token1_address] as const)
+        : undefined
+    if (pool !== undefined) pools.push(tokens === undefined ? pool : { ...pool, tokens })
   }
   return pools
 }

@@ -81,7 +81,11 @@ export class ForkStorage implements LazyStorage {
   }
   /** Set once the upstream refused `getLibraries` (it does not have the method). */
   private noLibraries = false
+  /** Set once a `getLibraries` was answered: a later refusal is of a request, not the method. */
+  private librariesAnswered = false
   private readonly missing = new Set<string>()
+  /** Per account (raw address): the libraries its code or data references that were not had. */
+  private readonly missingBy = new Map<string, string[]>()
   private readonly contracts = new Map<string, SmartContract>()
   private readonly loading = new Map<string, Promise<SmartContract>>()
   private readonly libs = new Map<string, Cell>()
@@ -162,7 +166,7 @@ export class ForkStorage implements LazyStorage {
     const shardAccount = await this.account(address, key)
     const state = shardAccount?.account?.storage.state
     if (state?.type === 'active') {
-      await this.resolveLibraries(blockchain, [state.state.code, state.state.data])
+      await this.resolveLibraries(blockchain, [state.state.code, state.state.data], address)
     }
     // Known meanwhile (a snapshot restored while the upstream answered): that state wins.
     const known = this.contracts.get(key)
@@ -177,25 +181,66 @@ export class ForkStorage implements LazyStorage {
   }
 
   /**
-   * `getLibraries` of `hashes`; an upstream without the method answers none (once refused,
-   * never asked again), and what it does not have is counted as missing.
+   * `getLibraries` of `hashes` (the upstream asks at most 16 a time and splits a refused
+   * request); an upstream that refuses the method itself — no request of the session answered,
+   * and a one-hash request refused — answers none from then on. What it does not have (left
+   * out of its answer, or a one-hash request refused) is missing, said by hash in the log and
+   * in the status: what runs it exits 9, as it would on a chain without it.
    */
-  private async fetchLibraries(hashes: readonly string[]): Promise<Map<string, Cell>> {
+  private async fetchLibraries(
+    hashes: readonly string[],
+    account: string,
+  ): Promise<Map<string, Cell>> {
     let fetched = new Map<string, Cell>()
     if (!this.noLibraries) {
       try {
-        fetched = await this.options.upstream.libraries(hashes)
+        const answer = await this.options.upstream.libraries(hashes)
+        fetched = answer.found
+        if (answer.answered) this.librariesAnswered = true
       } catch (error) {
         if (!(error instanceof ForkError && error.code === 'FORK_REJECTED')) throw error
-        this.noLibraries = true
-        console.error(
-          `fork: the upstream has no getLibraries (${error.shortMessage}); contracts whose code is a library exit 9.`,
-        )
+        if (!this.librariesAnswered) {
+          this.noLibraries = true
+          console.error(
+            `fork: the upstream has no getLibraries (${error.shortMessage}); contracts whose code is a library exit 9.`,
+          )
+        }
       }
     }
-    for (const hash of hashes) if (!fetched.has(hash)) this.missing.add(hash)
+    const missing = hashes.filter((hash) => !fetched.has(hash) && !this.missing.has(hash))
+    for (const hash of missing) this.missing.add(hash)
+    if (missing.length > 0 && !this.noLibraries) {
+      console.error(
+        `fork: the upstream has no library ${missing.join(', ')} (referenced by ${account}): what runs it exits 9.`,
+      )
+    }
     this.stats.missingLibraries = this.missing.size
     return fetched
+  }
+
+  /**
+   * The library hashes (hex) referenced by a loaded account that the upstream did not have.
+   *
+   * @example
+   * ```ts
+   * storage.missingLibraries() // ['a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4']
+   * ```
+   */
+  missingLibraries(): string[] {
+    return [...this.missing]
+  }
+
+  /**
+   * The library hashes (hex) `address`'s code or data references (or the libraries it got
+   * reference) that the upstream did not have: why running it exits 9.
+   *
+   * @example
+   * ```ts
+   * storage.missingLibrariesOf(Address.parse('EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4')) // [] with its library had
+   * ```
+   */
+  missingLibrariesOf(address: Address): string[] {
+    return this.missingBy.get(address.toRawString()) ?? []
   }
 
   /** The account at the pinned block: the cache's, else the upstream's (then cached). */
@@ -222,7 +267,11 @@ export class ForkStorage implements LazyStorage {
    * reference, into the sandbox's `libs`: from memory, the cache, else one `getLibraries` per
    * round.
    */
-  private async resolveLibraries(blockchain: Blockchain, roots: (Cell | null | undefined)[]) {
+  private async resolveLibraries(
+    blockchain: Blockchain,
+    roots: (Cell | null | undefined)[],
+    account: Address,
+  ) {
     const added = new Map<string, Cell>()
     const asked = new Set<string>()
     let wanted = libraryRefs(roots).filter((h) => !this.libs.has(h) && !this.missing.has(h))
@@ -240,7 +289,7 @@ export class ForkStorage implements LazyStorage {
         }
       }
       if (missing.length > 0) {
-        const fetched = await this.fetchLibraries(missing)
+        const fetched = await this.fetchLibraries(missing, account.toString())
         for (const [hash, code] of fetched) {
           this.options.libraryCache?.putLibrary(hash, code.toBoc())
           added.set(hash, code)
@@ -251,6 +300,8 @@ export class ForkStorage implements LazyStorage {
       // A library missing upstream is missing on the real chain too: running it exits 9 there.
       wanted = libraryRefs(found).filter((h) => !this.libs.has(h) && !asked.has(h))
     }
+    const lacking = new Set([...libraryRefs(roots), ...asked].filter((h) => this.missing.has(h)))
+    if (lacking.size > 0) this.missingBy.set(account.toRawString(), [...lacking])
     if (added.size > 0) {
       blockchain.libs = withLibraries(blockchain.libs, added)
       this.stats.libraries = this.libs.size

@@ -67,6 +67,32 @@ export type UpstreamTransaction = {
   readonly [field: string]: unknown
 }
 
+/**
+ * The most library hashes one `getLibraries` asks for: tonlib answers more with
+ * "too many libraries requested, 16 maximum" (400).
+ *
+ * @example
+ * ```ts
+ * LIBRARIES_PER_REQUEST // 16
+ * ```
+ */
+export const LIBRARIES_PER_REQUEST = 16
+
+/**
+ * What {@link ForkUpstream}'s `libraries` got: the libraries found (hash-checked), the hashes
+ * whose one-hash request was refused, and whether any request was answered.
+ *
+ * @example
+ * ```ts
+ * const answer: LibrariesAnswer = { found: new Map([['a9338ecd…', poolCode]]), refused: [], answered: true }
+ * ```
+ */
+export type LibrariesAnswer = {
+  readonly found: Map<string, Cell>
+  readonly refused: readonly string[]
+  readonly answered: boolean
+}
+
 /** Options of {@link forkUpstream}. */
 export type ForkUpstreamOptions = {
   /** Attempts of one request before a retryable failure is final (default 5: 0.2 + 0.4 + 0.8 + 1.6 s of backoff). */
@@ -230,27 +256,56 @@ export function forkUpstream(client: TonApiClient, options: ForkUpstreamOptions 
       return parse(method, () => upstreamTransaction(found))
     },
 
-    /** The libraries of `hashes` (hex) the upstream has, each checked against its hash. */
-    async libraries(hashes: readonly string[]): Promise<Map<string, Cell>> {
+    /**
+     * The libraries of `hashes` (hex) the upstream has, each checked against its hash: asked
+     * {@link LIBRARIES_PER_REQUEST} at a time (tonlib refuses more: "too many libraries
+     * requested, 16 maximum", 400), and a refused request asked again in halves, down to one
+     * hash. A hash the upstream does not know is left out of its answer (toncenter says
+     * nothing of it): it is not in `found`. A one-hash request refused is `refused` when
+     * another request of this call was answered; when none was, the refusal is thrown (a
+     * `FORK_REJECTED`: the upstream refuses the method itself).
+     */
+    async libraries(hashes: readonly string[]): Promise<LibrariesAnswer> {
       const found = new Map<string, Cell>()
-      if (hashes.length === 0) return found
-      const answer = await ask<{ result?: readonly { hash?: string; data?: string }[] }>(
-        'getLibraries',
-        { libraries: [...hashes] },
-      )
-      const wanted = new Set(hashes)
-      for (const entry of answer.result ?? []) {
-        const code = parse('getLibraries', () => bocCell(entry.data ?? ''))
-        const hash = code.hash().toString('hex')
-        if (!wanted.has(hash)) {
-          throw new ForkError({
-            code: 'FORK_INVALID_DATA',
-            message: `getLibraries answered a library hashing to ${hash}, which was not asked for (${hashes.join(', ')}).`,
-          })
-        }
-        found.set(hash, code)
+      const refused: string[] = []
+      let answered = false
+      let refusal: unknown
+      const queue: string[][] = []
+      for (let i = 0; i < hashes.length; i += LIBRARIES_PER_REQUEST) {
+        queue.push(hashes.slice(i, i + LIBRARIES_PER_REQUEST))
       }
-      return found
+      while (queue.length > 0) {
+        const batch = queue.shift() as string[]
+        let answer: { result?: readonly { hash?: string; data?: string }[] }
+        try {
+          answer = await ask('getLibraries', { libraries: batch })
+        } catch (error) {
+          if (!(error instanceof ForkError && error.code === 'FORK_REJECTED')) throw error
+          if (batch.length > 1) {
+            const half = Math.ceil(batch.length / 2)
+            queue.unshift(batch.slice(0, half), batch.slice(half))
+          } else {
+            refused.push(...batch)
+            refusal ??= error
+          }
+          continue
+        }
+        answered = true
+        const wanted = new Set(batch)
+        for (const entry of answer.result ?? []) {
+          const code = parse('getLibraries', () => bocCell(entry.data ?? ''))
+          const hash = code.hash().toString('hex')
+          if (!wanted.has(hash)) {
+            throw new ForkError({
+              code: 'FORK_INVALID_DATA',
+              message: `getLibraries answered a library hashing to ${hash}, which was not asked for (${batch.join(', ')}).`,
+            })
+          }
+          found.set(hash, code)
+        }
+      }
+      if (!answered && refusal !== undefined) throw refusal
+      return { found, refused, answered }
     },
 
     /**

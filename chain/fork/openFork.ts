@@ -55,6 +55,8 @@ export type ForkStatus = {
   readonly libraries: number
   /** Libraries referenced but not had (an upstream without `getLibraries`): those contracts exit 9. */
   readonly missing_libraries: number
+  /** Their hashes (hex): what the upstream left out of its `getLibraries` answers. */
+  readonly missing_library_hashes?: readonly string[]
 }
 
 /**
@@ -200,6 +202,7 @@ export async function openFork(
         cached_accounts: options.noCache === true ? storage.stats.loaded : cache.accountCount(id),
         libraries: libraryCount(blockchain.libs),
         missing_libraries: storage.stats.missingLibraries,
+        missing_library_hashes: storage.missingLibraries(),
       }),
       close: () => cache.close(),
     }

@@ -23,6 +23,11 @@ export type PoolToAdopt = {
   readonly routerAddress: string
   readonly dex: 'v1' | 'v2'
   readonly kind: PoolKind
+  /**
+   * What the market's reference data (a seed's or a REST API's pool row) says the pool's
+   * token0 and token1 are: used only where the chain cannot name a side, and said so.
+   */
+  readonly tokens?: readonly [string, string] | undefined
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
 import type { PoolRow, RouterRow } from '../rows/referenceRows.js'
-import { kindParameters, listedPools } from './poolReadModel.js'
+import { kindParameters, listedPools, unlistedPools } from './poolReadModel.js'
 
 const router = (address: string, routerType: RouterRow['routerType']): RouterRow => ({
   ...{ address, majorVersion: 2, minorVersion: 2, routerType },
@@ -95,5 +95,32 @@ describe('listedPools', () => {
       rate: 2n,
       w0: 3n,
     })
+  })
+})
+
+describe('unlistedPools: what listedPools leaves out, and why', () => {
+  test('every indexed pool not listed is said with its reason; listed ones are not', () => {
+    const pools = [
+      indexed('EQlisted'),
+      indexed('EQunnamed', { asset0Address: 'EQw0' }), // its token0 wallet was not named
+      indexed('EQother', { asset1Address: 'EQnotListed' }),
+      indexed('EQnoRouter', { routerAddress: 'EQgone' }),
+      indexed('EQkind', { kind: 'stableswap' }),
+    ]
+    const input = { reference: [], indexed: pools, routers, assets }
+    const listed = listedPools(input).map((p) => p.address)
+    const unlisted = unlistedPools(input)
+    expect(listed).toEqual(['EQlisted'])
+    expect(unlisted).toEqual([
+      {
+        address: 'EQunnamed',
+        why: 'token0 EQw0 is not a listed asset (a router wallet whose asset was not named)',
+      },
+      { address: 'EQother', why: 'token1 EQnotListed is not a listed asset' },
+      { address: 'EQnoRouter', why: 'its router EQgone is not listed' },
+      { address: 'EQkind', why: "its kind stableswap is not its router's type ConstantProduct" },
+    ])
+    // Together they are every indexed pool: none is left out silently.
+    expect(listed.length + unlisted.length).toBe(pools.length)
   })
 })

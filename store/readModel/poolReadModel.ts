@@ -98,6 +98,53 @@ export function listedPools(input: PoolReadModelInput): PoolRow[] {
   return rows.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
 }
 
+/**
+ * The pools the indexer follows that {@link listedPools} does not list, each with the reason:
+ * a pool on a router that is not listed or of another type, or between assets that are not
+ * listed — an asset the node could not name is kept as its router wallet's address, which is
+ * no listed asset. The REST API does not list such a pool (`GET /v1/pools/{address}` answers
+ * 404 `POOL_NOT_FOUND`: it cannot say what the pool trades); what reads the index says them
+ * instead of leaving them out silently (a fork's `/local/status` `unnamed`).
+ *
+ * @example
+ * ```ts
+ * unlistedPools({ reference: [], indexed: [{ ...pool, asset0Address: 'EQCSLWJ9…' }], routers, assets })
+ * // [{ address: pool.address, why: 'token0 EQCSLWJ9… is not a listed asset (a router wallet whose asset was not named)' }]
+ * ```
+ */
+export function unlistedPools(
+  input: PoolReadModelInput,
+): { readonly address: string; readonly why: string }[] {
+  const referenced = new Set(input.reference.map((p) => p.address))
+  const unlisted: { address: string; why: string }[] = []
+  for (const p of input.indexed) {
+    if (referenced.has(p.address)) continue
+    const router = input.routers.get(p.routerAddress)
+    let why: string | undefined
+    if (router === undefined) why = `its router ${p.routerAddress} is not listed`
+    else if (router.routerType !== ROUTER_TYPE_OF_KIND[p.kind]) {
+      why = `its kind ${p.kind} is not its router's type ${router.routerType}`
+    } else {
+      const sides = [
+        ['token0', p.asset0Address, p.wallet0],
+        ['token1', p.asset1Address, p.wallet1],
+      ] as const
+      const missing = sides.filter(([, asset]) => !input.assets.has(asset))
+      if (missing.length > 0) {
+        why = missing
+          .map(([side, asset, wallet]) =>
+            asset === wallet
+              ? `${side} ${asset} is not a listed asset (a router wallet whose asset was not named)`
+              : `${side} ${asset} is not a listed asset`,
+          )
+          .join('; ')
+      }
+    }
+    if (why !== undefined) unlisted.push({ address: p.address, why })
+  }
+  return unlisted
+}
+
 /** The pool row fields the chain says, from the indexer's state. */
 function chainFields(p: IndexedPoolRow, fallbackFeeAddress: string | null) {
   return {

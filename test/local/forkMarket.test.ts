@@ -147,6 +147,12 @@ describe('serve --fork <U>: the REST API', () => {
       expect.arrayContaining(uAssets.map((a) => [a.contract_address, a.symbol])),
     )
     expect(byAddress(await poolsOf(fork!.url))).toEqual(byAddress(uPools))
+    // Every router wallet is named by its own get_wallet_data on F (v1 pTON, v2 pTON, jettons):
+    // nothing is unnamed, and the names are U's own (the pools' tokens above).
+    const status = (await (await fetch(`${fork!.url}/local/status`)).json()) as {
+      unnamed: unknown[]
+    }
+    expect(status.unnamed).toEqual([])
     // Adopted at the fork's own block (local block 0, the state at S): the index began there.
     expect(parseCursor(await fork!.store.getCursor(INDEX_CURSOR))).toMatchObject({ seqno: 0 })
   })

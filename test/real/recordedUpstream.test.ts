@@ -360,6 +360,20 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect(byLt.seqno).toBe(40484438)
   })
 
+  it('getTransactions (C++): ext.transaction with account; ext.message with string addresses and message + newline', async () => {
+    const [tx] = result<
+      { '@type': string; account: string; out_msgs: Record<string, unknown>[] }[]
+    >(await rpc(upstream, 'getTransactions', { address: V1_ROUTER, limit: 1 }))
+    expect(tx?.['@type']).toBe('ext.transaction')
+    expect(tx?.account).toBe(`0:${Address.parse(V1_ROUTER).hash.toString('hex')}`)
+    const out = tx?.out_msgs[0] as Record<string, unknown>
+    expect(out['@type']).toBe('ext.message')
+    expect(typeof out.source).toBe('string')
+    expect(out.source).toBe(V1_ROUTER)
+    expect((out.message as string).endsWith('\n')).toBe(true)
+    expect((out.message as string).slice(0, -1)).not.toContain('\n')
+  })
+
   it('getConfigAll serves the unwrapped dict; getConfigParam 8 reads version 9, caps 0x1ee', async () => {
     const all = result<{ config: { bytes: string } }>(await rpc(upstream, 'getConfigAll', {}))
     const dict = Cell.fromBoc(Buffer.from(all.config.bytes, 'base64'))[0] as Cell
@@ -562,6 +576,46 @@ describe('recorded toncenter: the Python flavour over the MEV router history', (
     expect(tx?.in_msg.source).toBe(Address.parseRaw(newest.inMsg?.source as string).toString())
     expect(tx?.in_msg.value).toBe(newest.inMsg?.value)
     expect(tx?.out_msgs).toHaveLength(newest.outMsgs.length)
+    // pytonlib: the body root's bytes as MIME base64 (76-character lines, each ending in \n).
+    const message = tx?.in_msg.message as string
+    const body = Cell.fromBoc(
+      Buffer.from((tx?.in_msg.msg_data as { body: string } | undefined)?.body ?? '', 'base64'),
+    )[0] as Cell
+    expect(message.endsWith('\n')).toBe(true)
+    expect(message.split('\n').every((line) => line.length <= 76)).toBe(true)
+    const bytes = Buffer.from(message.replace(/\n/g, ''), 'base64')
+    expect(bytes.length).toBe(Math.ceil(body.bits.length / 8))
+    expect(bytes.readUInt32BE(0)).toBe(Number(newest.inMsg?.opCode))
+    // getBlockTransactionsExt keeps tonlib's accountAddress objects and adds `account` (pytonlib).
+    const ext = result<{ transactions: { account: string; in_msg: { source: unknown } }[] }>(
+      await rpc(upstream, 'getBlockTransactionsExt', {
+        workchain: 0,
+        shard: MASTER_SHARD,
+        seqno: newest.block.seqno,
+        count: 40,
+      }),
+    )
+    const mine = ext.transactions.find((t) => t.account === router.toRawString())
+    expect(mine?.in_msg.source).toMatchObject({ '@type': 'accountAddress' })
+  })
+
+  it('serves a v3 trace by transaction hash', async () => {
+    const newest = history.transactions.at(-1) as (typeof history.transactions)[number]
+    const { body } = await get(upstream, `/api/v3/traces?tx_hash=${newest.hash}`)
+    const traces = (
+      body as unknown as {
+        traces: {
+          trace_id: string
+          transactions: Record<string, { lt: string }>
+          is_incomplete: boolean
+        }[]
+      }
+    ).traces
+    expect(traces).toHaveLength(1)
+    const hash = Buffer.from(newest.hash, 'hex').toString('base64')
+    expect(traces[0]?.trace_id).toBe(hash)
+    expect(traces[0]?.is_incomplete).toBe(false)
+    expect(traces[0]?.transactions[hash]?.lt).toBe(newest.lt.toString())
   })
 
   it('serves v3 transactions and blocks with synthesized masterchain seqnos', async () => {
