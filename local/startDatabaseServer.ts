@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { createService } from '../service/createService.js'
-import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
 import type { Store } from '../store/Store.js'
-import { listenUrl } from './frontServer.js'
+import type { DatabaseNodeOptions } from './node/databaseNode.js'
+import type { NodePlugin } from './node/NodePlugin.js'
+import { startNode } from './node/startNode.js'
 
 /** Options of {@link startDatabaseServer}. */
-export type StartDatabaseServerOptions = {
-  /** `postgres://user:password@host:port/database`. */
-  readonly databaseUrl: string
-  /**
-   * A REST replica: the database must already be migrated (by its writer), and nothing is
-   * written (default false: the schema is migrated on open).
-   */
-  readonly readOnly?: boolean | undefined
-  readonly host: string
-  readonly port: number
-  readonly cors?: boolean | undefined
+export type StartDatabaseServerOptions = DatabaseNodeOptions & {
+  readonly plugins?: readonly NodePlugin[] | undefined
 }
 
 /** A REST server over a PostgreSQL database, listening. */
@@ -32,12 +23,12 @@ export type RunningDatabaseServer = {
 
 /**
  * Serves the REST API over a PostgreSQL database that another process writes (an indexer, or
- * `ton-dex-lab import --db postgres://…`): no chain, no indexer, the answers of whatever the
- * database holds, its response caches following the store's data version (every commit of
- * the writer changes it). Any number of such servers can read one database behind a load
- * balancer; `readOnly` makes one a pure replica. What `ton-dex-lab serve --read-only --db
- * postgres://…` runs (without `--read-only` the local exchange runs on the database instead,
- * its chain included: `startLocalExchange`).
+ * `ton-dex-lab import --db postgres://…`): `startNode({ chain: 'none', index: 'none' })`. No
+ * chain, no indexer, the answers of whatever the database holds, its response caches following
+ * the store's data version (every commit of the writer changes it). Any number of such servers
+ * can read one database behind a load balancer; `readOnly` makes one a pure replica. What
+ * `ton-dex-lab serve --read-only --db postgres://…` runs (without `--read-only` the local
+ * exchange runs on the database instead, its chain included: `startLocalExchange`).
  *
  * @example
  * ```ts
@@ -51,29 +42,7 @@ export type RunningDatabaseServer = {
 export async function startDatabaseServer(
   options: StartDatabaseServerOptions,
 ): Promise<RunningDatabaseServer> {
-  const store = await createPostgresStore({
-    url: options.databaseUrl,
-    readOnly: options.readOnly === true,
-  })
-  let app: FastifyInstance | undefined
-  let url: string
-  try {
-    app = await createService({ store, cors: options.cors ?? true })
-    url = await listenUrl(app, options)
-  } catch (error) {
-    await app?.close()
-    await store.close()
-    throw error
-  }
-  const listening = app
-  return {
-    url,
-    database: redact(options.databaseUrl),
-    store,
-    app,
-    async close() {
-      await listening.close()
-      await store.close()
-    },
-  }
+  const node = await startNode({ chain: 'none', index: 'none', options, plugins: options.plugins })
+  const { url, store, app, extra } = node
+  return { url, store, app, database: extra.database, close: () => node.close() }
 }
