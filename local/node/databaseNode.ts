@@ -1,6 +1,6 @@
 import { createService } from '../../service/createService.js'
 import { createPostgresStore, redact } from '../../store/postgres/createPostgresStore.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeParts } from './NodePlugin.js'
 
 /** Options of a database node (`serve --read-only --db postgres://…`). */
 export type DatabaseNodeOptions = {

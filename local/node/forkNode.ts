@@ -15,8 +15,7 @@ import { liveMarketRefresh, parseMarket, stringifyMarket } from '../liveMarket.j
 import { routerAssets } from '../routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from '../serveOptions.js'
 import { restartableIndex } from './chainPlugins.js'
-import type { NodeLive } from './NodePlugin.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeLive, NodeParts } from './NodePlugin.js'
 
 /** Options of a fork node (`serve --fork`). */
 export type ForkNodeOptions = ServeOptions & { readonly fork: ForkServeOptions }
