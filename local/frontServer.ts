@@ -1,13 +1,10 @@
 import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
 
-/** The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`. */
-const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
-
 /**
- * The Fastify instance in front of a node's one port: requests under `paths` (default: the TON
- * HTTP API's and `/local/`) go to it, every other one to `app`, the REST API, which keeps its own
- * routing, hooks and caches. The server keeps idle connections 72 s (Fastify's own default; Node's
+ * The Fastify instance in front of a node's one port: requests under `paths` (what `startNode`
+ * serves itself: the TON HTTP API's, `/local/`, its plugins') go to it, every other one to
+ * `app`, the REST API, which keeps its own routing, hooks and caches. The server keeps idle connections 72 s (Fastify's own default; Node's
  * 5 s would race a client reusing a kept-alive connection while the chain holds the event loop).
  *
  * @example
@@ -17,10 +14,7 @@ const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as co
  * await front.listen({ host: '127.0.0.1', port: 8081 }) // GET /v1/pools reaches restApp
  * ```
  */
-export function frontServer(
-  app: FastifyInstance,
-  paths: readonly string[] = CHAIN_PATHS,
-): FastifyInstance {
+export function frontServer(app: FastifyInstance, paths: readonly string[]): FastifyInstance {
   const own = (url: string | undefined) =>
     url !== undefined && paths.some((path) => url.startsWith(path))
   return Fastify({
