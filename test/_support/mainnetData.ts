@@ -1054,7 +1054,11 @@ export class RecordedChain {
         if (mcSeqno === undefined) {
           if (nextMc === undefined) {
             nextMc =
-              this.#masterBlocks.size + this.#shardBlocks.size + this.#states.size === 0
+              this.#masterBlocks.size +
+                this.#referencedMaster.size +
+                this.#shardBlocks.size +
+                this.#states.size ===
+              0
                 ? 1
                 : this.mcRange()[1] + 1
           }

@@ -109,6 +109,16 @@ describe('recorded mainnet files', () => {
       'b94923821e89a231f697f1434cbf428dcf999ff7e28b468d1ce155edad94b019',
     )
     expect(b.header.prevRefs.map((p) => p.seqno)).toEqual([52111589])
+    const v1 = Address.parse(V1_ROUTER).hash
+    expect(
+      b.transactions.filter((t) => t.accountId.equals(v1)).map((t) => t.lt.toString()),
+    ).toEqual([
+      '56269616000001',
+      '56269616000003',
+      '56269616000005',
+      '56269616000007',
+      '56269616000009',
+    ])
     // The explorer link in ton-rs `shard_ident.rs` names this file hash.
     expect(b.fileHash.toString('hex')).toBe(
       '16944a89b7dc24bcf46ac434d5e29717b0905fdbcb523facafe40547bf2e7db9',
@@ -122,6 +132,18 @@ describe('recorded mainnet files', () => {
     expect(b.header.genUtime).toBe(1758736684)
     expect(b.header.genSoftware).toEqual({ version: 11, capabilities: 1006n })
     expect(b.transactions).toHaveLength(90)
+    // The two STON.fi v2 routers of the block (test/indexer/_data/mainnet/README.md).
+    const lts = (router: string) =>
+      b.transactions.filter((t) => t.accountId.equals(Address.parse(router).hash)).map((t) => t.lt)
+    expect(lts('EQDQ6j53q21HuZtw6oclm7z4LU2cG6S2OKvpSSMH548d7kJT')).toEqual([
+      61880242000007n,
+      61880242000011n,
+      61880242000013n,
+    ])
+    expect(lts('EQAiv3IuxYA6ZGEunOgZSTuMBzbpjwRbWw09-WsE-iqKKMrK')).toEqual([
+      61880242000005n,
+      61880242000008n,
+    ])
   })
 
   it('config 46991999 unwraps to the dict the key block carries: version 9, capabilities 0x1ee', () => {
