@@ -95,6 +95,8 @@ class ApiError extends Error {
 }
 
 type Params = Record<string, unknown>
+/** How a call came: a GET route, a POST route, or JSON-RPC. */
+type Via = 'get' | 'post' | 'jsonrpc'
 
 /** Methods each flavour does not have (answered as an unknown method). */
 const CPP_ONLY = new Set([
@@ -163,8 +165,6 @@ export async function startRecordedToncenter(
     !(flavour === 'cpp' && PYTHON_ONLY.has(method)) &&
     !(flavour === 'python' && method === 'runGetMethod' && options.getMethods === false)
 
-  /** How the current call came: Python validates query parameters on its GET routes only. */
-  let via: 'get' | 'post' | 'jsonrpc' = 'get'
   /** A validation failure as each flavour words it. */
   const invalid = (message: string) =>
     new ApiError(
@@ -172,7 +172,8 @@ export async function startRecordedToncenter(
       flavour === 'cpp' ? `failed to validate request: ${message}` : `Validation error: ${message}`,
     )
 
-  const methods: Record<string, (p: Params) => unknown | Promise<unknown>> = {
+  /** Each method; `via` is how the call came (Python validates query parameters on its GET routes only). */
+  const methods: Record<string, (p: Params, via: Via) => unknown | Promise<unknown>> = {
     getMasterchainInfo: () => {
       const last = blockAt(chain, -1, WHOLE_SHARD, chain.head)
       return {
@@ -252,7 +253,7 @@ export async function startRecordedToncenter(
     },
     getBlockTransactions: (p) => blockTransactions(p, false),
     getBlockTransactionsExt: (p) => blockTransactions(p, true),
-    getTransactions: (p) => {
+    getTransactions: (p, via) => {
       const address = addressParam(p, 'address')
       const limit = int(p, 'limit') ?? 10
       if (flavour === 'cpp') {
@@ -660,10 +661,10 @@ export async function startRecordedToncenter(
     },
   }
 
-  const handleV2 = async (method: string, params: Params): Promise<unknown> => {
+  const handleV2 = async (method: string, params: Params, via: Via): Promise<unknown> => {
     const fn = methods[method]
     if (fn === undefined || !has(method)) throw new ApiError(404, 'Not Found')
-    return fn(params)
+    return fn(params, via)
   }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -774,9 +775,8 @@ export async function startRecordedToncenter(
             if (flavour === 'python') return rpcRefusal(res, 'Unknown method', call.id)
             return fail(res, new ApiError(404, 'Not Found'))
           }
-          via = 'jsonrpc'
           try {
-            return ok(res, await fn(params as Params), { id: call.id })
+            return ok(res, await fn(params as Params, 'jsonrpc'), { id: call.id })
           } catch (error) {
             // Python: a missing required parameter is a TypeError (422, the request's id kept).
             if (flavour === 'python' && error instanceof ApiError && error.missing) {
@@ -798,7 +798,6 @@ export async function startRecordedToncenter(
           if (req.method === 'POST' && flavour === 'python' && !POST_ONLY.has(method)) {
             throw new ApiError(405, 'Method Not Allowed')
           }
-          via = req.method === 'POST' ? 'post' : 'get'
           let params: Params
           if (req.method === 'POST') {
             const body = await readJson(req)
@@ -813,7 +812,7 @@ export async function startRecordedToncenter(
               params[key] = all.length > 1 || key === 'libraries' ? all : all[0]
             }
           }
-          return ok(res, await handleV2(method, params))
+          return ok(res, await handleV2(method, params, req.method === 'POST' ? 'post' : 'get'))
         }
         if (v3m !== null) {
           method = `v3/${v3m[1]}`
