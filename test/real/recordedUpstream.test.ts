@@ -891,3 +891,63 @@ describe('ready-made chains', () => {
     }
   })
 })
+
+describe('recorded toncenter: tongo’s STON.fi v2.1 getter vectors run through runGetMethod', () => {
+  let upstream: RecordedToncenter
+  const v = loadTgoStonfiV2Getters()
+  beforeAll(async () => {
+    const chain = new RecordedChain()
+    for (const c of [v.router, v.pool, v.vault]) {
+      chain.addAccountState(
+        c.account,
+        {
+          balance: 1_000_000_000n,
+          code: c.code,
+          data: c.data,
+          lastTransaction: { lt: 0n, hash: Buffer.alloc(32) },
+        },
+        1,
+      )
+    }
+    chain.setConfig(loadConfig46991999().dict)
+    upstream = await startRecordedToncenter({ chain, flavour: 'python' })
+  })
+  afterAll(() => upstream.close())
+
+  const run = async (address: Address, method: string) => {
+    const answer = result<{ exit_code: number; stack: unknown[] }>(
+      await rpc(upstream, 'runGetMethod', { address: address.toString(), method, stack: [] }),
+    )
+    expect(answer.exit_code).toBe(0)
+    return new TupleReader(parseToncenterStack(answer.stack))
+  }
+
+  it('get_pool_data: reserves 190 494 333 / 210 000 000, fees 20 / 10, as tongo expects', async () => {
+    const want = v.pool.expected.get_pool_data as Record<string, unknown>
+    const r = await run(v.pool.account, 'get_pool_data')
+    expect(r.readBoolean()).toBe(want.isLocked)
+    expect(r.readAddress().toRawString()).toBe(want.routerAddress)
+    expect(r.readBigNumber().toString()).toBe(want.totalSupply)
+    expect(r.readBigNumber().toString()).toBe(want.reserve0)
+    expect(r.readBigNumber().toString()).toBe(want.reserve1)
+    expect(r.readAddress().toRawString()).toBe(want.token0WalletAddress)
+    expect(r.readAddress().toRawString()).toBe(want.token1WalletAddress)
+    expect(r.readNumber()).toBe(want.lpFee)
+    expect(r.readNumber()).toBe(want.protocolFee)
+    expect(r.readAddressOpt()).toBeNull()
+    expect(r.readBigNumber().toString()).toBe(want.collectedToken0ProtocolFee)
+    expect(r.readBigNumber().toString()).toBe(want.collectedToken1ProtocolFee)
+  })
+
+  it('get_router_version: 2.1 "release"; get_vault_data: deposited 1 492 595', async () => {
+    const version = await run(v.router.account, 'get_router_version')
+    expect([version.readNumber(), version.readNumber()]).toEqual([2, 1])
+    expect(version.readString()).toBe('release')
+    const want = v.vault.expected.get_vault_data as Record<string, unknown>
+    const vault = await run(v.vault.account, 'get_vault_data')
+    expect(vault.readAddress().toRawString()).toBe(want.ownerAddress)
+    expect(vault.readAddress().toRawString()).toBe(want.tokenAddress)
+    expect(vault.readAddress().toRawString()).toBe(want.routerAddress)
+    expect(vault.readBigNumber().toString()).toBe(want.depositedAmount)
+  })
+})
