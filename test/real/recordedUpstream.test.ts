@@ -951,3 +951,48 @@ describe('recorded toncenter: tongo’s STON.fi v2.1 getter vectors run through 
     expect(vault.readBigNumber().toString()).toBe(want.depositedAmount)
   })
 })
+
+describe('recorded toncenter: a moving head and a lost transaction', () => {
+  it('serves only what the head has committed, and a dropped transaction leaves its link dangling', async () => {
+    const chain = followerChain('mev')
+    const history = loadMevRouterHistory()
+    const [, high] = chain.mcRange()
+    chain.head = high - 10
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const all = () =>
+        rpc(upstream, 'getTransactions', { address: history.account, limit: 1000 }).then((a) =>
+          result<{ transaction_id: { lt: string; hash: string }; data: string }[]>(a),
+        )
+      const early = await all()
+      const committed = history.transactions.filter(
+        (t) => (chain.transaction(t.hash)?.block.mcSeqno ?? Number.POSITIVE_INFINITY) <= high - 10,
+      )
+      expect(early).toHaveLength(committed.length)
+      expect(early.length).toBeLessThan(300)
+      const lastBlock = (history.transactions.at(-1) as (typeof history.transactions)[number]).block
+      const hidden = await rpc(upstream, 'getBlockHeader', {
+        workchain: 0,
+        shard: MASTER_SHARD,
+        seqno: lastBlock.seqno,
+      })
+      expect(hidden.status).toBe(500)
+      chain.head = high
+      expect(await all()).toHaveLength(300)
+      // A source that lost one transaction: the next one still names it as its previous.
+      const lost = history.transactions[150] as (typeof history.transactions)[number]
+      chain.dropTransaction(lost.hash)
+      const served = await all()
+      expect(served).toHaveLength(299)
+      const next = history.transactions[151] as (typeof history.transactions)[number]
+      const nextServed = served.find((t) => t.transaction_id.lt === next.lt.toString())
+      const tx = loadTransaction(
+        (Cell.fromBoc(Buffer.from(nextServed?.data ?? '', 'base64'))[0] as Cell).beginParse(),
+      )
+      expect(tx.prevTransactionLt).toBe(lost.lt)
+      expect(served.some((t) => t.transaction_id.lt === lost.lt.toString())).toBe(false)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
