@@ -308,6 +308,9 @@ export async function startRecordedToncenter(
       }
       return out
     },
+    tryLocateTx: (p) => locate(p, 'incoming'),
+    tryLocateResultTx: (p) => locate(p, 'incoming'),
+    tryLocateSourceTx: (p) => locate(p, 'outgoing'),
     getShardAccountCell: (p) => {
       const address = addressParam(p, 'address')
       const state = chain.stateAt(address, int(p, 'seqno') ?? chain.head)
@@ -483,6 +486,61 @@ export async function startRecordedToncenter(
       ).toString('base64'),
     },
   })
+
+  /**
+   * `tryLocate*`: the destination's transaction that received the message `source` created at
+   * `created_lt` (incoming), or the source's transaction that sent it (outgoing). Both flavours
+   * look only in the blocks at `created_lt`, +10⁶ and +2·10⁶ (pytonlib `try_locate_tx_by_*`, C++
+   * `tonlib_worker_transactions.cpp`); here, among the recorded transactions within that span.
+   */
+  const locate = (p: Params, by: 'incoming' | 'outgoing') => {
+    if (flavour === 'cpp') {
+      if (!present(p.source)) throw invalid('empty source address')
+      if (!present(p.destination)) throw invalid('empty destination address')
+    }
+    const source = addressParam(p, 'source')
+    const destination = addressParam(p, 'destination')
+    const createdLt = big(p, 'created_lt')
+    if (createdLt === undefined)
+      throw new ApiError(422, 'Validation error: created_lt is required', true)
+    if (createdLt < 0n) throw invalid('created_lt should be non-negative')
+    const span = 3_000_000n
+    const holder = by === 'incoming' ? destination : source
+    const found = chain
+      .transactionsOf(holder)
+      .filter((t) => t.block.mcSeqno <= chain.head)
+      .find((t) => {
+        const cells = messageCells(t.cell)
+        if (by === 'incoming') {
+          if (t.lt <= createdLt || t.lt >= createdLt + span || cells.inMsg === undefined)
+            return false
+          const info = loadMessage(cells.inMsg.beginParse()).info
+          return info.type === 'internal' && info.src.equals(source) && info.createdLt === createdLt
+        }
+        if (t.lt >= createdLt || t.lt + span <= createdLt) return false
+        return cells.outMsgs.some((c) => {
+          const info = loadMessage(c.beginParse()).info
+          return (
+            info.type === 'internal' &&
+            info.dest.equals(destination) &&
+            info.createdLt === createdLt
+          )
+        })
+      })
+    if (found === undefined) {
+      // C++ answers 404; pytonlib raises, which the Python API answers with 503.
+      throw flavour === 'cpp'
+        ? new ApiError(404, 'transaction was not found')
+        : new ApiError(503, 'Tx not found')
+    }
+    return flavour === 'cpp'
+      ? {
+          '@type': 'ext.transaction',
+          account: rawAddress(found.account),
+          ...rest(rawTransaction(found, 'ext.message')),
+        }
+      : rawTransaction(found, 'python')
+  }
 
   const shardsOf = (p: Params) => {
     const seqno = int(p, 'seqno', true) as number

@@ -396,6 +396,31 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect((out.message as string).slice(0, -1)).not.toContain('\n')
   })
 
+  it('tryLocateTx and tryLocateSourceTx find both ends of the v1 router’s in-message', async () => {
+    const routerTx = chain.transaction(
+      (chain.transactionsOf(Address.parse(V1_ROUTER))[0]?.hash ?? Buffer.alloc(32)).toString('hex'),
+    )
+    const info = routerTx?.transaction.inMessage?.info
+    if (info?.type !== 'internal') throw new Error('the router tx has an internal in-message')
+    const query = {
+      source: info.src.toString(),
+      destination: V1_ROUTER,
+      created_lt: info.createdLt.toString(),
+    }
+    const result1 = result<{ transaction_id: { hash: string } }>(
+      await rpc(upstream, 'tryLocateTx', query),
+    )
+    expect(result1.transaction_id.hash).toBe(routerTx?.hash.toString('base64'))
+    const sent = result<{ account: string; transaction_id: { lt: string } }>(
+      await rpc(upstream, 'tryLocateSourceTx', query),
+    )
+    expect(sent.account).toBe(info.src.toRawString())
+    expect(BigInt(sent.transaction_id.lt)).toBeLessThan(info.createdLt)
+    const missing = await rpc(upstream, 'tryLocateTx', { ...query, created_lt: '1' })
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toBe('transaction was not found')
+  })
+
   it('getConfigAll serves the unwrapped dict; getConfigParam 8 reads version 9, caps 0x1ee', async () => {
     const all = result<{ config: { bytes: string } }>(await rpc(upstream, 'getConfigAll', {}))
     const dict = Cell.fromBoc(Buffer.from(all.config.bytes, 'base64'))[0] as Cell
