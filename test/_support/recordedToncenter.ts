@@ -383,9 +383,11 @@ export async function startRecordedToncenter(
       const dict = chain.configAt(int(p, 'seqno') ?? chain.head)
       if (dict === undefined) throw notInRecording('config')
       const param = configParam(dict, id as number)
-      if (param === undefined)
-        throw new ApiError(500, `LITE_SERVER_UNKNOWN: config param ${id} not found`)
-      return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes: boc(param) } }
+      // tonlib serializes an absent parameter's null cell as empty bytes (TonlibClient.cpp `to_bytes`).
+      return {
+        '@type': 'configInfo',
+        config: { '@type': 'tvm.cell', bytes: param === undefined ? '' : boc(param) },
+      }
     },
     getLibraries: (p) => {
       const raw = p.libraries

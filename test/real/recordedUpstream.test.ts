@@ -431,6 +431,11 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     )
     const s = (Cell.fromBoc(Buffer.from(p8.config.bytes, 'base64'))[0] as Cell).beginParse()
     expect([s.loadUint(8), s.loadUint(32), s.loadUintBig(64)]).toEqual([0xc4, 9, 0x1een])
+    // An absent parameter: tonlib serializes its null cell as empty bytes.
+    const absent = result<{ config: { bytes: string } }>(
+      await rpc(upstream, 'getConfigParam', { param: 19 }),
+    )
+    expect(absent.config.bytes).toBe('')
   })
 
   it('counts requests by method', () => {
