@@ -437,34 +437,51 @@ export async function startRecordedToncenter(
         // tonlib runs nothing on an account without code (exit code -13 through the API).
         return runResult(block, state, -13, 0n, [])
       }
-      const { Blockchain } = await import('@ton/sandbox')
-      const config = chain.configAt(seqno)
-      const bc = await Blockchain.create(config === undefined ? {} : { config })
-      if (chain.libraries.size > 0) {
-        const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
-        for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
-        bc.libs = beginCell().storeDictDirect(dict).endCell()
-      }
-      bc.now = block.genUtime
-      await bc.setShardAccount(address, state.parsed)
       const method =
         typeof methodName === 'number' || /^-?\d+$/.test(methodName)
           ? Number(methodName)
           : methodName
-      try {
-        const r = await bc.runGetMethod(address, method, stack)
-        return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
-      } catch (error) {
-        const exit = (error as { exitCode?: number }).exitCode
-        if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
-        throw error
-      }
+      // One sandbox per config, one get-method at a time on it (each sets its account first).
+      return inSandbox(chain.configAt(seqno), async (bc) => {
+        if (chain.libraries.size > 0) {
+          const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
+          for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
+          bc.libs = beginCell().storeDictDirect(dict).endCell()
+        } else bc.libs = undefined
+        bc.now = block.genUtime
+        await bc.setShardAccount(address, state.parsed)
+        try {
+          const r = await bc.runGetMethod(address, method, stack)
+          return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
+        } catch (error) {
+          const exit = (error as { exitCode?: number }).exitCode
+          if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
+          throw error
+        }
+      })
     },
     sendBoc: () => refuseSend(),
     sendBocReturnHash: () => refuseSend(),
     sendBocReturnHashNoError: () => refuseSend(),
     sendBocUnsafe: () => refuseSend(),
     sendQuery: () => refuseSend(),
+  }
+
+  type Sandbox = Awaited<ReturnType<typeof import('@ton/sandbox')['Blockchain']['create']>>
+  const sandboxes = new Map<string, Promise<Sandbox>>()
+  let sandboxQueue: Promise<unknown> = Promise.resolve()
+  const inSandbox = <T>(config: Cell | undefined, run: (bc: Sandbox) => Promise<T>): Promise<T> => {
+    const key = config?.hash().toString('hex') ?? 'default'
+    let created = sandboxes.get(key)
+    if (created === undefined) {
+      created = import('@ton/sandbox').then(({ Blockchain }) =>
+        Blockchain.create(config === undefined ? {} : { config }),
+      )
+      sandboxes.set(key, created)
+    }
+    const next = sandboxQueue.then(async () => run(await (created as Promise<Sandbox>)))
+    sandboxQueue = next.catch(() => undefined)
+    return next
   }
 
   const runResult = (
