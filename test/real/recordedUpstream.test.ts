@@ -1,6 +1,7 @@
 import { Address, Cell, loadShardAccount, loadTransaction, TupleReader } from '@ton/core'
 import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tonApiAccountsSource } from '../../indexer/source/tonApiAccountsSource.js'
 import { FatalSourceError, RetryableSourceError } from '../../upstream/errors.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { parseToncenterStack } from '../../upstream/tonApiStack.js'
@@ -1021,6 +1022,34 @@ describe('recorded toncenter: a moving head and a lost transaction', () => {
       )
       expect(tx.prevTransactionLt).toBe(lost.lt)
       expect(served.some((t) => t.transaction_id.lt === lost.lt.toString())).toBe(false)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('the project’s accounts-mode source against the recorded toncenter', () => {
+  it('follows the v2.2 router through v3 discovery, v3 traces and v2 getTransactions: all 300 txs', async () => {
+    const history = loadMevRouterHistory()
+    const chain = followerChain('mev')
+    const upstream = await startRecordedToncenter({ chain, flavour: 'python' })
+    try {
+      const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
+      const source = tonApiAccountsSource({ client, routers: [history.account] })
+      const head = await source.head()
+      const seen = new Set<string>()
+      let after = chain.mcRange()[0] - 1
+      while (after < head.seqno) {
+        const blocks = await source.blocks(after, head.seqno)
+        if (blocks.length === 0) break
+        for (const b of blocks) for (const t of b.transactions) seen.add(t.hash().toString('hex'))
+        after = (blocks.at(-1) as { seqno: number }).seqno
+      }
+      expect(seen.size).toBe(300)
+      expect(history.transactions.every((t) => seen.has(t.hash))).toBe(true)
+      expect(upstream.count('v3/transactions')).toBeGreaterThan(0)
+      expect(upstream.count('v3/traces')).toBeGreaterThan(0)
+      expect(upstream.count('getTransactions')).toBeGreaterThan(0)
     } finally {
       await upstream.close()
     }
