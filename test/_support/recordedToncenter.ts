@@ -627,7 +627,10 @@ export async function startRecordedToncenter(
       '@type': ext ? 'blocks.transactionsExt' : 'blocks.transactions',
       id: blockIdExt(block.id),
       req_count: count,
-      incomplete: items.length > page.length,
+      // The liteserver sets eof only when it looks past the last account with room left on the
+      // page (TON validator/impl/liteserver.cpp finish_listBlockTransactions): a page filled
+      // exactly to the end is still `incomplete`, and the next one is empty.
+      incomplete: page.length >= count,
       transactions,
     }
   }

@@ -344,6 +344,27 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect(accounts.filter((a) => a === router)).toHaveLength(2)
   })
 
+  it('a page filled exactly to the end is still incomplete (510 = 17 × 30): an 18th page, empty', async () => {
+    const pages: number[] = []
+    let after: { after_lt: string; after_hash: string } | undefined
+    for (;;) {
+      const page = result<{ incomplete: boolean; transactions: { account: string; lt: string }[] }>(
+        await rpc(upstream, 'getBlockTransactions', {
+          workchain: 0,
+          shard: MASTER_SHARD,
+          seqno: 40484438,
+          count: 30,
+          ...after,
+        }),
+      )
+      pages.push(page.transactions.length)
+      const last = page.transactions.at(-1)
+      if (!page.incomplete || last === undefined) break
+      after = { after_lt: last.lt, after_hash: last.account.split(':')[1] as string }
+    }
+    expect(pages).toEqual([...Array(17).fill(30), 0])
+  })
+
   it('getBlockTransactionsExt serves BoCs that hash to their ids, with the account (C++)', async () => {
     const page = result<{
       transactions: { account: string; data: string; transaction_id: { hash: string } }[]
