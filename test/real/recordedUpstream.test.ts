@@ -850,6 +850,23 @@ describe('ready-made chains', () => {
         }),
       )
       expect(id.root_hash).toBe(newest.rootHash.toString('base64'))
+      const header = result<{ prev_key_block_seqno: number }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: newest.seqno,
+        }),
+      )
+      expect(header.prev_key_block_seqno).toBe(info.prevKeyBlock.seqno)
+      const key = result<{ is_key_block: boolean; id: { root_hash: string } }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: info.prevKeyBlock.seqno,
+        }),
+      )
+      expect(key.is_key_block).toBe(true)
+      expect(key.id.root_hash).toBe(info.prevKeyBlock.rootHash.toString('base64'))
       const cell = result<{ bytes: string }>(
         await rpc(upstream, 'getShardAccountCell', {
           address: v.account.toString(),
