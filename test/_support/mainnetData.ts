@@ -873,6 +873,8 @@ export class RecordedChain {
   >()
   /** Libraries by hash (hex). */
   readonly libraries = new Map<string, Cell>()
+  /** Key block seqnos known (recorded key blocks, a prev-blocks tuple's key block). */
+  readonly #keyBlocks = new Set<number>()
   #head: number | undefined
 
   /** The masterchain head served: the highest known seqno unless set. */
@@ -1054,7 +1056,11 @@ export class RecordedChain {
         if (mcSeqno === undefined) {
           if (nextMc === undefined) {
             nextMc =
-              this.#masterBlocks.size + this.#shardBlocks.size + this.#states.size === 0
+              this.#masterBlocks.size +
+                this.#referencedMaster.size +
+                this.#shardBlocks.size +
+                this.#states.size ===
+              0
                 ? 1
                 : this.mcRange()[1] + 1
           }
@@ -1289,7 +1295,7 @@ export class RecordedChain {
       beforeSplit: false,
       wantSplit: false,
       wantMerge: false,
-      keyBlock: false,
+      keyBlock: this.#keyBlocks.has(seqno),
       vertSeqno: 0,
       genUtime: time,
       startLt: lt - (lt % 1_000_000n),
@@ -1297,7 +1303,7 @@ export class RecordedChain {
       genValidatorListHashShort: 0,
       genCatchainSeqno: 0,
       minRefMcSeqno: seqno - 1,
-      prevKeyBlockSeqno: 0,
+      prevKeyBlockSeqno: this.keyBlockBefore(seqno),
       genSoftware: undefined,
       masterRef: undefined,
       prevBlocks: [],
@@ -1352,6 +1358,20 @@ export class RecordedChain {
     for (const list of this.#states.values()) for (const st of list) set.add(st.fromMcSeqno)
     set.add(this.head)
     return [...set].filter((x) => x <= this.head).sort((a, b) => a - b)
+  }
+
+  /** Marks masterchain block `seqno` as a key block (synthesized headers after it name it). */
+  addKeyBlock(seqno: number): void {
+    this.#keyBlocks.add(seqno)
+    this.#synthMaster.clear()
+  }
+
+  /** The last known key block before `seqno` (`prev_key_block_seqno`), 0 when none is known. */
+  keyBlockBefore(seqno: number): number {
+    let found = 0
+    for (const k of this.#keyBlocks) if (k < seqno && k > found) found = k
+    for (const [s, b] of this.#masterBlocks) if (b.keyBlock && s < seqno && s > found) found = s
+    return found
   }
 
   /** Shard blocks committed by masterchain block `seqno` (v3 `/blocks?mc_seqno`). */
@@ -1493,6 +1513,7 @@ export function replayChain(
   let s = options.mcSeqno ?? 1000
   if (info !== null) {
     for (const id of [...info.lastMcBlocks, info.prevKeyBlock]) chain.addMasterchainId(id)
+    chain.addKeyBlock(info.prevKeyBlock.seqno)
     s = Math.max(...info.lastMcBlocks.map((b) => b.seqno))
   }
   chain.addAccountState(v.account, { shardAccount: v.shardAccount }, s)

@@ -95,6 +95,8 @@ class ApiError extends Error {
 }
 
 type Params = Record<string, unknown>
+/** How a call came: a GET route, a POST route, or JSON-RPC. */
+type Via = 'get' | 'post' | 'jsonrpc'
 
 /** Methods each flavour does not have (answered as an unknown method). */
 const CPP_ONLY = new Set([
@@ -163,8 +165,6 @@ export async function startRecordedToncenter(
     !(flavour === 'cpp' && PYTHON_ONLY.has(method)) &&
     !(flavour === 'python' && method === 'runGetMethod' && options.getMethods === false)
 
-  /** How the current call came: Python validates query parameters on its GET routes only. */
-  let via: 'get' | 'post' | 'jsonrpc' = 'get'
   /** A validation failure as each flavour words it. */
   const invalid = (message: string) =>
     new ApiError(
@@ -172,7 +172,8 @@ export async function startRecordedToncenter(
       flavour === 'cpp' ? `failed to validate request: ${message}` : `Validation error: ${message}`,
     )
 
-  const methods: Record<string, (p: Params) => unknown | Promise<unknown>> = {
+  /** Each method; `via` is how the call came (Python validates query parameters on its GET routes only). */
+  const methods: Record<string, (p: Params, via: Via) => unknown | Promise<unknown>> = {
     getMasterchainInfo: () => {
       const last = blockAt(chain, -1, WHOLE_SHARD, chain.head)
       return {
@@ -232,7 +233,12 @@ export async function startRecordedToncenter(
           ? masterchainBlocks(chain)
           : chain
               .shardBlocks()
-              .filter((b) => b.id.workchain === workchain && containsShard(b.id.shard, shard))
+              .filter(
+                (b) =>
+                  b.id.workchain === workchain &&
+                  containsShard(b.id.shard, shard) &&
+                  b.mcSeqno <= chain.head,
+              )
       let found: ChainBlock | undefined
       if (seqno !== undefined) found = candidates.find((b) => b.id.seqno === seqno)
       else if (lt !== undefined) found = candidates.find((b) => b.startLt <= lt && lt <= b.endLt)
@@ -252,7 +258,7 @@ export async function startRecordedToncenter(
     },
     getBlockTransactions: (p) => blockTransactions(p, false),
     getBlockTransactionsExt: (p) => blockTransactions(p, true),
-    getTransactions: (p) => {
+    getTransactions: (p, via) => {
       const address = addressParam(p, 'address')
       const limit = int(p, 'limit') ?? 10
       if (flavour === 'cpp') {
@@ -273,7 +279,7 @@ export async function startRecordedToncenter(
         hasHash = false
       }
       const toLt = present(p.to_lt) ? (big(p, 'to_lt') as bigint) : 0n
-      const list = chain.transactionsOf(address)
+      const list = chain.transactionsOf(address).filter((t) => t.block.mcSeqno <= chain.head)
       let start = 0
       if (hasLt) {
         const lt = big(p, 'lt') as bigint
@@ -302,6 +308,9 @@ export async function startRecordedToncenter(
       }
       return out
     },
+    tryLocateTx: (p) => locate(p, 'incoming'),
+    tryLocateResultTx: (p) => locate(p, 'incoming'),
+    tryLocateSourceTx: (p) => locate(p, 'outgoing'),
     getShardAccountCell: (p) => {
       const address = addressParam(p, 'address')
       const state = chain.stateAt(address, int(p, 'seqno') ?? chain.head)
@@ -374,9 +383,11 @@ export async function startRecordedToncenter(
       const dict = chain.configAt(int(p, 'seqno') ?? chain.head)
       if (dict === undefined) throw notInRecording('config')
       const param = configParam(dict, id as number)
-      if (param === undefined)
-        throw new ApiError(500, `LITE_SERVER_UNKNOWN: config param ${id} not found`)
-      return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes: boc(param) } }
+      // tonlib serializes an absent parameter's null cell as empty bytes (TonlibClient.cpp `to_bytes`).
+      return {
+        '@type': 'configInfo',
+        config: { '@type': 'tvm.cell', bytes: param === undefined ? '' : boc(param) },
+      }
     },
     getLibraries: (p) => {
       const raw = p.libraries
@@ -426,34 +437,51 @@ export async function startRecordedToncenter(
         // tonlib runs nothing on an account without code (exit code -13 through the API).
         return runResult(block, state, -13, 0n, [])
       }
-      const { Blockchain } = await import('@ton/sandbox')
-      const config = chain.configAt(seqno)
-      const bc = await Blockchain.create(config === undefined ? {} : { config })
-      if (chain.libraries.size > 0) {
-        const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
-        for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
-        bc.libs = beginCell().storeDictDirect(dict).endCell()
-      }
-      bc.now = block.genUtime
-      await bc.setShardAccount(address, state.parsed)
       const method =
         typeof methodName === 'number' || /^-?\d+$/.test(methodName)
           ? Number(methodName)
           : methodName
-      try {
-        const r = await bc.runGetMethod(address, method, stack)
-        return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
-      } catch (error) {
-        const exit = (error as { exitCode?: number }).exitCode
-        if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
-        throw error
-      }
+      // One sandbox per config, one get-method at a time on it (each sets its account first).
+      return inSandbox(chain.configAt(seqno), async (bc) => {
+        if (chain.libraries.size > 0) {
+          const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
+          for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
+          bc.libs = beginCell().storeDictDirect(dict).endCell()
+        } else bc.libs = undefined
+        bc.now = block.genUtime
+        await bc.setShardAccount(address, state.parsed)
+        try {
+          const r = await bc.runGetMethod(address, method, stack)
+          return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
+        } catch (error) {
+          const exit = (error as { exitCode?: number }).exitCode
+          if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
+          throw error
+        }
+      })
     },
     sendBoc: () => refuseSend(),
     sendBocReturnHash: () => refuseSend(),
     sendBocReturnHashNoError: () => refuseSend(),
     sendBocUnsafe: () => refuseSend(),
     sendQuery: () => refuseSend(),
+  }
+
+  type Sandbox = Awaited<ReturnType<typeof import('@ton/sandbox')['Blockchain']['create']>>
+  const sandboxes = new Map<string, Promise<Sandbox>>()
+  let sandboxQueue: Promise<unknown> = Promise.resolve()
+  const inSandbox = <T>(config: Cell | undefined, run: (bc: Sandbox) => Promise<T>): Promise<T> => {
+    const key = config?.hash().toString('hex') ?? 'default'
+    let created = sandboxes.get(key)
+    if (created === undefined) {
+      created = import('@ton/sandbox').then(({ Blockchain }) =>
+        Blockchain.create(config === undefined ? {} : { config }),
+      )
+      sandboxes.set(key, created)
+    }
+    const next = sandboxQueue.then(async () => run(await (created as Promise<Sandbox>)))
+    sandboxQueue = next.catch(() => undefined)
+    return next
   }
 
   const runResult = (
@@ -477,6 +505,61 @@ export async function startRecordedToncenter(
       ).toString('base64'),
     },
   })
+
+  /**
+   * `tryLocate*`: the destination's transaction that received the message `source` created at
+   * `created_lt` (incoming), or the source's transaction that sent it (outgoing). Both flavours
+   * look only in the blocks at `created_lt`, +10⁶ and +2·10⁶ (pytonlib `try_locate_tx_by_*`, C++
+   * `tonlib_worker_transactions.cpp`); here, among the recorded transactions within that span.
+   */
+  const locate = (p: Params, by: 'incoming' | 'outgoing') => {
+    if (flavour === 'cpp') {
+      if (!present(p.source)) throw invalid('empty source address')
+      if (!present(p.destination)) throw invalid('empty destination address')
+    }
+    const source = addressParam(p, 'source')
+    const destination = addressParam(p, 'destination')
+    const createdLt = big(p, 'created_lt')
+    if (createdLt === undefined)
+      throw new ApiError(422, 'Validation error: created_lt is required', true)
+    if (createdLt < 0n) throw invalid('created_lt should be non-negative')
+    const span = 3_000_000n
+    const holder = by === 'incoming' ? destination : source
+    const found = chain
+      .transactionsOf(holder)
+      .filter((t) => t.block.mcSeqno <= chain.head)
+      .find((t) => {
+        const cells = messageCells(t.cell)
+        if (by === 'incoming') {
+          if (t.lt <= createdLt || t.lt >= createdLt + span || cells.inMsg === undefined)
+            return false
+          const info = loadMessage(cells.inMsg.beginParse()).info
+          return info.type === 'internal' && info.src.equals(source) && info.createdLt === createdLt
+        }
+        if (t.lt >= createdLt || t.lt + span <= createdLt) return false
+        return cells.outMsgs.some((c) => {
+          const info = loadMessage(c.beginParse()).info
+          return (
+            info.type === 'internal' &&
+            info.dest.equals(destination) &&
+            info.createdLt === createdLt
+          )
+        })
+      })
+    if (found === undefined) {
+      // C++ answers 404; pytonlib raises, which the Python API answers with 503.
+      throw flavour === 'cpp'
+        ? new ApiError(404, 'transaction was not found')
+        : new ApiError(503, 'Tx not found')
+    }
+    return flavour === 'cpp'
+      ? {
+          '@type': 'ext.transaction',
+          account: rawAddress(found.account),
+          ...rest(rawTransaction(found, 'ext.message')),
+        }
+      : rawTransaction(found, 'python')
+  }
 
   const shardsOf = (p: Params) => {
     const seqno = int(p, 'seqno', true) as number
@@ -544,7 +627,10 @@ export async function startRecordedToncenter(
       '@type': ext ? 'blocks.transactionsExt' : 'blocks.transactions',
       id: blockIdExt(block.id),
       req_count: count,
-      incomplete: items.length > page.length,
+      // The liteserver sets eof only when it looks past the last account with room left on the
+      // page (TON validator/impl/liteserver.cpp finish_listBlockTransactions): a page filled
+      // exactly to the end is still `incomplete`, and the next one is empty.
+      incomplete: page.length >= count,
       transactions,
     }
   }
@@ -558,7 +644,7 @@ export async function startRecordedToncenter(
       const offset = v3Int(q, 'offset') ?? 0
       const sort = q.get('sort') ?? 'desc'
       if (sort !== 'asc' && sort !== 'desc') throw new ApiError(422, 'sort must be asc or desc')
-      let txs = chain.allTransactions()
+      let txs = chain.allTransactions().filter((t) => t.block.mcSeqno <= chain.head)
       const hash = q.get('hash')
       if (hash !== null) {
         const h = hashParam(hash, 'hash')
@@ -601,7 +687,7 @@ export async function startRecordedToncenter(
     blocks: (q) => {
       const limit = v3Int(q, 'limit') ?? 10
       const offset = v3Int(q, 'offset') ?? 0
-      let blocks = [...chain.shardBlocks()]
+      let blocks = chain.shardBlocks().filter((b) => b.mcSeqno <= chain.head)
       const workchain = v3Int(q, 'workchain')
       if (workchain === -1) blocks = masterchainBlocks(chain)
       else if (workchain !== undefined) blocks = blocks.filter((b) => b.id.workchain === workchain)
@@ -627,7 +713,7 @@ export async function startRecordedToncenter(
         if (t !== undefined) wanted.add(traceIdOf(t))
       }
       const groups = new Map<string, ChainTransaction[]>()
-      for (const t of chain.allTransactions()) {
+      for (const t of chain.allTransactions().filter((t) => t.block.mcSeqno <= chain.head)) {
         const id = traceIdOf(t)
         if (!wanted.has(id)) continue
         const list = groups.get(id) ?? []
@@ -660,10 +746,10 @@ export async function startRecordedToncenter(
     },
   }
 
-  const handleV2 = async (method: string, params: Params): Promise<unknown> => {
+  const handleV2 = async (method: string, params: Params, via: Via): Promise<unknown> => {
     const fn = methods[method]
     if (fn === undefined || !has(method)) throw new ApiError(404, 'Not Found')
-    return fn(params)
+    return fn(params, via)
   }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -774,9 +860,8 @@ export async function startRecordedToncenter(
             if (flavour === 'python') return rpcRefusal(res, 'Unknown method', call.id)
             return fail(res, new ApiError(404, 'Not Found'))
           }
-          via = 'jsonrpc'
           try {
-            return ok(res, await fn(params as Params), { id: call.id })
+            return ok(res, await fn(params as Params, 'jsonrpc'), { id: call.id })
           } catch (error) {
             // Python: a missing required parameter is a TypeError (422, the request's id kept).
             if (flavour === 'python' && error instanceof ApiError && error.missing) {
@@ -798,7 +883,6 @@ export async function startRecordedToncenter(
           if (req.method === 'POST' && flavour === 'python' && !POST_ONLY.has(method)) {
             throw new ApiError(405, 'Method Not Allowed')
           }
-          via = req.method === 'POST' ? 'post' : 'get'
           let params: Params
           if (req.method === 'POST') {
             const body = await readJson(req)
@@ -813,7 +897,7 @@ export async function startRecordedToncenter(
               params[key] = all.length > 1 || key === 'libraries' ? all : all[0]
             }
           }
-          return ok(res, await handleV2(method, params))
+          return ok(res, await handleV2(method, params, req.method === 'POST' ? 'post' : 'get'))
         }
         if (v3m !== null) {
           method = `v3/${v3m[1]}`
@@ -975,7 +1059,8 @@ function blockAt(
   seqno: number,
 ): ChainBlock {
   const block = chain.block(workchain, workchain === -1 ? WHOLE_SHARD : shard, seqno)
-  if (block === undefined || (workchain === -1 && seqno > chain.head))
+  // A block committed after the head is not there yet (a test may move the head).
+  if (block === undefined || block.mcSeqno > chain.head)
     throw notInRecording(`block (${workchain}, ${signedShard(shard)}, ${seqno})`)
   return block
 }

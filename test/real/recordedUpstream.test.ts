@@ -1,6 +1,7 @@
 import { Address, Cell, loadShardAccount, loadTransaction, TupleReader } from '@ton/core'
 import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tonApiAccountsSource } from '../../indexer/source/tonApiAccountsSource.js'
 import { FatalSourceError, RetryableSourceError } from '../../upstream/errors.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { parseToncenterStack } from '../../upstream/tonApiStack.js'
@@ -109,6 +110,16 @@ describe('recorded mainnet files', () => {
       'b94923821e89a231f697f1434cbf428dcf999ff7e28b468d1ce155edad94b019',
     )
     expect(b.header.prevRefs.map((p) => p.seqno)).toEqual([52111589])
+    const v1 = Address.parse(V1_ROUTER).hash
+    expect(
+      b.transactions.filter((t) => t.accountId.equals(v1)).map((t) => t.lt.toString()),
+    ).toEqual([
+      '56269616000001',
+      '56269616000003',
+      '56269616000005',
+      '56269616000007',
+      '56269616000009',
+    ])
     // The explorer link in ton-rs `shard_ident.rs` names this file hash.
     expect(b.fileHash.toString('hex')).toBe(
       '16944a89b7dc24bcf46ac434d5e29717b0905fdbcb523facafe40547bf2e7db9',
@@ -122,6 +133,18 @@ describe('recorded mainnet files', () => {
     expect(b.header.genUtime).toBe(1758736684)
     expect(b.header.genSoftware).toEqual({ version: 11, capabilities: 1006n })
     expect(b.transactions).toHaveLength(90)
+    // The two STON.fi v2 routers of the block (test/indexer/_data/mainnet/README.md).
+    const lts = (router: string) =>
+      b.transactions.filter((t) => t.accountId.equals(Address.parse(router).hash)).map((t) => t.lt)
+    expect(lts('EQDQ6j53q21HuZtw6oclm7z4LU2cG6S2OKvpSSMH548d7kJT')).toEqual([
+      61880242000007n,
+      61880242000011n,
+      61880242000013n,
+    ])
+    expect(lts('EQAiv3IuxYA6ZGEunOgZSTuMBzbpjwRbWw09-WsE-iqKKMrK')).toEqual([
+      61880242000005n,
+      61880242000008n,
+    ])
   })
 
   it('config 46991999 unwraps to the dict the key block carries: version 9, capabilities 0x1ee', () => {
@@ -321,6 +344,27 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect(accounts.filter((a) => a === router)).toHaveLength(2)
   })
 
+  it('a page filled exactly to the end is still incomplete (510 = 17 × 30): an 18th page, empty', async () => {
+    const pages: number[] = []
+    let after: { after_lt: string; after_hash: string } | undefined
+    for (;;) {
+      const page = result<{ incomplete: boolean; transactions: { account: string; lt: string }[] }>(
+        await rpc(upstream, 'getBlockTransactions', {
+          workchain: 0,
+          shard: MASTER_SHARD,
+          seqno: 40484438,
+          count: 30,
+          ...after,
+        }),
+      )
+      pages.push(page.transactions.length)
+      const last = page.transactions.at(-1)
+      if (!page.incomplete || last === undefined) break
+      after = { after_lt: last.lt, after_hash: last.account.split(':')[1] as string }
+    }
+    expect(pages).toEqual([...Array(17).fill(30), 0])
+  })
+
   it('getBlockTransactionsExt serves BoCs that hash to their ids, with the account (C++)', async () => {
     const page = result<{
       transactions: { account: string; data: string; transaction_id: { hash: string } }[]
@@ -374,6 +418,31 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     expect((out.message as string).slice(0, -1)).not.toContain('\n')
   })
 
+  it('tryLocateTx and tryLocateSourceTx find both ends of the v1 router’s in-message', async () => {
+    const routerTx = chain.transaction(
+      (chain.transactionsOf(Address.parse(V1_ROUTER))[0]?.hash ?? Buffer.alloc(32)).toString('hex'),
+    )
+    const info = routerTx?.transaction.inMessage?.info
+    if (info?.type !== 'internal') throw new Error('the router tx has an internal in-message')
+    const query = {
+      source: info.src.toString(),
+      destination: V1_ROUTER,
+      created_lt: info.createdLt.toString(),
+    }
+    const result1 = result<{ transaction_id: { hash: string } }>(
+      await rpc(upstream, 'tryLocateTx', query),
+    )
+    expect(result1.transaction_id.hash).toBe(routerTx?.hash.toString('base64'))
+    const sent = result<{ account: string; transaction_id: { lt: string } }>(
+      await rpc(upstream, 'tryLocateSourceTx', query),
+    )
+    expect(sent.account).toBe(info.src.toRawString())
+    expect(BigInt(sent.transaction_id.lt)).toBeLessThan(info.createdLt)
+    const missing = await rpc(upstream, 'tryLocateTx', { ...query, created_lt: '1' })
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toBe('transaction was not found')
+  })
+
   it('getConfigAll serves the unwrapped dict; getConfigParam 8 reads version 9, caps 0x1ee', async () => {
     const all = result<{ config: { bytes: string } }>(await rpc(upstream, 'getConfigAll', {}))
     const dict = Cell.fromBoc(Buffer.from(all.config.bytes, 'base64'))[0] as Cell
@@ -384,6 +453,11 @@ describe('recorded toncenter v2 (C++ flavour) over tongo block-3', () => {
     )
     const s = (Cell.fromBoc(Buffer.from(p8.config.bytes, 'base64'))[0] as Cell).beginParse()
     expect([s.loadUint(8), s.loadUint(32), s.loadUintBig(64)]).toEqual([0xc4, 9, 0x1een])
+    // An absent parameter: tonlib serializes its null cell as empty bytes.
+    const absent = result<{ config: { bytes: string } }>(
+      await rpc(upstream, 'getConfigParam', { param: 19 }),
+    )
+    expect(absent.config.bytes).toBe('')
   })
 
   it('counts requests by method', () => {
@@ -776,6 +850,23 @@ describe('ready-made chains', () => {
         }),
       )
       expect(id.root_hash).toBe(newest.rootHash.toString('base64'))
+      const header = result<{ prev_key_block_seqno: number }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: newest.seqno,
+        }),
+      )
+      expect(header.prev_key_block_seqno).toBe(info.prevKeyBlock.seqno)
+      const key = result<{ is_key_block: boolean; id: { root_hash: string } }>(
+        await rpc(upstream, 'getBlockHeader', {
+          workchain: -1,
+          shard: MASTER_SHARD,
+          seqno: info.prevKeyBlock.seqno,
+        }),
+      )
+      expect(key.is_key_block).toBe(true)
+      expect(key.id.root_hash).toBe(info.prevKeyBlock.rootHash.toString('base64'))
       const cell = result<{ bytes: string }>(
         await rpc(upstream, 'getShardAccountCell', {
           address: v.account.toString(),
@@ -864,6 +955,139 @@ describe('ready-made chains', () => {
         await rpc(upstream, 'getMasterchainInfo', {}),
       )
       expect(info.last.seqno).toBe(52304285)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('recorded toncenter: tongo’s STON.fi v2.1 getter vectors run through runGetMethod', () => {
+  let upstream: RecordedToncenter
+  const v = loadTgoStonfiV2Getters()
+  beforeAll(async () => {
+    const chain = new RecordedChain()
+    for (const c of [v.router, v.pool, v.vault]) {
+      chain.addAccountState(
+        c.account,
+        {
+          balance: 1_000_000_000n,
+          code: c.code,
+          data: c.data,
+          lastTransaction: { lt: 0n, hash: Buffer.alloc(32) },
+        },
+        1,
+      )
+    }
+    chain.setConfig(loadConfig46991999().dict)
+    upstream = await startRecordedToncenter({ chain, flavour: 'python' })
+  })
+  afterAll(() => upstream.close())
+
+  const run = async (address: Address, method: string) => {
+    const answer = result<{ exit_code: number; stack: unknown[] }>(
+      await rpc(upstream, 'runGetMethod', { address: address.toString(), method, stack: [] }),
+    )
+    expect(answer.exit_code).toBe(0)
+    return new TupleReader(parseToncenterStack(answer.stack))
+  }
+
+  it('get_pool_data: reserves 190 494 333 / 210 000 000, fees 20 / 10, as tongo expects', async () => {
+    const want = v.pool.expected.get_pool_data as Record<string, unknown>
+    const r = await run(v.pool.account, 'get_pool_data')
+    expect(r.readBoolean()).toBe(want.isLocked)
+    expect(r.readAddress().toRawString()).toBe(want.routerAddress)
+    expect(r.readBigNumber().toString()).toBe(want.totalSupply)
+    expect(r.readBigNumber().toString()).toBe(want.reserve0)
+    expect(r.readBigNumber().toString()).toBe(want.reserve1)
+    expect(r.readAddress().toRawString()).toBe(want.token0WalletAddress)
+    expect(r.readAddress().toRawString()).toBe(want.token1WalletAddress)
+    expect(r.readNumber()).toBe(want.lpFee)
+    expect(r.readNumber()).toBe(want.protocolFee)
+    expect(r.readAddressOpt()).toBeNull()
+    expect(r.readBigNumber().toString()).toBe(want.collectedToken0ProtocolFee)
+    expect(r.readBigNumber().toString()).toBe(want.collectedToken1ProtocolFee)
+  })
+
+  it('get_router_version: 2.1 "release"; get_vault_data: deposited 1 492 595', async () => {
+    const version = await run(v.router.account, 'get_router_version')
+    expect([version.readNumber(), version.readNumber()]).toEqual([2, 1])
+    expect(version.readString()).toBe('release')
+    const want = v.vault.expected.get_vault_data as Record<string, unknown>
+    const vault = await run(v.vault.account, 'get_vault_data')
+    expect(vault.readAddress().toRawString()).toBe(want.ownerAddress)
+    expect(vault.readAddress().toRawString()).toBe(want.tokenAddress)
+    expect(vault.readAddress().toRawString()).toBe(want.routerAddress)
+    expect(vault.readBigNumber().toString()).toBe(want.depositedAmount)
+  })
+})
+
+describe('recorded toncenter: a moving head and a lost transaction', () => {
+  it('serves only what the head has committed, and a dropped transaction leaves its link dangling', async () => {
+    const chain = followerChain('mev')
+    const history = loadMevRouterHistory()
+    const [, high] = chain.mcRange()
+    chain.head = high - 10
+    const upstream = await startRecordedToncenter({ chain })
+    try {
+      const all = () =>
+        rpc(upstream, 'getTransactions', { address: history.account, limit: 1000 }).then((a) =>
+          result<{ transaction_id: { lt: string; hash: string }; data: string }[]>(a),
+        )
+      const early = await all()
+      const committed = history.transactions.filter(
+        (t) => (chain.transaction(t.hash)?.block.mcSeqno ?? Number.POSITIVE_INFINITY) <= high - 10,
+      )
+      expect(early).toHaveLength(committed.length)
+      expect(early.length).toBeLessThan(300)
+      const lastBlock = (history.transactions.at(-1) as (typeof history.transactions)[number]).block
+      const hidden = await rpc(upstream, 'getBlockHeader', {
+        workchain: 0,
+        shard: MASTER_SHARD,
+        seqno: lastBlock.seqno,
+      })
+      expect(hidden.status).toBe(500)
+      chain.head = high
+      expect(await all()).toHaveLength(300)
+      // A source that lost one transaction: the next one still names it as its previous.
+      const lost = history.transactions[150] as (typeof history.transactions)[number]
+      chain.dropTransaction(lost.hash)
+      const served = await all()
+      expect(served).toHaveLength(299)
+      const next = history.transactions[151] as (typeof history.transactions)[number]
+      const nextServed = served.find((t) => t.transaction_id.lt === next.lt.toString())
+      const tx = loadTransaction(
+        (Cell.fromBoc(Buffer.from(nextServed?.data ?? '', 'base64'))[0] as Cell).beginParse(),
+      )
+      expect(tx.prevTransactionLt).toBe(lost.lt)
+      expect(served.some((t) => t.transaction_id.lt === lost.lt.toString())).toBe(false)
+    } finally {
+      await upstream.close()
+    }
+  })
+})
+
+describe('the project’s accounts-mode source against the recorded toncenter', () => {
+  it('follows the v2.2 router through v3 discovery, v3 traces and v2 getTransactions: all 300 txs', async () => {
+    const history = loadMevRouterHistory()
+    const chain = followerChain('mev')
+    const upstream = await startRecordedToncenter({ chain, flavour: 'python' })
+    try {
+      const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
+      const source = tonApiAccountsSource({ client, routers: [history.account] })
+      const head = await source.head()
+      const seen = new Set<string>()
+      let after = chain.mcRange()[0] - 1
+      while (after < head.seqno) {
+        const blocks = await source.blocks(after, head.seqno)
+        if (blocks.length === 0) break
+        for (const b of blocks) for (const t of b.transactions) seen.add(t.hash().toString('hex'))
+        after = (blocks.at(-1) as { seqno: number }).seqno
+      }
+      expect(seen.size).toBe(300)
+      expect(history.transactions.every((t) => seen.has(t.hash))).toBe(true)
+      expect(upstream.count('v3/transactions')).toBeGreaterThan(0)
+      expect(upstream.count('v3/traces')).toBeGreaterThan(0)
+      expect(upstream.count('getTransactions')).toBeGreaterThan(0)
     } finally {
       await upstream.close()
     }
