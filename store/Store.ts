@@ -242,6 +242,13 @@ export interface StoreWriter extends IndexState {
  * ```
  */
 export interface Store extends StoreReader, StoreWriter {
+  /**
+   * Forgets what the store's caches hold, so the next read sees every commit — another
+   * connection's too — at once, not within the short revalidation delay the caches otherwise
+   * allow (100 ms). For a process that changed the database behind the store's back on
+   * purpose (the control API's table snapshots on a revert).
+   */
+  reload(): Promise<void>
   /** Releases the database. Further calls fail. */
   close(): Promise<void>
 }

@@ -30,7 +30,7 @@ export interface TableSnapshots {
  *
  * @example
  * ```ts
- * const parts: LocalSnapshotParts = { chain, tables, stopIndexer, startIndexer }
+ * const parts: LocalSnapshotParts = { chain, tables, stopIndexer, startIndexer, reloadStore }
  * ```
  */
 export type LocalSnapshotParts = {
@@ -41,6 +41,11 @@ export type LocalSnapshotParts = {
   stopIndexer(): Promise<void>
   /** Starts it again at the store's cursor; resolves once it reached the chain's head. */
   startIndexer(): Promise<void>
+  /**
+   * Makes the store read what the tables' restore wrote through its own connection at once
+   * (`Store.reload`), so the first answer after a revert is the snapshot's.
+   */
+  reloadStore(): Promise<void>
 }
 
 /**
@@ -112,6 +117,7 @@ export class LocalSnapshots {
       try {
         await this.parts.chain.revert(savepoint)
         await tables.restore(key)
+        await this.parts.reloadStore()
       } finally {
         await this.parts.startIndexer()
       }

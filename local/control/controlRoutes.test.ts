@@ -12,7 +12,10 @@ const app = Fastify()
 beforeAll(async () => {
   chain = await LiveChain.open()
   const snapshots = new LocalSnapshots(
-    { chain, tables: undefined, stopIndexer: async () => {}, startIndexer: async () => {} },
+    {
+      ...{ chain, tables: undefined },
+      ...{ stopIndexer: async () => {}, startIndexer: async () => {}, reloadStore: async () => {} },
+    },
     async () => {},
   )
   app.setErrorHandler((raw, _request, reply) => {

@@ -59,6 +59,7 @@ export function controlPlugin(): NodePlugin {
             tables,
             stopIndexer: () => live.index.stop(),
             startIndexer: () => live.index.start(),
+            reloadStore: () => node.store.reload(),
           },
           () => live.refresh(),
         )

@@ -700,6 +700,10 @@ export async function createPostgresStore({
 
     dataVersion,
 
+    async reload() {
+      reference = undefined
+    },
+
     async close() {
       try {
         if (bulkMark !== undefined) await write((client) => rollUp(client, bulkMark))

@@ -363,6 +363,11 @@ export function createSqliteStore({ path, bulkLoad = false }: CreateSqliteStoreO
       return `${dataVersion.get()}.${ownWrites}`
     },
 
+    async reload() {
+      wrote()
+      cache.invalidate()
+    },
+
     async close() {
       if (!db.open) return
       try {
