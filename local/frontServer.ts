@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 
 /** The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`. */
 const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
@@ -20,10 +20,15 @@ const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as co
 export function frontServer(
   app: FastifyInstance,
   paths: readonly string[] = CHAIN_PATHS,
+  /** More server options (a node's logger and request ids). */
+  options: Omit<FastifyServerOptions, 'serverFactory'> = {},
 ): FastifyInstance {
   const own = (url: string | undefined) =>
     url !== undefined && paths.some((path) => url.startsWith(path))
   return Fastify({
+    ...options,
+    // A request arriving on an open connection while the node drains is answered, not 503.
+    return503OnClosing: false,
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
         if (own(request.url)) handler(request, response)

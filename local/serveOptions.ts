@@ -3,6 +3,7 @@ import { canonicalAddressText } from '../protocol/addressText.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import { type ForkSeed, readForkSeed } from './forkSeed.js'
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './operations/logger.js'
 
 /**
  * `serve --follow`: the upstream TON API to follow instead of running a local chain.
@@ -122,6 +123,16 @@ export type ServeOptions = {
   readonly follow?: FollowOptions | undefined
   /** Fork a live chain instead of building the demo market (`--fork <url>`). */
   readonly fork?: ForkServeOptions | undefined
+  /**
+   * `--log-level` (`LOG_LEVEL`): the structured log's level (default `warn`: quiet; `info`
+   * adds a line per request and per upstream retry). See `docs/operations.md`.
+   */
+  readonly logLevel?: LogLevel | undefined
+  /**
+   * `--max-lag <seconds>` (`MAX_LAG`): a follower is not ready (`GET /readyz` 503) while its
+   * index is more than this behind the head (default 60).
+   */
+  readonly maxLagSeconds?: number | undefined
 }
 
 /**
@@ -175,6 +186,8 @@ export function parseServeOptions(
     'fork-no-cache'?: boolean | undefined
     'fork-fund-from'?: string[] | undefined
     'fork-seed'?: string | undefined
+    'log-level'?: string | undefined
+    'max-lag'?: string | undefined
   }
   try {
     values = parseArgs({
@@ -187,7 +200,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder> --log-level <level> --max-lag <s>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -240,6 +253,22 @@ export function parseServeOptions(
       reason: 'names the market of a fork: give it with --fork <url>',
     })
   }
+  const logLevel = values['log-level'] ?? (env.LOG_LEVEL === '' ? undefined : env.LOG_LEVEL)
+  if (logLevel !== undefined && !isLogLevel(logLevel)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'log-level',
+      reason: `'${logLevel}' is not a level: one of ${LOG_LEVELS.join(', ')}`,
+    })
+  }
+  const maxLagText = values['max-lag'] ?? (env.MAX_LAG === '' ? undefined : env.MAX_LAG)
+  if (maxLagText !== undefined && !/^\d{1,7}(\.\d{1,3})?$/.test(maxLagText)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'max-lag',
+      reason: `'${maxLagText}' is not a number of seconds (e.g. 60 or 2.5)`,
+    })
+  }
   const databaseUrl = postgresUrl(values.db, env)
   if (values['read-only'] === true && databaseUrl === undefined) {
     throw new InvalidParameterError({
@@ -259,6 +288,8 @@ export function parseServeOptions(
     ...(values['no-cors'] === true || env.CORS === 'off' ? { cors: false } : {}),
     ...(values.follow === undefined ? {} : { follow: followOptions(values, env) }),
     ...(values.fork === undefined ? {} : { fork: forkOptions(values, env) }),
+    ...(logLevel === undefined ? {} : { logLevel }),
+    ...(maxLagText === undefined ? {} : { maxLagSeconds: Number(maxLagText) }),
   }
 }
 
@@ -285,6 +316,8 @@ const SERVE_OPTIONS = {
   'fork-no-cache': { type: 'boolean' },
   'fork-fund-from': { type: 'string', multiple: true },
   'fork-seed': { type: 'string' },
+  'log-level': { type: 'string' },
+  'max-lag': { type: 'string' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 /** `--name` of each option that takes a value. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createService } from '../service/createService.js'
-import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
+import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
+import { redact } from '../upstream/redact.js'
 import type { Store } from '../store/Store.js'
 import { listenUrl } from './frontServer.js'
 

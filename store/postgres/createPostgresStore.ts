@@ -7,6 +7,7 @@ import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRo
 import type { MarketData } from '../rows/MarketData.js'
 import type { PoolRow } from '../rows/referenceRows.js'
 import type { Store } from '../Store.js'
+import { redact } from '../../upstream/redact.js'
 import { StoreError } from '../StoreError.js'
 import { readText, writeBigint } from '../sqlite/columns.js'
 import {
@@ -942,18 +943,6 @@ function isConstraintError(error: unknown): error is Error {
   if (!(error instanceof Error)) return false
   const code: unknown = (error as Error & { code?: unknown }).code
   return typeof code === 'string' && code.startsWith('23')
-}
-
-/**
- * A connection URL without its password, for messages and logs.
- *
- * @example
- * ```ts
- * redact('postgres://dex:secret@db:5432/dex') // 'postgres://dex:***@db:5432/dex'
- * ```
- */
-export function redact(url: string): string {
-  return url.replace(/(\/\/[^:/@]*):[^@]*@/, '$1:***@')
 }
 
 /**
