@@ -68,7 +68,7 @@ export type CreateServiceOptions = {
   /**
    * Fastify server options an operator's node sets: a logger instance shared with the node's
    * other servers (instead of {@link CreateServiceOptions.logger}), request ids
-   * (`genReqId`, `requestIdHeader`, `requestIdLogLabel`). Default none.
+   * (`genReqId`, `requestIdHeader`, `logController`). Default none.
    */
   readonly server?: ServiceServerOptions | undefined
   /**
@@ -84,12 +84,12 @@ export type CreateServiceOptions = {
  *
  * @example
  * ```ts
- * const server: ServiceServerOptions = { requestIdHeader: 'x-request-id', requestIdLogLabel: 'request_id' }
+ * const server: ServiceServerOptions = { requestIdHeader: 'x-request-id', genReqId: () => 'r1' }
  * ```
  */
 export type ServiceServerOptions = Pick<
   FastifyServerOptions,
-  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'requestIdLogLabel' | 'disableRequestLogging'
+  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'logController'
 >
 
 /** The package version, shown in the OpenAPI document. */

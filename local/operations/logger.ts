@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify'
 import type { ServiceServerOptions } from '../../service/createService.js'
 import { redactText } from '../../upstream/redact.js'
 
@@ -103,7 +103,7 @@ export function createNodeLogger(options: NodeLoggerOptions = {}): NodeLogger {
     server: {
       loggerInstance: logger,
       requestIdHeader: 'x-request-id',
-      requestIdLogLabel: 'request_id',
+      logController: new LogController({ requestIdLogLabel: 'request_id' }),
       genReqId: () => {
         requests += 1
         return `r${requests.toString(36)}`
