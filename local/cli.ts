@@ -19,9 +19,10 @@ import { forkOfDatabase } from '../chain/fork/ForkCache.js'
 import { BaseError } from '../core/errors/BaseError.js'
 import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
-import { redact } from '../upstream/redact.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { redact, urlSecrets } from '../upstream/redact.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
+import { createNodeOperations } from './operations/nodeOperations.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
 import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
@@ -152,8 +153,23 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     signals.on('SIGTERM', handle)
     const follow = options.follow
     const fork = options.fork
+    // Logs (JSON lines, secrets hidden), metrics, /healthz and /readyz, the drain on a signal.
+    const apiKey = follow?.apiKey ?? fork?.apiKey
+    const operations = createNodeOperations({
+      kind:
+        fork !== undefined
+          ? 'fork'
+          : follow !== undefined
+            ? 'follow'
+            : options.readOnly === true
+              ? 'replica'
+              : 'local',
+      logLevel: options.logLevel,
+      secrets: [...(apiKey === undefined ? [] : [apiKey]), ...urlSecrets(options.databaseUrl)],
+    })
+    const consoleProgress = io.progress ?? process.stderr
     if (options.readOnly === true && options.databaseUrl !== undefined && follow === undefined) {
-      return serveDatabase({ ...options, databaseUrl: options.databaseUrl }, stopped, {
+      return serveDatabase({ ...options, databaseUrl: options.databaseUrl, operations }, stopped, {
         out,
         err,
         requested: () => requested,
@@ -179,7 +195,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       let exchange: { close(): Promise<void> }
       try {
         if (fork !== undefined) {
-          const node = await startForkNode({ ...options, fork })
+          const node = await startForkNode({ ...options, fork, operations, consoleProgress })
           exchange = node
           if (!requested) for (const line of forkBanner(node, database)) out(line)
         } else if (follow === undefined) {
@@ -193,13 +209,14 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
           }
           const local = await startLocalExchange({
             ...options,
-            progress: io.progress ?? process.stderr,
+            progress: consoleProgress,
             datedHistory: true,
+            operations,
           })
           exchange = local
           if (!requested) for (const line of banner(local, database)) out(line)
         } else {
-          const node = await startFollowNode({ ...options, follow })
+          const node = await startFollowNode({ ...options, follow, operations, consoleProgress })
           exchange = node
           if (!requested) for (const line of followBanner(node, options.dbPath)) out(line)
         }
@@ -231,7 +248,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
 
 /** `serve --read-only --db postgres://…`: a REST replica until a signal stops it. */
 async function serveDatabase(
-  options: ReturnType<typeof parseServeOptions> & { databaseUrl: string },
+  options: ReturnType<typeof parseServeOptions> & {
+    databaseUrl: string
+    operations: ReturnType<typeof createNodeOperations>
+  },
   stopped: Promise<void>,
   io: {
     out: (line: string) => void

@@ -1,8 +1,15 @@
 import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 
-/** The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`. */
-const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
+/**
+ * The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`.
+ *
+ * @example
+ * ```ts
+ * CHAIN_PATHS.includes('/local/') // true
+ * ```
+ */
+export const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
 
 /**
  * The Fastify instance in front of a node's one port: requests under `paths` (default: the TON

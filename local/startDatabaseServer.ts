@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { createService } from '../service/createService.js'
 import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
-import { redact } from '../upstream/redact.js'
 import type { Store } from '../store/Store.js'
+import { redact } from '../upstream/redact.js'
 import { listenUrl } from './frontServer.js'
+import type { WithOperations } from './operations/withOperations.js'
 
 /** Options of {@link startDatabaseServer}. */
 export type StartDatabaseServerOptions = {
@@ -17,6 +18,8 @@ export type StartDatabaseServerOptions = {
   readonly host: string
   readonly port: number
   readonly cors?: boolean | undefined
+  /** Logs, metrics, `/healthz`, `/readyz` (kind `replica`: the data version's age) and the drain. */
+  readonly operations?: WithOperations['operations']
 }
 
 /** A REST server over a PostgreSQL database, listening. */
@@ -52,14 +55,23 @@ export type RunningDatabaseServer = {
 export async function startDatabaseServer(
   options: StartDatabaseServerOptions,
 ): Promise<RunningDatabaseServer> {
-  const store = await createPostgresStore({
+  const opened = await createPostgresStore({
     url: options.databaseUrl,
     readOnly: options.readOnly === true,
   })
+  const ops = options.operations
+  const store = ops === undefined ? opened : ops.store(opened)
+  ops?.watchStore(store)
   let app: FastifyInstance | undefined
   let url: string
   try {
-    app = await createService({ store, cors: options.cors ?? true })
+    app = await createService({
+      store,
+      cors: options.cors ?? true,
+      server: ops?.server,
+      // Served directly: the operators' routes are the REST app's own (hidden from OpenAPI).
+      setup: ops === undefined ? undefined : (instance) => ops.serve(instance),
+    })
     url = await listenUrl(app, options)
   } catch (error) {
     await app?.close()
@@ -73,6 +85,7 @@ export async function startDatabaseServer(
     store,
     app,
     async close() {
+      ops?.drain()
       await listening.close()
       await store.close()
     },

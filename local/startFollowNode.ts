@@ -20,6 +20,9 @@ import { type FollowedVenues, followedVenues } from './followVenues.js'
 import { frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import type { LocalStatus } from './localRoutes.js'
+import { indexLagCheck } from './operations/health.js'
+import { catchUpProgress } from './operations/progress.js'
+import type { WithOperations } from './operations/withOperations.js'
 import { remoteAddressGetter, remoteChainReader } from './remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from './serveOptions.js'
 import {
@@ -101,9 +104,10 @@ export type FollowStatus = {
  *   `FOLLOW_NOT_A_VENUE` when a `--venues` address is no venue minter.
  */
 export async function startFollowNode(
-  options: ServeOptions & { readonly follow: FollowOptions },
+  options: ServeOptions & { readonly follow: FollowOptions } & WithOperations,
 ): Promise<RunningFollowNode> {
   const { follow } = options
+  const ops = options.operations
   // The follower parses every transaction's bag of cells and hashes each cell against its id:
   // Node's native SHA-256 and the bounded cache of parsed cells, process-wide, as the local
   // exchange's chain installs them (same results, property-tested in `emulator/`).
@@ -114,14 +118,18 @@ export async function startFollowNode(
     apiKey: follow.apiKey,
     rps: follow.rps,
     timeoutMs: follow.timeoutMs,
+    onEvent: ops?.upstream,
   })
   // One indexer writing: SQLite, or PostgreSQL that `serve --read-only` replicas read.
-  const store =
+  const opened =
     options.databaseUrl === undefined
       ? createSqliteStore({ path: options.dbPath })
       : await createPostgresStore({ url: options.databaseUrl })
+  const store = ops === undefined ? opened : ops.store(opened)
+  ops?.watchStore(store)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
+    ops?.drain()
     for (const closer of closers.splice(0)) await closer()
   }
   try {
@@ -129,7 +137,10 @@ export async function startFollowNode(
     // STON.fi's published API (its routers are then the exchange).
     const stonfi = async () => {
       if (!(await isMainnet(client))) return undefined
-      const rest = createTonApiClient({ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs })
+      const rest = createTonApiClient({
+        ...{ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs },
+        onEvent: ops?.upstream,
+      })
       const market = await upstreamReference(rest).catch(() => undefined)
       return market === undefined ? undefined : { rest, market }
     }
@@ -219,18 +230,50 @@ export async function startFollowNode(
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
       backoff: follow.backoff,
       onRetry: (error, delayMs) => {
-        client.noteRetry()
-        console.error(
-          `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
-        )
+        client.noteRetry(error)
+        // With operations, the client's hook logs the failure and the retry (one line each).
+        if (ops === undefined) {
+          console.error(
+            `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
+          )
+        }
       },
-      onFatal: (error) => console.error('following stopped:', error),
+      onFatal: (error) =>
+        ops === undefined
+          ? console.error('following stopped:', error)
+          : ops.logger.fatal({ err: error, component: 'follower' }, 'following stopped'),
     })
     closers.unshift(() => follower.close())
+    if (ops !== undefined) {
+      const progress = () => {
+        const s = follower.status
+        return {
+          head: s.head?.seqno,
+          index: s.index.seqno,
+          lagSeconds: s.lagSeconds,
+          state: s.state,
+        }
+      }
+      ops.metrics.watchIndex(progress)
+      ops.addCheck(
+        indexLagCheck(
+          () => ({ ...progress(), error: follower.status.error }),
+          options.maxLagSeconds ?? 60,
+        ),
+      )
+      const stream = options.consoleProgress
+      if (stream !== undefined) {
+        closers.unshift(
+          catchUpProgress(stream, () => ({ ...progress(), transactions: ops.transactionsIndexed })),
+        )
+      }
+    }
     const app = await createService({
       store,
       cors: options.cors ?? true,
       chain,
+      server: ops?.server,
+      setup: ops?.setup,
     })
     closers.unshift(() => app.close())
     const status = (): FollowStatus => {
@@ -253,7 +296,7 @@ export async function startFollowNode(
         ],
       }
     }
-    const url = await listen(app, status, options, closers)
+    const url = await listen(app, status, options, closers, ops)
     return {
       ...{ app, store, follower, routers, farmMinters, stakingMinters, venues },
       ...{ upstream: client.origin, url, close },
@@ -309,8 +352,10 @@ async function listen(
   status: () => FollowStatus,
   options: ServeOptions,
   closers: (() => unknown)[],
+  ops: WithOperations['operations'],
 ): Promise<string> {
-  const local = frontServer(app, ['/local/'])
+  const local = frontServer(app, ['/local/', ...(ops?.paths ?? [])], ops?.server)
+  ops?.serve(local)
   local.get('/local/status', async () => status())
   closers.unshift(() => local.close())
   return listenUrl(local, options)

@@ -14,11 +14,14 @@ import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { blockActions } from './blockActions.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from './forkFaucet.js'
 import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from './forkMarket.js'
-import { frontServer, listenUrl } from './frontServer.js'
+import { CHAIN_PATHS, frontServer, listenUrl } from './frontServer.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
 import { answerLocalErrors, type LocalFunds, registerFundRoutes } from './localRoutes.js'
+import { forkCheck } from './operations/health.js'
+import { forkStartProgress } from './operations/progress.js'
+import type { WithOperations } from './operations/withOperations.js'
 import { routerAssets } from './routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from './serveOptions.js'
 
@@ -98,8 +101,9 @@ export const FORK_KEY_WARNING =
  * @throws {ForkError} when the upstream cannot be read at start, or the database is another fork.
  */
 export async function startForkNode(
-  options: ServeOptions & { readonly fork: ForkServeOptions },
+  options: ServeOptions & { readonly fork: ForkServeOptions } & WithOperations,
 ): Promise<RunningForkNode> {
+  const ops = options.operations
   if (options.databaseUrl !== undefined) {
     throw new LocalExchangeError({
       code: 'FORK_NEEDS_SQLITE',
@@ -108,18 +112,44 @@ export async function startForkNode(
     })
   }
   const memory = options.dbPath === ':memory:' || options.dbPath === ''
-  const store = createSqliteStore({ path: options.dbPath })
+  const opened = createSqliteStore({ path: options.dbPath })
+  const store = ops === undefined ? opened : ops.store(opened)
+  ops?.watchStore(store)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
+    ops?.drain()
     for (const closer of closers.splice(0)) await closer()
   }
+  // The first start's loading, on the console: requests counted through the client's hook.
+  let requests = 0
+  let loadedFork: OpenedFork | undefined
+  let step = `${options.fork.url}: the block and its config`
+  const onUpstream =
+    ops === undefined
+      ? undefined
+      : (event: Parameters<typeof ops.upstream>[0]) => {
+          if (event.type === 'request') requests += 1
+          ops.upstream(event)
+        }
+  const report =
+    options.consoleProgress === undefined
+      ? undefined
+      : forkStartProgress(options.consoleProgress, () => ({
+          step,
+          requests,
+          accounts: loadedFork?.storage.stats.loaded ?? 0,
+        }))
   try {
     const stored = memory ? undefined : new SqliteChainJournal(options.dbPath)
     if (stored !== undefined) closers.unshift(() => stored.close())
     const journal: ChainJournal = stored ?? new MemoryChainJournal()
     const forked = (await journal.loadSnapshot()) !== undefined
-    const fork = await openFork(options.fork, options.dbPath, { forked })
+    const fork = await openFork({ ...options.fork, onUpstream }, options.dbPath, { forked })
     closers.push(() => fork.close())
+    loadedFork = fork
+    step = `the market at block ${fork.pin.seqno}`
+    ops?.metrics.watchFork(() => fork.storage.stats)
+    ops?.addCheck(forkCheck(() => true))
     const chain = await LiveChain.open({
       blockchain: fork.blockchain,
       journal,
@@ -151,8 +181,10 @@ export async function startForkNode(
     })
     if (note !== undefined) console.error(note)
     const wallets = await testWallets()
+    step = `the test wallets at block ${fork.pin.seqno}`
     // A new fork gives the test wallets the upstream lacks their TON (local blocks).
     if (!forked) await fundForkTestWallets(chain, wallets)
+    report?.stop()
     const indexer: LiveIndexer = await startLiveIndexer({
       chain,
       store,
@@ -170,7 +202,14 @@ export async function startForkNode(
       store,
       cors: options.cors ?? true,
       chain: forkChainReader(chain, store),
+      server: ops?.server,
+      setup: ops?.setup,
     })
+    ops?.metrics.watchIndex(() => ({
+      head: chain.head.seqno,
+      index: indexer.indexedSeqno,
+      state: 'ready',
+    }))
     closers.unshift(() => app.close())
     const status = (): ForkNodeStatus => ({
       mode: 'fork',
@@ -182,9 +221,10 @@ export async function startForkNode(
     })
     const indexed = (seqno: number) => indexer.indexed(seqno)
     const funds = forkFunds(chain, store, wallets, indexed, options.fork)
-    const url = await listen(app, chain, store, indexed, status, funds, options, closers, fork)
+    const url = await listen(app, chain, store, indexed, status, funds, options, closers, fork, ops)
     return { app, store, chain, fork, url, indexed, close }
   } catch (error) {
+    report?.stop()
     await close()
     throw error
   }
@@ -225,8 +265,10 @@ async function listen(
   options: ServeOptions,
   closers: (() => unknown)[],
   fork: OpenedFork,
+  ops: WithOperations['operations'],
 ): Promise<string> {
-  const local = frontServer(app)
+  const local = frontServer(app, [...CHAIN_PATHS, ...(ops?.paths ?? [])], ops?.server)
+  ops?.serve(local)
   // The forked chain's own API: `sendBoc` runs the message here, never upstream; histories
   // go on into the upstream's before the fork.
   await local.register(tonHttpApi, {

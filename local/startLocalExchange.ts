@@ -26,7 +26,7 @@ import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory
 import { jettonDecimals } from './demo/jettonDecimals.js'
 import type { ScenarioWorld } from './demo/runScenario.js'
 import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
-import { frontServer, listenUrl } from './frontServer.js'
+import { CHAIN_PATHS, frontServer, listenUrl } from './frontServer.js'
 import { liveChainReader } from './liveChainReader.js'
 import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
@@ -36,6 +36,7 @@ import {
   registerLocalRoutes,
   requireLive,
 } from './localRoutes.js'
+import type { WithOperations } from './operations/withOperations.js'
 import { progressBar } from './progressBar.js'
 import { routerAssets } from './routerAssets.js'
 import type { ServeOptions } from './serveOptions.js'
@@ -60,6 +61,8 @@ export type StartLocalExchangeOptions = ServeOptions & {
    * when whole.
    */
   readonly datedHistory?: boolean | undefined
+  /** Logs, metrics, `/healthz`, `/readyz` and the drain of an operator's node. */
+  readonly operations?: WithOperations['operations']
 }
 
 /** A running local exchange; see {@link startLocalExchange}. */
@@ -164,8 +167,11 @@ async function openParts(
   walletsReady: Promise<readonly TestWallet[]>,
 ): Promise<Parts> {
   const url = options.databaseUrl
-  const store =
+  const opened =
     url === undefined ? createSqliteStore({ path: dbPath }) : await createPostgresStore({ url })
+  const ops = options.operations
+  const store = ops === undefined ? opened : ops.store(opened)
+  ops?.watchStore(store)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
@@ -177,6 +183,8 @@ async function openParts(
     store,
     cors: options.cors ?? true,
     chain: liveChainReader(() => liveChain),
+    server: ops?.server,
+    setup: ops?.setup,
   })
   closers.unshift(() => app.close())
   try {
@@ -422,7 +430,16 @@ async function listen(
   options: StartLocalExchangeOptions,
 ): Promise<Omit<RunningLocalExchange, 'seeded'>> {
   const { store, live, app } = parts
-  const local = frontServer(app)
+  const ops = options.operations
+  const local = frontServer(app, [...CHAIN_PATHS, ...(ops?.paths ?? [])], ops?.server)
+  ops?.serve(local)
+  if (live !== undefined) {
+    ops?.metrics.watchIndex(() => ({
+      head: live.chain.head.seqno,
+      index: live.indexer.indexedSeqno,
+      state: 'ready',
+    }))
+  }
   await local.register(tonHttpApi, {
     chain: () => live?.chain,
     ...(live === undefined
@@ -448,6 +465,7 @@ async function listen(
     url,
     indexed: (seqno) => live?.indexer.indexed(seqno) ?? Promise.resolve(),
     async close() {
+      ops?.drain()
       await local.close()
       await parts.close()
     },

@@ -68,7 +68,8 @@ export type CreateServiceOptions = {
   /**
    * Fastify server options an operator's node sets: a logger instance shared with the node's
    * other servers (instead of {@link CreateServiceOptions.logger}), request ids
-   * (`genReqId`, `requestIdHeader`, `logController`). Default none.
+   * (`genReqId`, `requestIdHeader`, `logController`), whether a request arriving while the
+   * server closes is answered (`return503OnClosing: false`, a node's drain). Default none.
    */
   readonly server?: ServiceServerOptions | undefined
   /**
@@ -89,7 +90,7 @@ export type CreateServiceOptions = {
  */
 export type ServiceServerOptions = Pick<
   FastifyServerOptions,
-  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'logController'
+  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'logController' | 'return503OnClosing'
 >
 
 /** The package version, shown in the OpenAPI document. */

@@ -47,7 +47,10 @@ export type NodeOperations = {
   upstream(event: TonApiClientEvent): void
   /** Adds a condition of `/readyz` (the store's is there from {@link NodeOperations.watchStore}). */
   addCheck(check: ReadinessCheck): void
-  /** The store `/readyz` asks (its data version), reported with its age on a replica. */
+  /**
+   * The store `/readyz` asks (its data version; the last one given), reported with its age on a
+   * replica.
+   */
   watchStore(store: Pick<Store, 'dataVersion'>): void
   /** For `createService({ setup })`: request metrics and the `x-request-id` answer header. */
   setup(app: FastifyInstance): void
@@ -63,6 +66,8 @@ export type NodeOperations = {
   drain(graceMs?: number): void
   /** Whether the drain began. */
   readonly stopping: boolean
+  /** Transactions in the index batches committed through {@link NodeOperations.store}. */
+  readonly transactionsIndexed: number
 }
 
 /**
@@ -90,8 +95,10 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
   })
   const metrics = createNodeMetrics({ process: options.processMetrics })
   const checks: ReadinessCheck[] = []
+  let storeReady: ReadinessCheck | undefined
   let watched: ReturnType<typeof dataVersionWatch> | undefined
   let stopping = false
+  let transactionsIndexed = 0
   let served: Server | undefined
   /** Responses not yet finished. */
   const inFlight = new Set<ServerResponse>()
@@ -105,11 +112,15 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
   return {
     kind: options.kind,
     logger,
-    server,
+    // A request on an open connection while the node drains is answered, not refused with 503.
+    server: { ...server, return503OnClosing: false },
     metrics,
     paths: OPERATIONS_PATHS,
     store: (store) =>
-      instrumentStore(store, metrics.observeStore, (count) => metrics.indexedTransactions(count)),
+      instrumentStore(store, metrics.observeStore, (count) => {
+        transactionsIndexed += count
+        metrics.indexedTransactions(count)
+      }),
     upstream(event) {
       metrics.upstreamEvent(event)
       if (event.type === 'retry') {
@@ -129,7 +140,7 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
       checks.push(check)
     },
     watchStore(store) {
-      checks.unshift(storeCheck(store))
+      storeReady = storeCheck(store)
       if (options.kind === 'replica') {
         const watch = dataVersionWatch(store)
         watched = watch
@@ -153,7 +164,7 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
       )
       const watch = watched
       registerOperationsRoutes(app, {
-        checks: () => checks,
+        checks: () => (storeReady === undefined ? checks : [storeReady, ...checks]),
         metrics,
         stopping: () => stopping,
         ...(watch === undefined
@@ -182,6 +193,9 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
     },
     get stopping() {
       return stopping
+    },
+    get transactionsIndexed() {
+      return transactionsIndexed
     },
   }
 }
