@@ -22,11 +22,12 @@ import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { redact, urlSecrets } from '../upstream/redact.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
+import { FORK_KEY_WARNING } from './node/forkNode.js'
 import { createNodeOperations } from './operations/nodeOperations.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
 import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
-import { FORK_KEY_WARNING, type RunningForkNode, startForkNode } from './startForkNode.js'
+import { type RunningForkNode, startForkNode } from './startForkNode.js'
 import { type RunningLocalExchange, startLocalExchange } from './startLocalExchange.js'
 
 const USAGE = `Usage:

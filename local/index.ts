@@ -33,7 +33,21 @@ export {
 export { LocalExchangeError, type LocalExchangeErrorCode } from './LocalExchangeError.js'
 export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
-export { type LocalLive, type LocalStatus, registerLocalRoutes } from './localRoutes.js'
+export type { LocalLive, LocalStatus } from './localRoutes.js'
+export type {
+  NodeChainKind,
+  NodeContext,
+  NodeIndex,
+  NodeIndexKind,
+  NodeLive,
+  NodePlugin,
+} from './node/NodePlugin.js'
+export {
+  type NodeParts,
+  type RunningNode,
+  type StartNodeOptions,
+  startNode,
+} from './node/startNode.js'
 export { routerAssets } from './routerAssets.js'
 export { DEFAULT_SERVE_OPTIONS, parseServeOptions, type ServeOptions } from './serveOptions.js'
 export {

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import type { LiveChain } from '../chain/LiveChain.js'
 import type { TestWallet } from '../chain/wallets/testWallets.js'
-import type { LocalDex } from '../emulator/LocalDex.js'
-import type { Store } from '../store/Store.js'
-import type { LocalControl } from './control/controlRoutes.js'
-import { type FaucetReceipt, type FaucetRequest, faucet } from './faucet.js'
+import type { FaucetReceipt, FaucetRequest } from './faucet.js'
 import { LocalExchangeError, toLocalExchangeError } from './LocalExchangeError.js'
-import type { LiveIndexer } from './liveIndexer.js'
+import type { NodeLive } from './node/NodePlugin.js'
 
-/** What `/local/*` serves from when a chain runs. */
-export type LocalLive = {
-  readonly chain: LiveChain
-  readonly dex: LocalDex
-  /** The live indexer (a new one after a revert to a snapshot). */
-  readonly indexer: LiveIndexer
-  readonly wallets: readonly TestWallet[]
-  /** What the control endpoints (`/local/time`, `/local/snapshots`, …) act on. */
-  readonly control: LocalControl
-}
+/**
+ * What `/local/*` serves from when a chain runs (the local exchange's or a fork's): the chain,
+ * its index, the test funds and the market refresh (`NodeLive`).
+ *
+ * @example
+ * ```ts
+ * const live: LocalLive = { chain, index, funds, refresh: async () => {}, building: () => false }
+ * ```
+ */
+export type LocalLive = NodeLive
 
 /**
  * The running chain behind `/local/*`, or 503 `LOCAL_NO_CHAIN` over a snapshot database.
@@ -64,66 +60,6 @@ export type LocalStatus = {
     readonly address: string
     readonly kind: 'escrow' | 'fee_vault'
   }[]
-}
-
-/**
- * Registers the local exchange's own endpoints (LOCAL USE ONLY, `docs/local-exchange.md`):
- * `GET /local/wallets` (the funded test wallets, with their mnemonics), `POST /local/faucet`
- * (`{ address, asset, amount }`: TON or a local jetton to any address, within the caps) and
- * `GET /local/status`. With no chain (a snapshot database) every one answers 503
- * `LOCAL_NO_CHAIN`.
- *
- * @example
- * ```ts
- * registerLocalRoutes(app, { store, live: () => live, status: () => status })
- * (await app.inject('/local/wallets')).json().wallets.length // 5
- * ```
- */
-export function registerLocalRoutes(
-  app: FastifyInstance,
-  context: {
-    readonly store: Store
-    readonly live: () => LocalLive | undefined
-    readonly status: () => LocalStatus | undefined
-  },
-): void {
-  const live = (): LocalLive => requireLive(context.live())
-  answerLocalErrors(app)
-  const tags = ['local']
-  registerFundRoutes(app, () => {
-    const exchange = live()
-    return {
-      wallets: exchange.wallets,
-      async faucet(request) {
-        const receipt = await faucet(
-          { chain: exchange.chain, dex: exchange.dex, store: context.store },
-          request,
-        )
-        // Answer once the REST API shows it.
-        await exchange.indexer.indexed(Math.max(0, ...receipt.blocks))
-        return receipt
-      },
-    }
-  })
-
-  app.get(
-    '/local/status',
-    { schema: { tags, summary: 'Progress of the local exchange' } },
-    async () => {
-      live()
-      const status = context.status()
-      if (status === undefined) return status
-      const [farms, stakings] = await Promise.all([
-        context.store.listIndexedFarms(),
-        context.store.listIndexedStakings(),
-      ])
-      return {
-        ...status,
-        farm_minters: farms.map((f) => f.address),
-        staking_minters: stakings.map((s) => s.address),
-      }
-    },
-  )
 }
 
 /**

@@ -1,68 +1,17 @@
-import { existsSync, renameSync, rmSync } from 'node:fs'
-import { type Address, type Transaction, toNano } from '@ton/core'
 import type { FastifyInstance } from 'fastify'
-import { type ChainJournal, MemoryChainJournal } from '../chain/ChainJournal.js'
-import { PostgresChainJournal } from '../chain/journal/PostgresChainJournal.js'
-import { SqliteChainJournal } from '../chain/journal/SqliteChainJournal.js'
-import { LiveChain } from '../chain/LiveChain.js'
-import { tonHttpApi } from '../chain/tonHttpApi/tonHttpApi.js'
-import { type TestWallet, testWallets } from '../chain/wallets/testWallets.js'
-import { createLocalDex } from '../emulator/createLocalDex.js'
-import type { LocalDex } from '../emulator/LocalDex.js'
-import type { TransactionBlock } from '../indexer/ingest/createIndexer.js'
-import { createService } from '../service/createService.js'
-import { allowCrossOrigin } from '../service/http/cors.js'
-import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
-import type { MarketData } from '../store/rows/MarketData.js'
+import type { LiveChain } from '../chain/LiveChain.js'
+import type { TestWallet } from '../chain/wallets/testWallets.js'
 import type { Store } from '../store/Store.js'
-import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
-import { blockActions } from './blockActions.js'
-import { registerControlRoutes } from './control/controlRoutes.js'
-import { LocalSnapshots } from './control/LocalSnapshots.js'
-import { mineWhenIdle } from './control/mineWhenIdle.js'
-import { PostgresTableSnapshots } from './control/PostgresTableSnapshots.js'
-import { SqliteTableSnapshots } from './control/SqliteTableSnapshots.js'
-import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from './demo/demoHistory.js'
-import { jettonDecimals } from './demo/jettonDecimals.js'
-import type { ScenarioWorld } from './demo/runScenario.js'
-import { type SeedDemoOptions, seedDemoMarket, seedReferenceMarket } from './demo/seedDemoMarket.js'
-import { CHAIN_PATHS, frontServer, listenUrl } from './frontServer.js'
-import { liveChainReader } from './liveChainReader.js'
-import { type LiveIndexer, startLiveIndexer } from './liveIndexer.js'
-import { liveMarketRefresh, parseMarket, stringifyMarket } from './liveMarket.js'
-import {
-  type LocalLive,
-  type LocalStatus,
-  registerLocalRoutes,
-  requireLive,
-} from './localRoutes.js'
-import type { WithOperations } from './operations/withOperations.js'
-import { progressBar } from './progressBar.js'
-import { routerAssets } from './routerAssets.js'
-import type { ServeOptions } from './serveOptions.js'
+import type { LocalNodeOptions } from './node/localNode.js'
+import type { NodePlugin } from './node/NodePlugin.js'
+import { startNode } from './node/startNode.js'
 
-/** Options of {@link startLocalExchange}: where to listen, and how an empty database is seeded. */
-export type StartLocalExchangeOptions = ServeOptions & {
-  /**
-   * `'scenario'` (default): build the demo market from a scenario run through the live chain;
-   * `'reference'`: the hand-written reference market (fast; what the contract tests use; the
-   * chain then holds only the funded test wallets).
-   */
-  readonly demo?: 'scenario' | 'reference' | undefined
-  /** Where the demo build draws its progress bar (none when absent). */
-  readonly progress?: NodeJS.WriteStream | undefined
-  /**
-   * A dated first start (what `npm start` does): on a new database the demo is built as the
-   * history of the {@link DEMO_HISTORY_DAYS} days before the first start (the set-up 30 days
-   * ago, the swaps spread over the month, the arbitrage wallet holding the reference prices)
-   * before the server listens, in the database itself (an interrupted build is started over at
-   * the next start); from the first answer on the chain runs on the wall clock. Default false:
-   * the demo is built undated (every block at the chain's time), in `<db>.building`, renamed
-   * when whole.
-   */
-  readonly datedHistory?: boolean | undefined
-  /** Logs, metrics, `/healthz`, `/readyz` and the drain of an operator's node. */
-  readonly operations?: WithOperations['operations']
+/**
+ * Options of {@link startLocalExchange}: where to listen, how an empty database is seeded
+ * (`demo`, `datedHistory`, `progress`), and plugins added to the node's own.
+ */
+export type StartLocalExchangeOptions = LocalNodeOptions & {
+  readonly plugins?: readonly NodePlugin[] | undefined
 }
 
 /** A running local exchange; see {@link startLocalExchange}. */
@@ -84,37 +33,21 @@ export type RunningLocalExchange = {
   close(): Promise<void>
 }
 
-/** TON each test wallet gets at genesis. */
-const WALLET_TON = toNano('100000')
-/** Whole tokens of every demo jetton each test wallet gets at genesis. */
-const WALLET_TOKENS = 1_000_000n
-/**
- * Swaps of the dated demo history by default: sized so that `npm start` on an empty database
- * answers within 10 s on two cores (`--demo-swaps` builds a larger one, before listening too).
- *
- * @example
- * ```ts
- * await startLocalExchange({ dbPath, host, port, datedHistory: true }) // DATED_DEMO_SWAPS (60) swaps
- * ```
- */
-export const DATED_DEMO_SWAPS = 60
-/** The emulator seed of the local chain (its TVM random seed). */
-const CHAIN_SEED = 'ton-dex-lab demo market'
-
 /**
  * Runs the local exchange over one database — a SQLite file (`dbPath`), or PostgreSQL when
- * `databaseUrl` is given: the live emulated chain (`LiveChain`, journaled in the database's
- * `chain_*` tables, a migration of its store), the indexer following its blocks, the REST API
- * over the same store, the TON HTTP API (`/api/v2/…`, toncenter v2) and the local endpoints
- * (`/local/wallets`, `/local/faucet`, `/local/status`), all on one port. A new database gets
- * the demo market, built by running the demo scenario through the chain (so its contracts are
- * live), and five funded test wallets, whole before the server listens: with `datedHistory`
- * as the history of the 30 days before the first start, in the database itself and marked
- * whole last (an interrupted build is started over; on PostgreSQL a chain without a listed
- * market is deleted on the next start); otherwise undated, in `<db>.building`, renamed when
- * whole. A database with a chain resumes it; a database filled by `ton-dex-lab import` (no
- * chain) is served read-only, with 503 from the TON HTTP API and `/local/*`. What `npm start`
- * (`ton-dex-lab serve`) runs, and `ton-dex-lab serve --db postgres://…`.
+ * `databaseUrl` is given: `startNode({ chain: 'local', index: 'live' })`. The live emulated
+ * chain (`LiveChain`, journaled in the database's `chain_*` tables, a migration of its store),
+ * the indexer following its blocks, the REST API over the same store, the TON HTTP API
+ * (`/api/v2/…`, toncenter v2) and the local endpoints (`/local/wallets`, `/local/faucet`,
+ * `/local/status`, the control API), all on one port. A new database gets the demo market,
+ * built by running the demo scenario through the chain (so its contracts are live), and five
+ * funded test wallets, whole before the server listens: with `datedHistory` as the history of
+ * the 30 days before the first start, in the database itself and marked whole last (an
+ * interrupted build is started over; on PostgreSQL a chain without a listed market is deleted
+ * on the next start); otherwise undated, in `<db>.building`, renamed when whole. A database
+ * with a chain resumes it; a database filled by `ton-dex-lab import` (no chain) is served
+ * read-only, with 503 from the TON HTTP API and `/local/*`. What `npm start` (`ton-dex-lab
+ * serve`) runs, and `ton-dex-lab serve --db postgres://…`.
  *
  * @example
  * ```ts
@@ -126,364 +59,16 @@ const CHAIN_SEED = 'ton-dex-lab demo market'
 export async function startLocalExchange(
   options: StartLocalExchangeOptions,
 ): Promise<RunningLocalExchange> {
-  const wallets = testWallets() // key derivation runs while the chain opens
-  const postgres = options.databaseUrl !== undefined
-  const memory = !postgres && (options.dbPath === ':memory:' || options.dbPath === '')
-  let seeded = false
-  if (!postgres && !memory && !existsSync(options.dbPath) && options.datedHistory !== true) {
-    const building = `${options.dbPath}.building`
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
-    const parts = await openParts(building, false, options, wallets)
-    seeded = parts.seeded
-    await parts.close()
-    renameSync(building, options.dbPath)
-  }
-  const parts = await openParts(options.dbPath, memory, options, wallets)
-  try {
-    const exchange = await listen(parts, options)
-    return { ...exchange, seeded: seeded || parts.seeded }
-  } catch (error) {
-    await parts.close()
-    throw error
-  }
-}
-
-type Parts = {
-  readonly store: Store
-  /** The REST service, built while the chain opens. */
-  readonly app: FastifyInstance
-  readonly live: LocalLive | undefined
-  readonly seeded: boolean
-  /** The referral venues' minters the index follows (for `/local/status`). */
-  readonly venueMinters?: LocalStatus['venue_minters']
-  close(): Promise<void>
-}
-
-/** Opens the store, and the chain with its indexer unless the database is a snapshot. */
-async function openParts(
-  dbPath: string,
-  memory: boolean,
-  options: StartLocalExchangeOptions,
-  walletsReady: Promise<readonly TestWallet[]>,
-): Promise<Parts> {
-  const url = options.databaseUrl
-  const opened =
-    url === undefined ? createSqliteStore({ path: dbPath }) : await createPostgresStore({ url })
-  const ops = options.operations
-  const store = ops === undefined ? opened : ops.store(opened)
-  ops?.watchStore(store)
-  const closers: (() => unknown)[] = [() => store.close()]
-  const close = async () => {
-    for (const closer of closers.splice(0)) await closer()
-  }
-  let liveChain: LiveChain | undefined
-  // Loaded before the chain builds any history: the build holds the event loop for minutes on
-  // a long history, and a plugin still loading then runs past Fastify's plugin timeout.
-  const app = await createService({
-    store,
-    cors: options.cors ?? true,
-    chain: liveChainReader(() => liveChain),
-    server: ops?.server,
-    setup: ops?.setup,
+  const node = await startNode({
+    chain: 'local',
+    index: 'live',
+    options,
+    plugins: options.plugins,
   })
-  closers.unshift(() => app.close())
-  try {
-    // The chain's journal lives in the store's database, in tables of the store's migrations.
-    const storedJournal =
-      url !== undefined
-        ? await PostgresChainJournal.open(url)
-        : memory
-          ? undefined
-          : new SqliteChainJournal(dbPath)
-    if (storedJournal !== undefined) closers.unshift(() => storedJournal.close())
-    const journal: ChainJournal = storedJournal ?? new MemoryChainJournal()
-    let hasChain = (await journal.loadSnapshot()) !== undefined
-    const empty = await store.isEmpty()
-    if (hasChain && empty && storedJournal instanceof PostgresChainJournal) {
-      // A first start stopped before its market was listed: nothing was served; start over.
-      await storedJournal.clear()
-      hasChain = false
-    }
-    if (!hasChain && !empty)
-      return {
-        store,
-        app,
-        live: undefined,
-        seeded: false,
-        close,
-      }
-    if (hasChain && empty && !memory) {
-      // A first start stopped before its market was listed: nothing was served; start over.
-      await close()
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true })
-      return openParts(dbPath, memory, options, walletsReady)
-    }
-
-    // The local exchange is a process of its own: it takes the emulator's process-wide speed-ups.
-    const dex = await createLocalDex({ seed: CHAIN_SEED, fastCells: true })
-    // The dated first start writes the demo as the history of the 30 days before it: the
-    // chain's clock reads the history's time until it is written, then the wall clock.
-    const firstStart = Math.floor(Date.now() / 1000)
-    const dated =
-      empty && !hasChain && options.datedHistory === true && options.demo !== 'reference'
-        ? { from: firstStart - DEMO_HISTORY_DAYS * DAY_SECONDS, to: firstStart }
-        : undefined
-    const clock = dated === undefined ? undefined : new HistoryClock(dated.from)
-    const chain = await LiveChain.open({
-      blockchain: dex.blockchain,
-      journal,
-      ...(clock === undefined ? {} : { clock: () => clock.now() }),
-    })
-    liveChain = chain
-    closers.unshift(() => chain.close())
-    // The demo build indexes what it ran itself: it finds each transaction's block here (the
-    // live indexer takes every block after it from the chain's stream).
-    const demoBlocks = new Map<string, TransactionBlock>()
-    const stopDemoBlocks = chain.onBlock((block) => {
-      const at = { seqno: block.seqno, now: block.now }
-      for (const tx of block.transactions) demoBlocks.set(tx.hash().toString('hex'), at)
-    })
-    const blockOf = (tx: Transaction) => demoBlocks.get(tx.hash().toString('hex'))
-    const wallets = await walletsReady
-    let base: MarketData | undefined
-    const keepBase = async (market: MarketData) => {
-      base = market
-      // A whole first build: the chain's state and the market base are stored before the
-      // market makes the store non-empty (an interrupted build is started over).
-      await chain.checkpoint()
-      await storedJournal?.saveMarketBase(stringifyMarket(market))
-    }
-    let seeded = false
-    if (empty) {
-      const history =
-        dated === undefined || clock === undefined
-          ? undefined
-          : { ...dated, onTime: (now: number) => clock.advance(now) }
-      seeded = await seed(store, chain, dex, wallets, options, keepBase, blockOf, history)
-    } else {
-      const saved = await storedJournal?.loadMarketBase()
-      base = saved === undefined ? undefined : parseMarket(saved)
-    }
-    // Written: the chain's clock is the wall clock from now on.
-    clock?.handOver()
-    stopDemoBlocks()
-    demoBlocks.clear()
-    const assetOf = await routerAssets(store)
-    // The demo market follows the chain; the hand-written reference market stays as written.
-    const refresh = base === undefined ? undefined : liveMarketRefresh({ store, chain, base })
-    const startIndexer = () =>
-      startLiveIndexer({
-        chain,
-        store,
-        assetOf,
-        afterBatch: refresh,
-        onError: (error) => console.error('indexing stopped (the chain goes on):', error),
-      })
-    // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
-    let indexer = await startIndexer()
-    let replaced = signal()
-    /** Waits across a revert's restart (a block reverted away counts as done). */
-    const indexed = async (seqno: number): Promise<void> => {
-      for (;;) {
-        const { promise } = replaced
-        const done = await Promise.race([
-          indexer.indexed(seqno).then(() => true),
-          promise.then(() => false),
-        ])
-        if (done || seqno > chain.head.seqno) return
-      }
-    }
-    const liveIndexer: LiveIndexer = {
-      get indexedSeqno() {
-        return indexer.indexedSeqno
-      },
-      get status() {
-        return indexer.status
-      },
-      indexed,
-      close: () => indexer.close(),
-    }
-    // Stop the chain first (no new blocks), then let the indexer take the last ones.
-    closers.splice(1, 0, () => indexer.close())
-    const tables =
-      url !== undefined
-        ? await PostgresTableSnapshots.open(url)
-        : memory
-          ? undefined
-          : new SqliteTableSnapshots(dbPath)
-    if (tables !== undefined) closers.push(() => tables.close())
-    const snapshots = new LocalSnapshots(
-      {
-        chain,
-        tables,
-        stopIndexer: () => indexer.close(),
-        startIndexer: async () => {
-          indexer = await startIndexer()
-          const previous = replaced
-          replaced = signal()
-          previous.resolve()
-        },
-      },
-      async () => {
-        await refresh?.()
-      },
-    )
-    const blockTimer =
-      options.blockTime === undefined ? undefined : mineWhenIdle(chain, options.blockTime)
-    if (blockTimer !== undefined) closers.unshift(blockTimer)
-    // The market as the chain left it (its activity, what was created on it), before serving.
-    await refresh?.()
-    const live: LocalLive = {
-      chain,
-      dex,
-      indexer: liveIndexer,
-      wallets,
-      control: {
-        chain,
-        snapshots,
-        indexed,
-        // The demo history is whole before the server listens.
-        building: () => false,
-      },
-    }
-    // The venue minters the demo deployed and the index follows, for `/local/status`.
-    const venueMinters = await store.listIndexedVenueMinters()
-    return { store, app, live, seeded, venueMinters, close }
-  } catch (error) {
-    await close()
-    throw error
-  }
-}
-
-/** A promise and the function that resolves it (Node 20 has no `Promise.withResolvers`). */
-function signal(): { readonly promise: Promise<void>; readonly resolve: () => void } {
-  let resolve: () => void = () => undefined
-  const promise = new Promise<void>((done) => {
-    resolve = done
-  })
-  return { promise, resolve }
-}
-
-/** Builds the demo into an empty store through the chain, and funds the test wallets. */
-async function seed(
-  store: Store,
-  chain: LiveChain,
-  dex: LocalDex,
-  wallets: readonly TestWallet[],
-  options: StartLocalExchangeOptions,
-  onMarket: (market: MarketData) => Promise<void>,
-  blockOf: (tx: Transaction) => TransactionBlock | undefined,
-  dated: SeedDemoOptions['dated'],
-): Promise<boolean> {
-  const execute = async <T>(job: () => Promise<T>): Promise<T> => (await chain.execute(job)).result
-  if (options.demo === 'reference') {
-    await execute(async () => {
-      for (const w of wallets)
-        await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
-    })
-    return seedReferenceMarket(store)
-  }
-  const bar = options.progress === undefined ? undefined : progressBar(options.progress)
-  const started = performance.now()
-  const seeded = await seedDemoMarket(store, {
-    swaps: options.demoSwaps ?? (dated === undefined ? undefined : DATED_DEMO_SWAPS),
-    dated,
-    blockOf,
-    dex,
-    execute,
-    onMarket,
-    fundMore: (world) => fundTestWallets(dex, wallets, world),
-    onProgress: (phase, done, total) =>
-      bar?.update(phase === 'emulate' ? 'demo: emulating swaps' : 'demo: indexing', done, total),
-  })
-  if (seeded) {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    bar?.done(
-      dated === undefined
-        ? `demo market built on the local chain in ${seconds} s`
-        : `demo history of the ${DEMO_HISTORY_DAYS} days before this first start built on the local chain in ${seconds} s`,
-    )
-  }
-  return seeded
-}
-
-/** Gives every test wallet its TON and every jetton of the demo world; returns their addresses. */
-async function fundTestWallets(
-  dex: LocalDex,
-  wallets: readonly TestWallet[],
-  world: ScenarioWorld,
-): Promise<readonly Address[]> {
-  for (const w of wallets) {
-    await dex.admin.send({ to: w.address, value: WALLET_TON, bounce: false })
-    for (const asset of world.assets) {
-      if (asset.kind !== 'jetton') continue
-      const decimals = BigInt(jettonDecimals(asset.symbol))
-      await dex.mint(asset, w.address, WALLET_TOKENS * 10n ** decimals)
-    }
-  }
-  return wallets.map((w) => w.address)
-}
-
-/** The REST API, the TON HTTP API and `/local/*` on one port. */
-async function listen(
-  parts: Parts,
-  options: StartLocalExchangeOptions,
-): Promise<Omit<RunningLocalExchange, 'seeded'>> {
-  const { store, live, app } = parts
-  const ops = options.operations
-  const local = frontServer(app, [...CHAIN_PATHS, ...(ops?.paths ?? [])], ops?.server)
-  ops?.serve(local)
-  if (live !== undefined) {
-    ops?.metrics.watchIndex(() => ({
-      head: live.chain.head.seqno,
-      index: live.indexer.indexedSeqno,
-      state: 'ready',
-    }))
-  }
-  await local.register(tonHttpApi, {
-    chain: () => live?.chain,
-    ...(live === undefined
-      ? {}
-      : { actions: blockActions({ store, indexed: (seqno) => live.indexer.indexed(seqno) }) }),
-  })
-  await local.register(async (scope) => {
-    registerLocalRoutes(scope, {
-      store,
-      live: () => live,
-      status: () => status(live, parts.venueMinters),
-    })
-    registerControlRoutes(scope, () => requireLive(live).control)
-  })
-  // Browser dApps call the chain endpoints cross-origin: the REST API's CORS policy.
-  allowCrossOrigin(local)
-  const url = await listenUrl(local, options)
+  const { app, store, chain, url, extra } = node
   return {
-    app,
-    store,
-    chain: live?.chain,
-    wallets: live?.wallets ?? [],
-    url,
-    indexed: (seqno) => live?.indexer.indexed(seqno) ?? Promise.resolve(),
-    async close() {
-      ops?.drain()
-      await local.close()
-      await parts.close()
-    },
-  }
-}
-
-function status(
-  live: LocalLive | undefined,
-  venueMinters: LocalStatus['venue_minters'],
-): LocalStatus | undefined {
-  if (live === undefined) return undefined
-  const head = live.chain.head
-  return {
-    mode: 'live',
-    // The demo is whole before the server listens.
-    state: 'ready',
-    chain: { seqno: head.seqno, time: live.chain.time, transactions: live.chain.transactionCount },
-    index: { seqno: live.indexer.indexedSeqno },
-    venue_minters: venueMinters ?? [],
+    ...{ app, store, chain, url, wallets: extra.wallets, seeded: extra.seeded },
+    indexed: (seqno) => node.indexed(seqno),
+    close: () => node.close(),
   }
 }

@@ -9,7 +9,10 @@ import type { TableSnapshots } from './LocalSnapshots.js'
  * reader sees one commit, writers go on meanwhile). Restoring replaces every table's rows by
  * the copy's in one write transaction, so a reader sees the store before or after, never half.
  * The chain's own tables (`chain_*`, `local_market_base`) are left out: the chain reverts its
- * journal itself ({@link LiveChain.revert}). The store's caches follow on their own: they reload
+ * journal itself ({@link LiveChain.revert}); so is a fork's cache (`fork_*`): it holds the
+ * upstream's accounts, libraries and config at the pinned block, which no local block changes,
+ * so an account first read after a snapshot reads the same (the upstream's at the block) after
+ * a revert. The store's caches follow on their own: they reload
  * when `PRAGMA data_version` says another connection committed.
  *
  * @example
@@ -34,7 +37,7 @@ export class SqliteTableSnapshots implements TableSnapshots {
     this.tables = (
       this.db
         .prepare(
-          `SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'chain_%' AND name <> 'local_market_base' ORDER BY name`,
+          `SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'chain_%' AND name NOT LIKE 'fork_%' AND name <> 'local_market_base' ORDER BY name`,
         )
         .all() as { name: string }[]
     ).map((row) => row.name)

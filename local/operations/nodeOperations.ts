@@ -162,19 +162,16 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
           response.on('close', () => inFlight.delete(response))
         },
       )
-      const watch = watched
       registerOperationsRoutes(app, {
         checks: () => (storeReady === undefined ? checks : [storeReady, ...checks]),
         metrics,
         stopping: () => stopping,
-        ...(watch === undefined
-          ? {}
-          : {
-              details: async () => {
-                const { version, ageSeconds } = await watch.read()
-                return { data_version: version, data_version_age_seconds: ageSeconds }
-              },
-            }),
+        // A replica's data version and its age (the store watched, before or after this call).
+        details: async () => {
+          if (watched === undefined) return {}
+          const { version, ageSeconds } = await watched.read()
+          return { data_version: version, data_version_age_seconds: ageSeconds }
+        },
       })
     },
     drain(graceMs = 10_000) {

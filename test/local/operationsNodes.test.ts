@@ -220,7 +220,7 @@ describe('a fork', () => {
 
 const clusterUrl = testPostgresUrl('operationsNodes')
 describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
-  test('its own REST app answers /readyz with the data version, /metrics; OpenAPI without them; password hidden', async () => {
+  test('/readyz with the data version, /metrics; OpenAPI without them; password hidden', async () => {
     const db = await createTestDatabase(clusterUrl as string)
     const withPassword = new URL(db.url)
     withPassword.password = 'pw-0f-the-db'
