@@ -18,6 +18,11 @@ export type DatabaseNodeOptions = {
   readonly cors?: boolean | undefined
   /** Logs, metrics, `/healthz`, `/readyz` (a replica: the data version's age) and the drain. */
   readonly operations?: WithOperations['operations']
+  /**
+   * `--max-lag <seconds>`: a replica is not ready while the data version has stood still this
+   * long and a writing transaction has been open as long (default 60).
+   */
+  readonly maxLagSeconds?: number | undefined
 }
 
 /**

@@ -66,6 +66,11 @@ export type NodeOperations = {
   drain(graceMs?: number): void
   /** Whether the drain began. */
   readonly stopping: boolean
+  /**
+   * A replica's data version and how long it has stood still (one read of the store), once
+   * {@link NodeOperations.watchStore} was given the store; `undefined` on other kinds.
+   */
+  dataVersion(): Promise<{ version: string; ageSeconds: number }> | undefined
   /** Transactions in the index batches committed through {@link NodeOperations.store}. */
   readonly transactionsIndexed: number
 }
@@ -191,6 +196,7 @@ export function createNodeOperations(options: NodeOperationsOptions): NodeOperat
     get stopping() {
       return stopping
     },
+    dataVersion: () => watched?.read(),
     get transactionsIndexed() {
       return transactionsIndexed
     },

@@ -4,6 +4,7 @@ import type { NodeContext, NodePlugin } from '../node/NodePlugin.js'
 import { forkCheck, indexLagCheck } from './health.js'
 import type { NodeOperations } from './nodeOperations.js'
 import { catchUpProgress } from './progress.js'
+import { replicaWriterCheck } from './replicaCheck.js'
 
 /** Options of {@link operationsPlugin}. */
 export type OperationsPluginOptions = {
@@ -35,6 +36,7 @@ export function operationsPlugin(
   options: OperationsPluginOptions = {},
 ): NodePlugin {
   let stopProgress: (() => void) | undefined
+  let writer: ReturnType<typeof replicaWriterCheck> | undefined
   const follower = (node: NodeContext) =>
     node.kind.index === 'follow' ? (node.extra as FollowNodeExtra).follower : undefined
   return {
@@ -69,6 +71,15 @@ export function operationsPlugin(
           state: 'ready',
         }))
       }
+      // A replica: not ready while its writer is stuck mid-transaction (an idle writer is fine).
+      const databaseUrl = node.options.databaseUrl
+      if (node.kind.index === 'none' && databaseUrl !== undefined) {
+        writer = replicaWriterCheck(databaseUrl, options.maxLagSeconds ?? 60, async () => {
+          const read = ops.dataVersion()
+          return read === undefined ? 0 : (await read).ageSeconds
+        })
+        ops.addCheck(writer)
+      }
       if (node.kind.chain === 'fork') {
         const { fork } = node.extra as ForkNodeExtra
         ops.metrics.watchFork(() => fork.storage.stats)
@@ -90,8 +101,9 @@ export function operationsPlugin(
         }
       })
     },
-    stop() {
+    async stop() {
       stopProgress?.()
+      await writer?.close()
     },
   }
 }

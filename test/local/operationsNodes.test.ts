@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Address } from '@ton/core'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createNodeOperations, type NodeOperations } from '../../local/operations/nodeOperations.js'
 import { startDatabaseServer } from '../../local/startDatabaseServer.js'
@@ -230,6 +231,7 @@ describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
     const replica = await startDatabaseServer({
       ...{ databaseUrl, readOnly: true, host: '127.0.0.1', port: 0 },
       operations: ops,
+      maxLagSeconds: 1,
     })
     try {
       const ready = await fetch(`${replica.url}/readyz`)
@@ -249,6 +251,31 @@ describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
       ).toBeGreaterThan(0)
       const openapi = await (await fetch(`${replica.url}/openapi.json`)).text()
       expect(openapi).not.toMatch(/healthz|readyz|"\/metrics"/)
+      // A writer stuck mid-transaction (it wrote, never committed): not ready, with the reason;
+      // once it ends, ready again although the data version still stands (an idle writer).
+      const stuck = new pg.Client({ connectionString: databaseUrl })
+      await stuck.connect()
+      try {
+        await stuck.query('BEGIN')
+        await stuck.query('UPDATE store_version SET version = version')
+        const readyz = async () => {
+          const res = await fetch(`${replica.url}/readyz`)
+          return { status: res.status, body: (await res.json()) as { reasons: string[] } }
+        }
+        let answer = await readyz()
+        for (let i = 0; i < 100 && answer.status === 200; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          answer = await readyz()
+        }
+        expect(answer.status).toBe(503)
+        expect(answer.body.reasons[0]).toMatch(
+          /^writer: the data version has not moved for \d+ s while a writing transaction \(pid \d+\) has been open \d+ s \(--max-lag 1\)$/,
+        )
+        await stuck.query('ROLLBACK')
+        expect((await readyz()).status).toBe(200)
+      } finally {
+        await stuck.end()
+      }
       ops.logger.warn(`cannot reach ${databaseUrl}`)
       expect(lines.length).toBeGreaterThan(2)
       expect(lines.join('')).not.toContain('pw-0f-the-db')
