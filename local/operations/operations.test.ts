@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http'
+import { Agent, createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createService } from '../../service/createService.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
@@ -288,5 +289,52 @@ describe('progress', () => {
     live.show('b')
     live.done('c')
     expect(tty).toEqual(['\ra\u001b[K', '\rb\u001b[K', '\rc\u001b[K\n'])
+  })
+})
+
+describe('drain', () => {
+  test('an answer in flight when the drain begins is sent whole with Connection: close', async () => {
+    const ops = createNodeOperations({ kind: 'local', logLevel: 'silent', processMetrics: false })
+    const app = Fastify({ ...ops.server })
+    let entered: () => void = () => undefined
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve
+    })
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    app.get('/slow', async () => {
+      entered()
+      await released
+      return { done: true }
+    })
+    ops.serve(app)
+    app.addHook('preClose', async () => ops.drain())
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = app.server.address() as AddressInfo
+    const agent = new Agent({ keepAlive: true })
+    const answer = new Promise<{ connection: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/slow', agent }, (response) => {
+          let body = ''
+          response.on('data', (chunk) => {
+            body += chunk
+          })
+          response.on('end', () => resolve({ connection: response.headers.connection, body }))
+        })
+        req.on('error', reject)
+        req.end()
+      },
+    )
+    await inside
+    const closing = app.close()
+    // The preClose hook runs once Fastify's close has begun.
+    for (let i = 0; i < 100 && !ops.stopping; i++) await new Promise((r) => setImmediate(r))
+    expect(ops.stopping).toBe(true)
+    release()
+    expect(await answer).toEqual({ connection: 'close', body: '{"done":true}' })
+    await closing
+    agent.destroy()
   })
 })
