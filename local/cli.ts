@@ -189,10 +189,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       options.databaseUrl === undefined ? options.dbPath : redact(options.databaseUrl)
     err(
       fork !== undefined
-        ? `Forking ${fork.url} into ${database} …`
+        ? `Forking ${redact(fork.url)} into ${database} …`
         : follow === undefined
           ? `Starting the local exchange on ${database} …`
-          : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
+          : `Following ${redact(follow.url)} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
     )
     try {
       let exchange: { close(): Promise<void> }
@@ -330,7 +330,7 @@ function forkBanner(node: RunningForkNode, dbPath: string): string[] {
   const url = node.url
   const status = node.fork.status()
   return [
-    `ton-dex-lab fork listening on ${url}: ${status.url} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
+    `ton-dex-lab fork listening on ${url}: ${redact(status.url)} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
     `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC  (sendBoc runs here only, never upstream)`,
     `  Status:     ${url}/local/status`,
     `  Test funds: ${url}/local/wallets, POST ${url}/local/faucet  (the fork's state only)`,

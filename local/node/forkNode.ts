@@ -7,6 +7,7 @@ import { getMethodPriorState } from '../../indexer/follow/tonApiPriorState.js'
 import { createService } from '../../service/createService.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+import { redact } from '../../upstream/redact.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from '../forkFaucet.js'
 import { adoptForkMarket, adoptionNote, chainGetMethod, forkChainReader } from '../forkMarket.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
@@ -102,7 +103,7 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
   // The first start's loading on the console: requests counted through the client's hook.
   let requests = 0
   let loaded: OpenedFork | undefined
-  let step = `${options.fork.url}: the block and its config`
+  let step = `${redact(options.fork.url)}: the block and its config`
   const onUpstream = (event: Parameters<NonNullable<typeof ops>['upstream']>[0]) => {
     if (event.type === 'request') requests += 1
     ops?.upstream(event)
