@@ -13,7 +13,7 @@ import { instrumentStore } from './instrumentStore.js'
 import { createNodeLogger } from './logger.js'
 import { createNodeMetrics } from './metrics.js'
 import { createNodeOperations } from './nodeOperations.js'
-import { catchUpText, progressLine } from './progress.js'
+import { catchUpProgress, catchUpText, forkStartProgress, progressLine } from './progress.js'
 
 /** A real upstream: answers 429 to the first `getMasterchainInfo`, then the head. */
 let upstream: Server
@@ -273,6 +273,53 @@ describe('progress', () => {
         { state: 'catching-up', index: 1000, head: 3000, transactions: 9000 },
       ),
     ).toBe('follow: block 1000 of 3000 (33 %), 450 tx/s, 50 blocks/s, about 40 s left')
+  })
+
+  test("a follower's catch-up: lines while catching up, one closing line, silent when caught up", async () => {
+    const written: string[] = []
+    const samples = [
+      { state: 'starting', index: 0, transactions: 0 },
+      { state: 'catching-up', index: 10, head: 100, transactions: 50 },
+      { state: 'catching-up', index: 60, head: 100, transactions: 400 },
+      { state: 'following', index: 100, head: 100, transactions: 700 },
+      { state: 'following', index: 101, head: 101, transactions: 705 },
+    ]
+    let i = 0
+    const stop = catchUpProgress(
+      { write: (text) => written.push(text) },
+      () => samples[Math.min(i++, samples.length - 1)] as (typeof samples)[number],
+      { tickMs: 5, everyMs: 0 },
+    )
+    while (i < samples.length + 2) await new Promise((resolve) => setTimeout(resolve, 5))
+    stop()
+    expect(written[0]).toMatch(/^follow: block 10 of 100 \(0 %\), /)
+    expect(written[1]).toMatch(
+      /^follow: block 60 of 100 \(55 %\), \d+ tx\/s, \d+ blocks\/s, about .* left\n$/,
+    )
+    expect(written[2]).toMatch(/^follow: caught up with block 100 in .* \(650 transactions\)\n$/)
+    expect(written).toHaveLength(3)
+  })
+
+  test("a fork's first start: what it loads, requests and rate; a restart says nothing", () => {
+    const written: string[] = []
+    let requests = 0
+    const report = forkStartProgress({ write: (t) => written.push(t) }, () => ({
+      step: 'the market at block 1532',
+      requests,
+      accounts: 9,
+    }))
+    requests = 12
+    report.stop()
+    expect(written).toEqual([
+      expect.stringMatching(/^fork: the market at block 1532 read: 12 requests, 9 accounts in \d/),
+    ])
+    const quiet: string[] = []
+    forkStartProgress({ write: (t) => quiet.push(t) }, () => ({
+      step: 's',
+      requests: 0,
+      accounts: 3,
+    })).stop()
+    expect(quiet).toEqual([])
   })
 
   test('off a terminal, one line every few seconds; on a terminal, redrawn in place', () => {
