@@ -2,19 +2,9 @@ import { createServer } from 'node:http'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 
 /**
- * The paths a local node answers itself: the TON HTTP API (v2, v3, streaming) and `/local/*`.
- *
- * @example
- * ```ts
- * CHAIN_PATHS.includes('/local/') // true
- * ```
- */
-export const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'] as const
-
-/**
- * The Fastify instance in front of a node's one port: requests under `paths` (default: the TON
- * HTTP API's and `/local/`) go to it, every other one to `app`, the REST API, which keeps its own
- * routing, hooks and caches. The server keeps idle connections 72 s (Fastify's own default; Node's
+ * The Fastify instance in front of a node's one port: requests under `paths` (what `startNode`
+ * serves itself: the TON HTTP API's, `/local/`, its plugins') go to it, every other one to
+ * `app`, the REST API, which keeps its own routing, hooks and caches. The server keeps idle connections 72 s (Fastify's own default; Node's
  * 5 s would race a client reusing a kept-alive connection while the chain holds the event loop).
  *
  * @example
@@ -26,7 +16,7 @@ export const CHAIN_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/', '/local/'
  */
 export function frontServer(
   app: FastifyInstance,
-  paths: readonly string[] = CHAIN_PATHS,
+  paths: readonly string[],
   /** More server options (a node's logger and request ids). */
   options: Omit<FastifyServerOptions, 'serverFactory'> = {},
 ): FastifyInstance {
