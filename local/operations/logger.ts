@@ -66,8 +66,8 @@ export type NodeLogger = {
   readonly logger: FastifyBaseLogger
   /**
    * For `Fastify({...})` and `createService({ server })`: the shared logger, request ids from
-   * the `x-request-id` header (a load balancer's) or else `r<n>` unique in the process, logged
-   * as `request_id`.
+   * the `x-request-id` header (a load balancer's, when a plain token of at most 64
+   * characters) or else `r<n>` unique in the process, logged as `request_id`.
    */
   readonly server: ServiceServerOptions & { readonly loggerInstance: FastifyBaseLogger }
 }
@@ -102,9 +102,13 @@ export function createNodeLogger(options: NodeLoggerOptions = {}): NodeLogger {
     logger,
     server: {
       loggerInstance: logger,
-      requestIdHeader: 'x-request-id',
+      // The load balancer's id when it is a plain token (at most 64 of [A-Za-z0-9._:-], so a
+      // header cannot bloat or forge log lines), else one of ours.
+      requestIdHeader: false,
       logController: new LogController({ requestIdLogLabel: 'request_id' }),
-      genReqId: () => {
+      genReqId: (request) => {
+        const given = request.headers['x-request-id']
+        if (typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given)) return given
         requests += 1
         return `r${requests.toString(36)}`
       },

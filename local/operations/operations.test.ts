@@ -190,6 +190,9 @@ describe('logger', () => {
     })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['x-request-id']).toBe('lb-7')
+    // A header that is not a plain token is not taken (nor logged): an id of ours instead.
+    const odd = await app.inject({ url: '/v1/pools', headers: { 'x-request-id': 'a"b\nc' } })
+    expect(odd.headers['x-request-id']).toMatch(/^r[0-9a-z]+$/)
     ops.logger.warn({ url: 'postgres://dex:pw0rd!@db/dex' }, 'cannot reach topsecretkey and pw0rd!')
     ops.upstream({ type: 'retry', method: 'getBlockHeader' })
     await app.close()
