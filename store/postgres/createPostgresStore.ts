@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { redact } from '../../upstream/redact.js'
 import { indexPools, listedPools, pairKey } from '../readModel/poolReadModel.js'
 import { walletReadModel } from '../readModel/walletReadModel.js'
 import type { OperationFilter, OperationRow } from '../rows/historyRows.js'
@@ -7,7 +8,6 @@ import type { IndexedPoolRow, IndexedTransactionFilter } from '../rows/indexerRo
 import type { MarketData } from '../rows/MarketData.js'
 import type { PoolRow } from '../rows/referenceRows.js'
 import type { Store } from '../Store.js'
-import { redact } from '../../upstream/redact.js'
 import { StoreError } from '../StoreError.js'
 import { readText, writeBigint } from '../sqlite/columns.js'
 import {
