@@ -35,15 +35,16 @@ export { liveChainReader } from './liveChainReader.js'
 export { type LiveIndexer, type LiveIndexerOptions, startLiveIndexer } from './liveIndexer.js'
 export type { LocalLive, LocalStatus } from './localRoutes.js'
 export type {
+  LocalFunds,
   NodeChainKind,
   NodeContext,
   NodeIndex,
   NodeIndexKind,
   NodeLive,
+  NodeParts,
   NodePlugin,
 } from './node/NodePlugin.js'
 export {
-  type NodeParts,
   type RunningNode,
   type StartNodeOptions,
   startNode,

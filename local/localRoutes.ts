@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { TestWallet } from '../chain/wallets/testWallets.js'
-import type { FaucetReceipt, FaucetRequest } from './faucet.js'
 import { LocalExchangeError, toLocalExchangeError } from './LocalExchangeError.js'
-import type { NodeLive } from './node/NodePlugin.js'
+import type { LocalFunds, NodeLive } from './node/NodePlugin.js'
 
 /**
  * What `/local/*` serves from when a chain runs (the local exchange's or a fork's): the chain,
@@ -60,23 +58,6 @@ export type LocalStatus = {
     readonly address: string
     readonly kind: 'escrow' | 'fee_vault'
   }[]
-}
-
-/**
- * What `GET /local/wallets` and `POST /local/faucet` serve from: the local exchange's, or a
- * fork's (`serve --fork`), with the same request and answer shapes.
- *
- * @example
- * ```ts
- * const funds: LocalFunds = { wallets, faucet: (request) => faucet({ chain, dex, store }, request) }
- * ```
- */
-export type LocalFunds = {
-  readonly wallets: readonly TestWallet[]
-  /** Runs a faucet request; resolves once the REST API shows it. */
-  faucet(request: FaucetRequest): Promise<FaucetReceipt>
-  /** Said in the wallets' answer beside the list (a fork's: local only). */
-  readonly note?: string | undefined
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { ForkHistory } from '../../chain/fork/forkHistory.js'
 import type { LiveChain } from '../../chain/LiveChain.js'
+import type { TestWallet } from '../../chain/wallets/testWallets.js'
 import type { Store } from '../../store/Store.js'
+import type { FaucetReceipt, FaucetRequest } from '../faucet.js'
 import type { LiveIndexer } from '../liveIndexer.js'
-import type { LocalFunds } from '../localRoutes.js'
 
 /**
  * Which chain a node runs: the local exchange's emulated chain (`local`), a fork of a live chain
@@ -142,4 +144,47 @@ export type NodePlugin = {
   ): Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>
   start?(node: NodeContext): void | Promise<void>
   stop?(node: NodeContext): void | Promise<void>
+}
+
+/**
+ * What `GET /local/wallets` and `POST /local/faucet` serve from: the local exchange's, or a
+ * fork's (`serve --fork`), with the same request and answer shapes.
+ *
+ * @example
+ * ```ts
+ * const funds: LocalFunds = { wallets, faucet: (request) => faucet({ chain, dex, store }, request) }
+ * ```
+ */
+export type LocalFunds = {
+  readonly wallets: readonly TestWallet[]
+  /** Runs a faucet request; resolves once the REST API shows it. */
+  faucet(request: FaucetRequest): Promise<FaucetReceipt>
+  /** Said in the wallets' answer beside the list (a fork's: local only). */
+  readonly note?: string | undefined
+}
+
+/**
+ * What a node kind opens before {@link startNode} serves it (`openLocalNode`, `openForkNode`,
+ * `openFollowNode`, `openDatabaseNode`): the store, the REST API, the chain and its index if
+ * any, the node's own `/local/status` fields, and what it keeps for its caller (`extra`).
+ *
+ * @example
+ * ```ts
+ * const parts: NodeParts<{}> = { store, app, chain: undefined, live: undefined,
+ *   indexed: async () => {}, status: undefined, extra: {}, close: () => store.close() }
+ * ```
+ */
+export type NodeParts<Extra> = {
+  readonly store: Store
+  readonly app: FastifyInstance
+  readonly chain: LiveChain | undefined
+  readonly live: NodeLive | undefined
+  /** A forked chain's past, for the TON HTTP API's `getTransactions`. */
+  readonly history?: ForkHistory | undefined
+  indexed(seqno: number): Promise<void>
+  /** `GET /local/status`'s own fields (it throws `LOCAL_NO_CHAIN` …); none: no such route. */
+  readonly status: (() => Promise<Record<string, unknown>>) | undefined
+  readonly extra: Extra
+  /** Closes what the kind opened (chain, index, REST API, database), in order. */
+  close(): Promise<void>
 }

@@ -2,7 +2,7 @@ import { createService } from '../../service/createService.js'
 import { createPostgresStore } from '../../store/postgres/createPostgresStore.js'
 import { redact } from '../../upstream/redact.js'
 import type { WithOperations } from '../operations/withOperations.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeParts } from './NodePlugin.js'
 
 /** Options of a database node (`serve --read-only --db postgres://…`). */
 export type DatabaseNodeOptions = {

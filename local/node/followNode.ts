@@ -28,7 +28,7 @@ import {
   upstreamPools,
   upstreamReference,
 } from '../upstreamMarket.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeParts } from './NodePlugin.js'
 
 /** Options of a follow node (`serve --follow`). */
 export type FollowNodeOptions = ServeOptions & { readonly follow: FollowOptions } & WithOperations

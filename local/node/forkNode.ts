@@ -18,8 +18,7 @@ import type { WithOperations } from '../operations/withOperations.js'
 import { routerAssets } from '../routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from '../serveOptions.js'
 import { restartableIndex } from './chainPlugins.js'
-import type { NodeLive } from './NodePlugin.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeLive, NodeParts } from './NodePlugin.js'
 
 /** Options of a fork node (`serve --fork`). */
 export type ForkNodeOptions = ServeOptions & { readonly fork: ForkServeOptions } & WithOperations

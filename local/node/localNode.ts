@@ -31,8 +31,7 @@ import { progressBar } from '../progressBar.js'
 import { routerAssets } from '../routerAssets.js'
 import type { ServeOptions } from '../serveOptions.js'
 import { restartableIndex } from './chainPlugins.js'
-import type { NodeLive } from './NodePlugin.js'
-import type { NodeParts } from './startNode.js'
+import type { NodeLive, NodeParts } from './NodePlugin.js'
 
 /** Options of the local exchange's node (`startLocalExchange`, `npm start`). */
 export type LocalNodeOptions = ServeOptions & {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import type { ForkHistory } from '../../chain/fork/forkHistory.js'
 import type { LiveChain } from '../../chain/LiveChain.js'
 import { tonHttpApi } from '../../chain/tonHttpApi/tonHttpApi.js'
 import { allowCrossOrigin } from '../../service/http/cors.js'
@@ -21,38 +20,12 @@ import type {
   NodeChainKind,
   NodeContext,
   NodeIndexKind,
-  NodeLive,
+  NodeParts,
   NodePlugin,
 } from './NodePlugin.js'
 
 /** The TON HTTP API's paths (v2, v3, streaming): a node with a chain answers them itself. */
 const CHAIN_API_PATHS = ['/api/v2/', '/api/v3/', '/api/streaming/'] as const
-
-/**
- * What a node kind opens before {@link startNode} serves it (`openLocalNode`, `openForkNode`,
- * `openFollowNode`, `openDatabaseNode`): the store, the REST API, the chain and its index if
- * any, the node's own `/local/status` fields, and what it keeps for its caller (`extra`).
- *
- * @example
- * ```ts
- * const parts: NodeParts<{}> = { store, app, chain: undefined, live: undefined,
- *   indexed: async () => {}, status: undefined, extra: {}, close: () => store.close() }
- * ```
- */
-export type NodeParts<Extra> = {
-  readonly store: Store
-  readonly app: FastifyInstance
-  readonly chain: LiveChain | undefined
-  readonly live: NodeLive | undefined
-  /** A forked chain's past, for the TON HTTP API's `getTransactions`. */
-  readonly history?: ForkHistory | undefined
-  indexed(seqno: number): Promise<void>
-  /** `GET /local/status`'s own fields (it throws `LOCAL_NO_CHAIN` …); none: no such route. */
-  readonly status: (() => Promise<Record<string, unknown>>) | undefined
-  readonly extra: Extra
-  /** Closes what the kind opened (chain, index, REST API, database), in order. */
-  close(): Promise<void>
-}
 
 /**
  * `startNode`'s argument: which chain, which index, the kind's options, and the plugins added
