@@ -154,62 +154,81 @@ export function createNodeMetrics(
         if (value !== undefined && Number.isFinite(value)) this.set(value)
       },
     })
-  gauge(
-    'chain_head_seqno',
-    "The chain's newest block (the upstream's head for a follower).",
-    () => progress()?.head,
-  )
-  gauge(
-    'index_seqno',
-    'The newest block whose transactions are all indexed.',
-    () => progress()?.index,
-  )
-  gauge('index_lag_blocks', 'Blocks between the chain head and the indexed block.', () => {
-    const p = progress()
-    return p?.head === undefined ? undefined : Math.max(0, p.head - p.index)
+  // Registered on first use: a node shows the gauges of what it runs (no fork gauges on a
+  // follower, no index gauges on a replica).
+  const once = (register: () => void) => {
+    let done = false
+    return () => {
+      if (!done) register()
+      done = true
+    }
+  }
+  const indexMetrics = once(() => {
+    gauge(
+      'chain_head_seqno',
+      "The chain's newest block (the upstream's head for a follower).",
+      () => progress()?.head,
+    )
+    gauge(
+      'index_seqno',
+      'The newest block whose transactions are all indexed.',
+      () => progress()?.index,
+    )
+    gauge('index_lag_blocks', 'Blocks between the chain head and the indexed block.', () => {
+      const p = progress()
+      return p?.head === undefined ? undefined : Math.max(0, p.head - p.index)
+    })
+    gauge(
+      'index_lag_seconds',
+      "Seconds between the chain head's time and the indexed block's (a follower).",
+      () => progress()?.lagSeconds,
+    )
+    new Gauge({
+      name: name('index_state'),
+      help: "The indexer's state: 1 for the current one (starting, catching-up, following, failed, stopped, ready).",
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const state = progress()?.state
+        if (state === undefined) return
+        for (const s of INDEX_STATES) this.set({ state: s }, s === state ? 1 : 0)
+      },
+    })
   })
-  gauge(
-    'index_lag_seconds',
-    "Seconds between the chain head's time and the indexed block's (a follower).",
-    () => progress()?.lagSeconds,
-  )
-  new Gauge({
-    name: name('index_state'),
-    help: "The indexer's state: 1 for the current one (starting, catching-up, following, failed, stopped, ready).",
-    labelNames: ['state'] as const,
-    registers,
-    collect() {
-      const state = progress()?.state
-      if (state === undefined) return
-      for (const s of INDEX_STATES) this.set({ state: s }, s === state ? 1 : 0)
-    },
+  const forkMetrics = once(() => {
+    // A fork's cache: counters read from ForkStorage's running totals.
+    let counted = { cache: 0, upstream: 0 }
+    new Counter({
+      name: name('fork_accounts_loaded_total'),
+      help: "A fork's accounts loaded on first touch, by source: cache (a hit of the fork's cache) or upstream (a miss).",
+      labelNames: ['source'] as const,
+      registers,
+      collect() {
+        const stats = fork?.()
+        if (stats === undefined) return
+        this.inc({ source: 'cache' }, Math.max(0, stats.fromCache - counted.cache))
+        this.inc({ source: 'upstream' }, Math.max(0, stats.fromUpstream - counted.upstream))
+        counted = { cache: stats.fromCache, upstream: stats.fromUpstream }
+      },
+    })
+    gauge(
+      'fork_libraries',
+      'Libraries a fork installed into its sandbox.',
+      () => fork?.().libraries,
+    )
+    gauge(
+      'fork_missing_libraries',
+      'Libraries referenced but not had (contracts running them exit 9).',
+      () => fork?.().missingLibraries,
+    )
   })
-  // A fork's cache: counters read from ForkStorage's running totals.
-  let counted = { cache: 0, upstream: 0 }
-  new Counter({
-    name: name('fork_accounts_loaded_total'),
-    help: "A fork's accounts loaded on first touch, by source: cache (a hit of the fork's cache) or upstream (a miss).",
-    labelNames: ['source'] as const,
-    registers,
-    collect() {
-      const stats = fork?.()
-      if (stats === undefined) return
-      this.inc({ source: 'cache' }, Math.max(0, stats.fromCache - counted.cache))
-      this.inc({ source: 'upstream' }, Math.max(0, stats.fromUpstream - counted.upstream))
-      counted = { cache: stats.fromCache, upstream: stats.fromUpstream }
-    },
+  const dataVersionMetrics = once(() => {
+    gauge(
+      'store_data_version_age_seconds',
+      "Seconds since the store's data version last changed, as this node saw it (a replica: how long the writer has written nothing).",
+      () => dataVersionAge?.(),
+    )
   })
-  gauge('fork_libraries', 'Libraries a fork installed into its sandbox.', () => fork?.().libraries)
-  gauge(
-    'fork_missing_libraries',
-    'Libraries referenced but not had (contracts running them exit 9).',
-    () => fork?.().missingLibraries,
-  )
-  gauge(
-    'store_data_version_age_seconds',
-    "Seconds since the store's data version last changed, as this node saw it (a replica: how long the writer has written nothing).",
-    () => dataVersionAge?.(),
-  )
 
   return {
     registry,
@@ -238,12 +257,15 @@ export function createNodeMetrics(
     },
     watchIndex(read) {
       index = read
+      indexMetrics()
     },
     watchFork(read) {
       fork = read
+      forkMetrics()
     },
     watchDataVersion(read) {
       dataVersionAge = read
+      dataVersionMetrics()
     },
   }
 }
