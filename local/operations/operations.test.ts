@@ -288,18 +288,19 @@ describe('progress', () => {
       { state: 'following', index: 101, head: 101, transactions: 705 },
     ]
     let i = 0
+    // Each sample is read a second after the one before (the reporter's clock).
     const stop = catchUpProgress(
       { write: (text) => written.push(text) },
       () => samples[Math.min(i++, samples.length - 1)] as (typeof samples)[number],
-      { tickMs: 5, everyMs: 0 },
+      { tickMs: 5, everyMs: 0, now: () => i * 1_000 },
     )
     while (i < samples.length + 2) await new Promise((resolve) => setTimeout(resolve, 5))
     stop()
-    expect(written[0]).toMatch(/^follow: block 10 of 100 \(0 %\), /)
+    expect(written[0]).toBe('follow: catching up, block 10 of 100\n')
     expect(written[1]).toMatch(
       /^follow: block 60 of 100 \(55 %\), \d+ tx\/s, \d+ blocks\/s, about .* left\n$/,
     )
-    expect(written[2]).toMatch(/^follow: caught up with block 100 in .* \(650 transactions\)\n$/)
+    expect(written[2]).toBe('follow: caught up with block 100 in 2.0 s (650 transactions)\n')
     expect(written).toHaveLength(3)
   })
 

@@ -67,6 +67,8 @@ export function catchUpText(
   const head = now.head ?? now.index
   const span = Math.max(1, head - from.startIndex)
   const done = Math.max(0, now.index - from.startIndex)
+  // Nothing to measure a rate from yet: where it stands.
+  if (done === 0 || from.seconds < 1) return `follow: catching up, block ${now.index} of ${head}`
   const percent = Math.min(100, Math.floor((done * 100) / span))
   const seconds = Math.max(0.001, from.seconds)
   const txRate = (now.transactions - from.startTransactions) / seconds
@@ -88,21 +90,27 @@ export function catchUpText(
 export function catchUpProgress(
   stream: { write(text: string): unknown; isTTY?: boolean | undefined },
   sample: () => CatchUpSample,
-  options: { readonly everyMs?: number; readonly tickMs?: number } = {},
+  options: {
+    readonly everyMs?: number
+    readonly tickMs?: number
+    /** The clock (default `Date.now`). */
+    readonly now?: () => number
+  } = {},
 ): () => void {
   const line = progressLine(stream, options)
+  const clock = options.now ?? Date.now
   let start: { startIndex: number; startTransactions: number; at: number } | undefined
   let reported = false
   const tick = () => {
     const s = sample()
     if (s.state === 'catching-up') {
-      start ??= { startIndex: s.index, startTransactions: s.transactions, at: Date.now() }
-      const seconds = (Date.now() - start.at) / 1000
+      start ??= { startIndex: s.index, startTransactions: s.transactions, at: clock() }
+      const seconds = (clock() - start.at) / 1000
       line.show(catchUpText({ ...start, seconds }, s))
       reported = true
     } else if (s.state === 'following' && start !== undefined) {
       if (reported) {
-        const seconds = (Date.now() - start.at) / 1000
+        const seconds = (clock() - start.at) / 1000
         line.done(
           `follow: caught up with block ${s.index} in ${duration(seconds)} (${s.transactions - start.startTransactions} transactions)`,
         )
