@@ -18,10 +18,12 @@ import { parseArgs } from 'node:util'
 import { forkOfDatabase } from '../chain/fork/ForkCache.js'
 import { BaseError } from '../core/errors/BaseError.js'
 import { importSnapshotFile } from '../service/snapshot/importSnapshot.js'
-import { createPostgresStore, redact } from '../store/postgres/createPostgresStore.js'
+import { createPostgresStore } from '../store/postgres/createPostgresStore.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
+import { redact, urlSecrets } from '../upstream/redact.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { FORK_KEY_WARNING } from './node/forkNode.js'
+import { createNodeOperations } from './operations/nodeOperations.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
 import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
@@ -45,7 +47,9 @@ const USAGE = `Usage:
         [--db <file>] [--host] [--port]
                                                      a local chain forked from a live one (test wallets only)
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
-HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY`
+HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY
+Operators (every serve mode): --log-level <trace|debug|info|warn|error|fatal|silent> (LOG_LEVEL, default warn),
+  --max-lag <s> (MAX_LAG, a follower's readiness, default 60); GET /healthz, /readyz, /metrics`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {
@@ -152,8 +156,23 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     signals.on('SIGTERM', handle)
     const follow = options.follow
     const fork = options.fork
+    // Logs (JSON lines, secrets hidden), metrics, /healthz and /readyz, the drain on a signal.
+    const apiKey = follow?.apiKey ?? fork?.apiKey
+    const operations = createNodeOperations({
+      kind:
+        fork !== undefined
+          ? 'fork'
+          : follow !== undefined
+            ? 'follow'
+            : options.readOnly === true
+              ? 'replica'
+              : 'local',
+      logLevel: options.logLevel,
+      secrets: [...(apiKey === undefined ? [] : [apiKey]), ...urlSecrets(options.databaseUrl)],
+    })
+    const consoleProgress = io.progress ?? process.stderr
     if (options.readOnly === true && options.databaseUrl !== undefined && follow === undefined) {
-      return serveDatabase({ ...options, databaseUrl: options.databaseUrl }, stopped, {
+      return serveDatabase({ ...options, databaseUrl: options.databaseUrl, operations }, stopped, {
         out,
         err,
         requested: () => requested,
@@ -170,16 +189,16 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       options.databaseUrl === undefined ? options.dbPath : redact(options.databaseUrl)
     err(
       fork !== undefined
-        ? `Forking ${fork.url} into ${database} …`
+        ? `Forking ${redact(fork.url)} into ${database} …`
         : follow === undefined
           ? `Starting the local exchange on ${database} …`
-          : `Following ${follow.url} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
+          : `Following ${redact(follow.url)} into ${options.databaseUrl === undefined ? options.dbPath : 'PostgreSQL'} …`,
     )
     try {
       let exchange: { close(): Promise<void> }
       try {
         if (fork !== undefined) {
-          const node = await startForkNode({ ...options, fork })
+          const node = await startForkNode({ ...options, fork, operations, consoleProgress })
           exchange = node
           if (!requested) for (const line of forkBanner(node, database)) out(line)
         } else if (follow === undefined) {
@@ -193,13 +212,14 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
           }
           const local = await startLocalExchange({
             ...options,
-            progress: io.progress ?? process.stderr,
+            progress: consoleProgress,
             datedHistory: true,
+            operations,
           })
           exchange = local
           if (!requested) for (const line of banner(local, database)) out(line)
         } else {
-          const node = await startFollowNode({ ...options, follow })
+          const node = await startFollowNode({ ...options, follow, operations, consoleProgress })
           exchange = node
           if (!requested) for (const line of followBanner(node, options.dbPath)) out(line)
         }
@@ -231,7 +251,10 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
 
 /** `serve --read-only --db postgres://…`: a REST replica until a signal stops it. */
 async function serveDatabase(
-  options: ReturnType<typeof parseServeOptions> & { databaseUrl: string },
+  options: ReturnType<typeof parseServeOptions> & {
+    databaseUrl: string
+    operations: ReturnType<typeof createNodeOperations>
+  },
   stopped: Promise<void>,
   io: {
     out: (line: string) => void
@@ -308,7 +331,7 @@ function forkBanner(node: RunningForkNode, dbPath: string): string[] {
   const url = node.url
   const status = node.fork.status()
   return [
-    `ton-dex-lab fork listening on ${url}: ${status.url} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
+    `ton-dex-lab fork listening on ${url}: ${redact(status.url)} at block ${status.seqno} (${status.exact ? 'exact' : 'approximate: the upstream has no getShardAccountCell, storage stats start at zero'})`,
     `  TON HTTP API (toncenter v2): ${url}/api/v2/jsonRPC  (sendBoc runs here only, never upstream)`,
     `  Status:     ${url}/local/status`,
     `  Test funds: ${url}/local/wallets, POST ${url}/local/faucet  (the fork's state only)`,

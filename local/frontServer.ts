@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 
 /**
  * The Fastify instance in front of a node's one port: requests under `paths` (what `startNode`
@@ -14,10 +14,18 @@ import Fastify, { type FastifyInstance } from 'fastify'
  * await front.listen({ host: '127.0.0.1', port: 8081 }) // GET /v1/pools reaches restApp
  * ```
  */
-export function frontServer(app: FastifyInstance, paths: readonly string[]): FastifyInstance {
+export function frontServer(
+  app: FastifyInstance,
+  paths: readonly string[],
+  /** More server options (a node's logger and request ids). */
+  options: Omit<FastifyServerOptions, 'serverFactory'> = {},
+): FastifyInstance {
   const own = (url: string | undefined) =>
     url !== undefined && paths.some((path) => url.startsWith(path))
   return Fastify({
+    ...options,
+    // A request arriving on an open connection while the node drains is answered, not 503.
+    return503OnClosing: false,
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
         if (own(request.url)) handler(request, response)

@@ -49,6 +49,14 @@ export {
   type StartNodeOptions,
   startNode,
 } from './node/startNode.js'
+export { LOG_LEVELS, type LogLevel } from './operations/logger.js'
+export type { IndexProgress, NodeMetrics } from './operations/metrics.js'
+export {
+  createNodeOperations,
+  type NodeOperations,
+  type NodeOperationsOptions,
+} from './operations/nodeOperations.js'
+export { type OperationsPluginOptions, operationsPlugin } from './operations/operationsPlugin.js'
 export { routerAssets } from './routerAssets.js'
 export {
   type ChainApiOptions,

@@ -3,6 +3,7 @@ import { canonicalAddressText } from '../protocol/addressText.js'
 import { InvalidParameterError } from '../service/errors/InvalidParameterError.js'
 import { SnapshotError } from '../service/snapshot/SnapshotError.js'
 import { type ForkSeed, readForkSeed } from './forkSeed.js'
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './operations/logger.js'
 
 /**
  * `serve --follow`: the upstream TON API to follow instead of running a local chain.
@@ -123,6 +124,16 @@ export type ServeOptions = {
   /** Fork a live chain instead of building the demo market (`--fork <url>`). */
   readonly fork?: ForkServeOptions | undefined
   /**
+   * `--log-level` (`LOG_LEVEL`): the structured log's level (default `warn`: quiet; `info`
+   * adds a line per request and per upstream retry). See `docs/operations.md`.
+   */
+  readonly logLevel?: LogLevel | undefined
+  /**
+   * `--max-lag <seconds>` (`MAX_LAG`): a follower is not ready (`GET /readyz` 503) while its
+   * index is more than this behind the head (default 60).
+   */
+  readonly maxLagSeconds?: number | undefined
+  /**
    * `--chain-api <url>` (else `CHAIN_API_URL`), a read-only replica's only: the TON HTTP API it
    * asks what the writer's recorded layouts cannot give (an owner's wallet of a jetton of an
    * unknown layout, a new pool's address): the writer's own `/api/v2/jsonRPC`, or toncenter
@@ -200,6 +211,8 @@ export function parseServeOptions(
     'fork-fund-from'?: string[] | undefined
     'fork-seed'?: string | undefined
     'chain-api'?: string | undefined
+    'log-level'?: string | undefined
+    'max-lag'?: string | undefined
   }
   try {
     values = parseArgs({
@@ -212,7 +225,7 @@ export function parseServeOptions(
     throw new InvalidParameterError({
       code: 'INVALID_PARAMETER',
       field: 'argv',
-      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder> --chain-api <url>)`,
+      reason: `${error instanceof Error ? error.message : String(error)} (options: --db <file | postgres://…> --host <ip> --port <n> --demo-swaps <n> --block-time <s> --no-cors --read-only --follow <url> --follow-mode blocks|accounts --api-key <key> --rps <n|unlimited> --from-seqno <n> --routers <address,…> --farms <address,…> --staking <address> --venues <address,…> --fork <url> --fork-seqno <n|-k> --fork-no-cache --fork-seed <market.json> --fork-fund-from <jetton>=<holder> --chain-api <url> --log-level <level> --max-lag <s>)`,
     })
   }
   const portText = values.port ?? env.PORT ?? String(DEFAULT_SERVE_OPTIONS.port)
@@ -265,6 +278,22 @@ export function parseServeOptions(
       reason: 'names the market of a fork: give it with --fork <url>',
     })
   }
+  const logLevel = values['log-level'] ?? (env.LOG_LEVEL === '' ? undefined : env.LOG_LEVEL)
+  if (logLevel !== undefined && !isLogLevel(logLevel)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'log-level',
+      reason: `'${logLevel}' is not a level: one of ${LOG_LEVELS.join(', ')}`,
+    })
+  }
+  const maxLagText = values['max-lag'] ?? (env.MAX_LAG === '' ? undefined : env.MAX_LAG)
+  if (maxLagText !== undefined && !/^\d{1,7}(\.\d{1,3})?$/.test(maxLagText)) {
+    throw new InvalidParameterError({
+      code: 'INVALID_PARAMETER',
+      field: 'max-lag',
+      reason: `'${maxLagText}' is not a number of seconds (e.g. 60 or 2.5)`,
+    })
+  }
   const databaseUrl = postgresUrl(values.db, env)
   if (values['read-only'] === true && databaseUrl === undefined) {
     throw new InvalidParameterError({
@@ -310,6 +339,8 @@ export function parseServeOptions(
             ...(chainApi.rps === undefined ? {} : { rps: chainApi.rps }),
           },
         }),
+    ...(logLevel === undefined ? {} : { logLevel }),
+    ...(maxLagText === undefined ? {} : { maxLagSeconds: Number(maxLagText) }),
   }
 }
 
@@ -337,6 +368,8 @@ const SERVE_OPTIONS = {
   'fork-fund-from': { type: 'string', multiple: true },
   'fork-seed': { type: 'string' },
   'chain-api': { type: 'string' },
+  'log-level': { type: 'string' },
+  'max-lag': { type: 'string' },
 } as const satisfies Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
 
 /** `--name` of each option that takes a value. */

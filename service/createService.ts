@@ -1,6 +1,11 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify'
 import type { StoreReader } from '../store/Store.js'
 import type { ChainReader } from './chain/ChainReader.js'
 import { MethodNotAllowedError } from './errors/MethodNotAllowedError.js'
@@ -60,7 +65,33 @@ export type CreateServiceOptions = {
    * (default 32 MiB in all, answers up to 4 MiB), or `false` to compute every answer.
    */
   readonly responseCache?: ResponseCacheOptions | false | undefined
+  /**
+   * Fastify server options an operator's node sets: a logger instance shared with the node's
+   * other servers (instead of {@link CreateServiceOptions.logger}), request ids
+   * (`genReqId`, `requestIdHeader`, `logController`), whether a request arriving while the
+   * server closes is answered (`return503OnClosing: false`, a node's drain). Default none.
+   */
+  readonly server?: ServiceServerOptions | undefined
+  /**
+   * Called with the new instance before any route is registered: hooks that must see every
+   * route (request metrics), routes kept out of the OpenAPI document (health, metrics).
+   */
+  readonly setup?: ((app: FastifyInstance) => void | Promise<void>) | undefined
 }
+
+/**
+ * The Fastify server options {@link createService} takes from a node (its logger and request
+ * ids).
+ *
+ * @example
+ * ```ts
+ * const server: ServiceServerOptions = { requestIdHeader: 'x-request-id', genReqId: () => 'r1' }
+ * ```
+ */
+export type ServiceServerOptions = Pick<
+  FastifyServerOptions,
+  'loggerInstance' | 'genReqId' | 'requestIdHeader' | 'logController' | 'return503OnClosing'
+>
 
 /** The package version, shown in the OpenAPI document. */
 const API_VERSION = '1.168.0'
@@ -93,9 +124,12 @@ export async function createService({
   cors = false,
   chain,
   responseCache = {},
+  server,
+  setup,
 }: CreateServiceOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(server?.loggerInstance === undefined ? { logger } : {}),
+    ...server,
     bodyLimit,
     routerOptions: {
       maxParamLength: 500,
@@ -137,6 +171,7 @@ export async function createService({
   )
 
   if (cors) allowCrossOrigin(app)
+  await setup?.(app)
 
   // Every route's methods, for 405 answers on a known path called with another method.
   const routeMethods = createRouteMethods()

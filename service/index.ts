@@ -18,7 +18,11 @@
 
 export { deriveJettonWalletAddress } from './address/jettonWalletAddress.js'
 export type { ChainReader } from './chain/ChainReader.js'
-export { type CreateServiceOptions, createService } from './createService.js'
+export {
+  type CreateServiceOptions,
+  createService,
+  type ServiceServerOptions,
+} from './createService.js'
 export { type InvalidParameterCode, InvalidParameterError } from './errors/InvalidParameterError.js'
 export { type NotFoundCode, NotFoundError } from './errors/NotFoundError.js'
 export { type ErrorBody, type ErrorResponse, toErrorResponse } from './errors/toErrorResponse.js'

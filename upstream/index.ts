@@ -26,6 +26,7 @@ export {
 export {
   createTonApiClient,
   type TonApiClient,
+  type TonApiClientEvent,
   type TonApiClientOptions,
   type TonApiClientStats,
 } from './tonApiClient.js'

@@ -18,7 +18,36 @@ export type TonApiClientOptions = {
   readonly rps?: number | undefined
   /** Time allowed for one answer (default 15 000 ms). */
   readonly timeoutMs?: number | undefined
+  /**
+   * Told of every request once it ended and of every retry a caller notes: the hook for
+   * metrics and logs (the client itself depends on neither). It must not throw.
+   */
+  readonly onEvent?: ((event: TonApiClientEvent) => void) | undefined
 }
+
+/**
+ * What a {@link TonApiClient} tells its `onEvent` hook: a request that ended (`outcome` `ok`,
+ * `retryable` or `fatal`, with the error's `code` and message when it failed, and its
+ * duration), or a retry a caller noted (`method`: the request that failed retryably last —
+ * the one asked again).
+ *
+ * @example
+ * ```ts
+ * const event: TonApiClientEvent = { type: 'request', method: 'getBlockHeader', seconds: 0.084,
+ *   outcome: 'retryable', code: 'SOURCE_RATE_LIMITED', message: 'getBlockHeader: 429 Ratelimit exceed' }
+ * ```
+ */
+export type TonApiClientEvent =
+  | {
+      readonly type: 'request'
+      /** The JSON-RPC method, or `GET <path>` for the other APIs. */
+      readonly method: string
+      readonly seconds: number
+      readonly outcome: 'ok' | 'retryable' | 'fatal'
+      readonly code?: string | undefined
+      readonly message?: string | undefined
+    }
+  | { readonly type: 'retry'; readonly method: string }
 
 /**
  * Counters of a {@link TonApiClient}.
@@ -50,8 +79,12 @@ export type TonApiClient = {
   call<T>(method: string, params: Record<string, unknown>): Promise<T>
   /** GET `path` (under the origin) as JSON with the same limits and classification. */
   get<T>(path: string, query?: Record<string, string | readonly string[]>): Promise<T>
-  /** Counts a retry the caller makes after a retryable failure (for status). */
-  noteRetry(): void
+  /**
+   * Counts a retry the caller makes after a retryable failure (for status and the `onEvent`
+   * hook: the retried method is the failed request's when `error` is given, else the last one
+   * that failed retryably).
+   */
+  noteRetry(error?: unknown): void
 }
 
 /**
@@ -84,6 +117,10 @@ export function createTonApiClient(options: TonApiClientOptions): TonApiClient {
    * `limit` places before it, however late the timers of concurrent callers fire. */
   const starts: number[] = []
   let id = 0
+  const onEvent = options.onEvent
+  /** The method of each retryable failure thrown, and of the last one. */
+  const failedMethods = new WeakMap<object, string>()
+  let lastFailed = 'unknown'
 
   /** Waits for this request's slot: at most `rps` requests start in any second. */
   const slot = async () => {
@@ -105,6 +142,31 @@ export function createTonApiClient(options: TonApiClientOptions): TonApiClient {
   }
 
   const send = async (what: string, url: string, init: HttpInit): Promise<unknown> => {
+    if (onEvent === undefined) return exchange(what, url, init)
+    const started = performance.now()
+    try {
+      const body = await exchange(what, url, init)
+      onEvent({ type: 'request', method: what, seconds: seconds(started), outcome: 'ok' })
+      return body
+    } catch (error) {
+      const retryable = error instanceof RetryableSourceError
+      if (retryable) {
+        failedMethods.set(error, what)
+        lastFailed = what
+      }
+      onEvent({
+        type: 'request',
+        method: what,
+        seconds: seconds(started),
+        outcome: retryable ? 'retryable' : 'fatal',
+        code: (error as { code?: string }).code,
+        message: error instanceof Error ? error.message : String(error),
+      })
+      throw error
+    }
+  }
+
+  const exchange = async (what: string, url: string, init: HttpInit): Promise<unknown> => {
     await slot()
     stats.requests += 1
     let response: HttpAnswer
@@ -160,8 +222,12 @@ export function createTonApiClient(options: TonApiClientOptions): TonApiClient {
       if (options.apiKey !== undefined) get['x-api-key'] = options.apiKey
       return (await send(`GET ${path}`, url.toString(), { method: 'GET', headers: get })) as T
     },
-    noteRetry() {
+    noteRetry(error?: unknown) {
       stats.retries += 1
+      if (onEvent === undefined) return
+      const method =
+        typeof error === 'object' && error !== null ? failedMethods.get(error) : undefined
+      onEvent({ type: 'retry', method: method ?? lastFailed })
     },
   }
 }
@@ -236,6 +302,11 @@ function endpointOf(url: string): { endpoint: string; origin: string } {
 /** The rate's window, a little over a second: requests in flight together reach the upstream
  * a few milliseconds apart from when they started. */
 const WINDOW_MS = 1050
+
+/** Seconds since `started` (a `performance.now()`). */
+function seconds(started: number): number {
+  return (performance.now() - started) / 1000
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))

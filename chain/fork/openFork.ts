@@ -1,6 +1,10 @@
 import { Cell } from '@ton/core'
 import { LocalBlockchain } from '../../emulator/LocalBlockchain.js'
-import { createTonApiClient, type TonApiClient } from '../../upstream/tonApiClient.js'
+import {
+  createTonApiClient,
+  type TonApiClient,
+  type TonApiClientEvent,
+} from '../../upstream/tonApiClient.js'
 import { ForkCache } from './ForkCache.js'
 import { ForkError, forkErrorOf } from './ForkError.js'
 import { ForkStorage } from './ForkStorage.js'
@@ -34,6 +38,8 @@ export type ForkOptions = {
   readonly timeoutMs?: number | undefined
   /** Attempts of one upstream request (default 5). */
   readonly attempts?: number | undefined
+  /** The upstream client's hook: every request and retry (for metrics and logs). */
+  readonly onUpstream?: ((event: TonApiClientEvent) => void) | undefined
 }
 
 /**
@@ -117,6 +123,7 @@ export async function openFork(
     apiKey: options.apiKey,
     rps: options.rps,
     timeoutMs: options.timeoutMs,
+    onEvent: options.onUpstream,
   })
   const upstream = forkUpstream(client, { attempts: options.attempts })
   const cache = new ForkCache(cachePath)

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { redact } from '../../store/postgres/createPostgresStore.js'
+import { redact } from '../../upstream/redact.js'
 import {
   type ChainBlockRecord,
   type ChainJournal,

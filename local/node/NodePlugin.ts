@@ -99,6 +99,11 @@ export type NodeContext = {
   indexed(seqno: number): Promise<void>
   /** The base URL once the node listens (`undefined` before). */
   readonly url: string | undefined
+  /**
+   * What the node kind keeps for its caller (`FollowNodeExtra`'s follower, `ForkNodeExtra`'s
+   * fork, …), as `RunningNode.extra`.
+   */
+  readonly extra: unknown
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createService } from '../../service/createService.js'
-import { createPostgresStore, redact } from '../../store/postgres/createPostgresStore.js'
+import { createPostgresStore } from '../../store/postgres/createPostgresStore.js'
+import { redact } from '../../upstream/redact.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
+import type { WithOperations } from '../operations/withOperations.js'
 import { remoteChainReader } from '../remoteChainReader.js'
 import type { ChainApiOptions } from '../serveOptions.js'
 import type { NodeParts } from './NodePlugin.js'
@@ -24,6 +26,13 @@ export type DatabaseNodeOptions = {
    * the database alone.
    */
   readonly chainApi?: ChainApiOptions | undefined
+  /** Logs, metrics, `/healthz`, `/readyz` (a replica: the data version's age) and the drain. */
+  readonly operations?: WithOperations['operations']
+  /**
+   * `--max-lag <seconds>`: a replica is not ready while the data version has stood still this
+   * long and a writing transaction has been open as long (default 60).
+   */
+  readonly maxLagSeconds?: number | undefined
 }
 
 /**
@@ -53,15 +62,19 @@ export type DatabaseNodeExtra = {
 export async function openDatabaseNode(
   options: DatabaseNodeOptions,
 ): Promise<NodeParts<DatabaseNodeExtra>> {
-  const store = await createPostgresStore({
+  const opened = await createPostgresStore({
     url: options.databaseUrl,
     readOnly: options.readOnly === true,
   })
+  const ops = options.operations
+  const store = ops === undefined ? opened : ops.store(opened)
   try {
     const chainApi = options.chainApi
     const app = await createService({
       store,
       cors: options.cors ?? true,
+      server: ops?.server,
+      setup: ops?.setup,
       ...(chainApi === undefined
         ? {}
         : {

@@ -19,6 +19,7 @@ import { contractLayoutRecorder, remoteGetMethodRunner } from '../contractLayout
 import { type FollowedVenues, followedVenues } from '../followVenues.js'
 import { LocalExchangeError } from '../LocalExchangeError.js'
 import type { LocalStatus } from '../localRoutes.js'
+import type { WithOperations } from '../operations/withOperations.js'
 import { remoteAddressGetter, remoteChainReader } from '../remoteChainReader.js'
 import type { FollowOptions, ServeOptions } from '../serveOptions.js'
 import {
@@ -31,7 +32,7 @@ import {
 import type { NodeParts } from './NodePlugin.js'
 
 /** Options of a follow node (`serve --follow`). */
-export type FollowNodeOptions = ServeOptions & { readonly follow: FollowOptions }
+export type FollowNodeOptions = ServeOptions & { readonly follow: FollowOptions } & WithOperations
 
 /**
  * What a follow node keeps for its caller.
@@ -108,6 +109,7 @@ export async function openFollowNode(
   options: FollowNodeOptions,
 ): Promise<NodeParts<FollowNodeExtra>> {
   const { follow } = options
+  const ops = options.operations
   // The follower parses every transaction's bag of cells and hashes each cell against its id:
   // Node's native SHA-256 and the bounded cache of parsed cells, process-wide, as the local
   // exchange's chain installs them (same results, property-tested in `emulator/`).
@@ -118,12 +120,14 @@ export async function openFollowNode(
     apiKey: follow.apiKey,
     rps: follow.rps,
     timeoutMs: follow.timeoutMs,
+    onEvent: ops?.upstream,
   })
   // One indexer writing: SQLite, or PostgreSQL that `serve --read-only` replicas read.
-  const store =
+  const opened =
     options.databaseUrl === undefined
       ? createSqliteStore({ path: options.dbPath })
       : await createPostgresStore({ url: options.databaseUrl })
+  const store = ops === undefined ? opened : ops.store(opened)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
@@ -133,7 +137,10 @@ export async function openFollowNode(
     // STON.fi's published API (its routers are then the exchange).
     const stonfi = async () => {
       if (!(await isMainnet(client))) return undefined
-      const rest = createTonApiClient({ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs })
+      const rest = createTonApiClient({
+        ...{ url: STONFI_API, rps: 1, timeoutMs: follow.timeoutMs },
+        onEvent: ops?.upstream,
+      })
       const market = await upstreamReference(rest).catch(() => undefined)
       return market === undefined ? undefined : { rest, market }
     }
@@ -240,12 +247,18 @@ export async function openFollowNode(
       ...(follow.fromSeqno === undefined ? {} : { fromSeqno: follow.fromSeqno }),
       backoff: follow.backoff,
       onRetry: (error, delayMs) => {
-        client.noteRetry()
-        console.error(
-          `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
-        )
+        client.noteRetry(error)
+        // With operations, the client's hook logs the failure and the retry (one line each).
+        if (ops === undefined) {
+          console.error(
+            `following ${client.origin}: ${error instanceof Error ? error.message : String(error)}; again in ${Math.round(delayMs)} ms`,
+          )
+        }
       },
-      onFatal: (error) => console.error('following stopped:', error),
+      onFatal: (error) =>
+        ops === undefined
+          ? console.error('following stopped:', error)
+          : ops.logger.fatal({ err: error, component: 'follower' }, 'following stopped'),
     })
     closers.unshift(() => follower.close())
     recordLayouts()
@@ -253,6 +266,8 @@ export async function openFollowNode(
       store,
       cors: options.cors ?? true,
       chain,
+      server: ops?.server,
+      setup: ops?.setup,
     })
     closers.unshift(() => app.close())
     const status = async (): Promise<FollowStatus> => {

@@ -9,6 +9,7 @@ import { getMethodPriorState } from '../../indexer/follow/tonApiPriorState.js'
 import { createService } from '../../service/createService.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
+import { redact } from '../../upstream/redact.js'
 import { FORK_FUNDS_NOTE, forkFaucet, fundForkTestWallets } from '../forkFaucet.js'
 import {
   adoptForkMarket,
@@ -20,13 +21,15 @@ import {
 import { LocalExchangeError } from '../LocalExchangeError.js'
 import { startLiveIndexer } from '../liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from '../liveMarket.js'
+import { forkStartProgress } from '../operations/progress.js'
+import type { WithOperations } from '../operations/withOperations.js'
 import { routerAssets } from '../routerAssets.js'
 import type { ForkServeOptions, ServeOptions } from '../serveOptions.js'
 import { restartableIndex } from './chainPlugins.js'
 import type { NodeLive, NodeParts } from './NodePlugin.js'
 
 /** Options of a fork node (`serve --fork`). */
-export type ForkNodeOptions = ServeOptions & { readonly fork: ForkServeOptions }
+export type ForkNodeOptions = ServeOptions & { readonly fork: ForkServeOptions } & WithOperations
 
 /**
  * What a fork node keeps for its caller.
@@ -102,18 +105,38 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
     })
   }
   const memory = options.dbPath === ':memory:' || options.dbPath === ''
-  const store = createSqliteStore({ path: options.dbPath })
+  const ops = options.operations
+  const opened = createSqliteStore({ path: options.dbPath })
+  const store = ops === undefined ? opened : ops.store(opened)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
   }
+  // The first start's loading on the console: requests counted through the client's hook.
+  let requests = 0
+  let loaded: OpenedFork | undefined
+  let step = `${redact(options.fork.url)}: the block and its config`
+  const onUpstream = (event: Parameters<NonNullable<typeof ops>['upstream']>[0]) => {
+    if (event.type === 'request') requests += 1
+    ops?.upstream(event)
+  }
+  const report =
+    options.consoleProgress === undefined
+      ? undefined
+      : forkStartProgress(options.consoleProgress, () => ({
+          step,
+          requests,
+          accounts: loaded?.storage.stats.loaded ?? 0,
+        }))
   try {
     const stored = memory ? undefined : new SqliteChainJournal(options.dbPath)
     if (stored !== undefined) closers.unshift(() => stored.close())
     const journal: ChainJournal = stored ?? new MemoryChainJournal()
     const forked = (await journal.loadSnapshot()) !== undefined
-    const fork = await openFork(options.fork, options.dbPath, { forked })
+    const fork = await openFork({ ...options.fork, onUpstream }, options.dbPath, { forked })
     closers.push(() => fork.close())
+    loaded = fork
+    step = `the market at block ${fork.pin.seqno}`
     const chain = await LiveChain.open({
       blockchain: fork.blockchain,
       journal,
@@ -146,8 +169,10 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
     })
     if (note !== undefined) console.error(note)
     const wallets = await testWallets()
+    step = `the test wallets at block ${fork.pin.seqno}`
     // A new fork gives the test wallets the upstream lacks their TON (local blocks).
     if (!forked) await fundForkTestWallets(chain, wallets)
+    report?.stop()
     const assetOf = await routerAssets(store)
     // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
     const index = await restartableIndex(chain, () =>
@@ -170,6 +195,8 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
       store,
       cors: options.cors ?? true,
       chain: forkChainReader(chain, store),
+      server: ops?.server,
+      setup: ops?.setup,
     })
     closers.unshift(() => app.close())
     // Test funds: balance changes and impersonated mints or transfers, on the fork only.
@@ -207,6 +234,7 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
       close,
     }
   } catch (error) {
+    report?.stop()
     await close()
     throw error
   }

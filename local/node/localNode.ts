@@ -27,6 +27,7 @@ import { liveChainReader } from '../liveChainReader.js'
 import { startLiveIndexer } from '../liveIndexer.js'
 import { liveMarketRefresh, parseMarket, stringifyMarket } from '../liveMarket.js'
 import type { LocalStatus } from '../localRoutes.js'
+import type { WithOperations } from '../operations/withOperations.js'
 import { progressBar } from '../progressBar.js'
 import { routerAssets } from '../routerAssets.js'
 import type { ServeOptions } from '../serveOptions.js'
@@ -53,6 +54,8 @@ export type LocalNodeOptions = ServeOptions & {
    * when whole.
    */
   readonly datedHistory?: boolean | undefined
+  /** Logs, metrics, `/healthz`, `/readyz` and the drain of an operator's node (`docs/operations.md`). */
+  readonly operations?: WithOperations['operations']
 }
 
 /**
@@ -124,8 +127,10 @@ async function openParts(
   walletsReady: Promise<readonly TestWallet[]>,
 ): Promise<NodeParts<LocalNodeExtra>> {
   const url = options.databaseUrl
-  const store =
+  const opened =
     url === undefined ? createSqliteStore({ path: dbPath }) : await createPostgresStore({ url })
+  const ops = options.operations
+  const store = ops === undefined ? opened : ops.store(opened)
   const closers: (() => unknown)[] = [() => store.close()]
   const close = async () => {
     for (const closer of closers.splice(0)) await closer()
@@ -137,6 +142,8 @@ async function openParts(
     store,
     cors: options.cors ?? true,
     chain: liveChainReader(() => liveChain),
+    server: ops?.server,
+    setup: ops?.setup,
   })
   closers.unshift(() => app.close())
   try {

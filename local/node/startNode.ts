@@ -6,6 +6,7 @@ import type { Store } from '../../store/Store.js'
 import { blockActions } from '../blockActions.js'
 import { frontServer, listenUrl } from '../frontServer.js'
 import { answerLocalErrors, requireLive } from '../localRoutes.js'
+import { operationsPlugin } from '../operations/operationsPlugin.js'
 import { controlPlugin, fundsPlugin } from './chainPlugins.js'
 import {
   type DatabaseNodeExtra,
@@ -123,7 +124,23 @@ async function serve(
 ): Promise<RunningNode<unknown>> {
   const kind = { chain: spec.chain, index: spec.index }
   const hasChain = spec.chain !== 'none'
-  const plugins = [...(hasChain ? [fundsPlugin(), controlPlugin()] : []), ...(spec.plugins ?? [])]
+  // An operator's node: health, readiness, metrics, logs and the drain (`docs/operations.md`).
+  const ops = spec.options.operations
+  const operations =
+    ops === undefined
+      ? []
+      : [
+          operationsPlugin(ops, {
+            consoleProgress:
+              'consoleProgress' in spec.options ? spec.options.consoleProgress : undefined,
+            maxLagSeconds: 'maxLagSeconds' in spec.options ? spec.options.maxLagSeconds : undefined,
+          }),
+        ]
+  const plugins = [
+    ...operations,
+    ...(hasChain ? [fundsPlugin(), controlPlugin()] : []),
+    ...(spec.plugins ?? []),
+  ]
   let url: string | undefined
   const node: NodeContext = {
     kind,
@@ -136,13 +153,14 @@ async function serve(
     get url() {
       return url
     },
+    extra: parts.extra,
   }
   const paths = [
     ...(hasChain ? CHAIN_API_PATHS : []),
     ...(parts.status !== undefined || hasChain ? ['/local/'] : []),
     ...plugins.flatMap((plugin) => plugin.paths ?? []),
   ]
-  const front = frontServer(parts.app, paths)
+  const front = frontServer(parts.app, paths, ops?.server)
   const stopped: NodePlugin[] = []
   const stopPlugins = async () => {
     for (const plugin of stopped.splice(0).reverse()) {

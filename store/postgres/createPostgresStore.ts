@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
+import { redact } from '../../upstream/redact.js'
 import { readText, writeBigint } from '../codecs/columns.js'
 import {
   decodeFarmPosition,
@@ -937,18 +938,6 @@ function isConstraintError(error: unknown): error is Error {
   if (!(error instanceof Error)) return false
   const code: unknown = (error as Error & { code?: unknown }).code
   return typeof code === 'string' && code.startsWith('23')
-}
-
-/**
- * A connection URL without its password, for messages and logs.
- *
- * @example
- * ```ts
- * redact('postgres://dex:secret@db:5432/dex') // 'postgres://dex:***@db:5432/dex'
- * ```
- */
-export function redact(url: string): string {
-  return url.replace(/(\/\/[^:/@]*):[^@]*@/, '$1:***@')
 }
 
 /**

@@ -11,12 +11,19 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 export function spawnServe(
   args: readonly string[],
   ready: string,
-): Promise<{ url: string; kill(): Promise<void> }> {
+): Promise<{
+  url: string
+  kill(): Promise<void>
+  /** Sends `signal` and resolves with the exit code once the process has exited. */
+  stop(signal: NodeJS.Signals): Promise<number | null>
+  /** What it wrote to stderr and stdout so far. */
+  output(): { out: string; err: string }
+}> {
   const child = spawn(process.execPath, ['bin/ton-dex-lab.js', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
     let out = ''
     let err = ''
@@ -33,6 +40,11 @@ export function spawnServe(
             child.kill('SIGKILL')
             await exited
           },
+          stop: async (signal) => {
+            child.kill(signal)
+            return exited
+          },
+          output: () => ({ out, err }),
         })
       }
     })
