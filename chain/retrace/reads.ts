@@ -46,9 +46,17 @@ export type V3Block = {
  */
 export type RetraceReads = ReturnType<typeof retraceReads>
 
-/** The reads of a retrace through `client` (see {@link RetraceReads}). */
-export function retraceReads(client: TonApiClient, attempts = 5) {
+/** The reads of a retrace through `client` (see {@link RetraceReads}); with `cache`, each
+ * answer is kept by method and parameters (what a chain's past answers may: they do not change). */
+export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<string, unknown>) {
   const ask = async <T>(method: string, params: Record<string, unknown>): Promise<T> => {
+    const key = `${method} ${JSON.stringify(params)}`
+    if (cache?.has(key)) return cache.get(key) as T
+    const answer = await askUpstream<T>(method, params)
+    cache?.set(key, answer)
+    return answer
+  }
+  const askUpstream = async <T>(method: string, params: Record<string, unknown>): Promise<T> => {
     try {
       return await withRetries(() => client.call<T>(method, params), {
         attempts,
@@ -60,11 +68,16 @@ export function retraceReads(client: TonApiClient, attempts = 5) {
   }
   /** A v3 GET; `undefined` when the upstream has no v3 API or refuses the query. */
   const v3 = async <T>(path: string, query: Record<string, string>): Promise<T | undefined> => {
+    const key = `GET ${path} ${JSON.stringify(query)}`
+    if (cache?.has(key)) return cache.get(key) as T | undefined
+    let answer: T | undefined
     try {
-      return await withRetries(() => client.get<T>(path, query), { attempts: 2 })
+      answer = await withRetries(() => client.get<T>(path, query), { attempts: 2 })
     } catch {
-      return undefined
+      answer = undefined
     }
+    cache?.set(key, answer)
+    return answer
   }
   const cellOf = (method: string, base64: string | undefined): Cell => {
     try {

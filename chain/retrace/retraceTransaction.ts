@@ -39,6 +39,11 @@ export type RetraceOptions = {
   readonly trace?: boolean | undefined
   /** Attempts of one request before a retryable failure is final (default 5). */
   readonly attempts?: number | undefined
+  /**
+   * Upstream answers kept across retraces (by method and parameters): a second retrace of the
+   * same transaction asks the upstream nothing. Default: none kept.
+   */
+  readonly cache?: Map<string, unknown> | undefined
 }
 
 /**
@@ -131,7 +136,7 @@ export type RetraceReport = {
  * @throws {RetraceError} for bad input or an upstream that cannot answer.
  */
 export async function retraceTransaction(options: RetraceOptions): Promise<RetraceReport> {
-  const reads = retraceReads(options.client, options.attempts ?? 5)
+  const reads = retraceReads(options.client, options.attempts ?? 5, options.cache)
   const ref = typeof options.tx === 'string' ? parseTxRef(options.tx) : options.tx
   const located = await locateTransaction(reads, ref)
   const target = await retraceLocated(reads, located)
