@@ -93,9 +93,6 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       })
     }
   }
-  const lookupMc = async (seqno: number): Promise<BlockIdExt> =>
-    ask<BlockIdExt>('lookupBlock', { workchain: -1, shard: MASTERCHAIN_SHARD, seqno })
-
   return {
     ask,
     v3,
@@ -256,27 +253,58 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       return found
     },
 
-    /** The previous-blocks info (c7[13]) of masterchain block `seqno`'s state: its 16 last
+    /**
+     * The previous-blocks info (c7[13]) of masterchain block `seqno`'s state: its 16 last
      * blocks newest first, its last key block, the 16 last blocks whose seqno is a multiple of
-     * 100 (ton `crypto/block/mc-config.cpp` `get_prev_blocks_info`). */
-    async prevBlocks(seqno: number): Promise<PrevBlocksInfo> {
+     * 100 (ton `crypto/block/mc-config.cpp` `get_prev_blocks_info`). A block the upstream does
+     * not have ends its list (said in `missing`); without the top block or the key block there
+     * is no info.
+     */
+    async prevBlocks(seqno: number): Promise<{ info: PrevBlocksInfo | undefined; missing: string | undefined }> {
+      const lookup = async (n: number): Promise<SandboxBlockId | string> => {
+        try {
+          const id = await withRetries(
+            () => client.call<BlockIdExt>('lookupBlock', { workchain: -1, shard: MASTERCHAIN_SHARD, seqno: n }),
+            { attempts: 2 },
+          )
+          return sandboxId(id)
+        } catch (error) {
+          return `masterchain block ${n} (lookupBlock: ${error instanceof Error ? error.message : String(error)})`
+        }
+      }
       const last: SandboxBlockId[] = []
-      for (let n = seqno; n > seqno - 16 && n > 0; n--) last.push(sandboxId(await lookupMc(n)))
-      const top = await lookupMc(seqno)
+      let missing: string | undefined
+      for (let n = seqno; n > seqno - 16 && n > 0 && missing === undefined; n--) {
+        const id = await lookup(n)
+        if (typeof id === 'string') missing = id
+        else last.push(id)
+      }
+      const top = last[0]
+      if (top === undefined) return { info: undefined, missing }
       const header = await ask<BlockHeaderAnswer>('getBlockHeader', {
         workchain: -1,
         shard: MASTERCHAIN_SHARD,
         seqno,
-        root_hash: top.root_hash,
-        file_hash: top.file_hash,
+        root_hash: top.rootHash.toString('base64'),
+        file_hash: top.fileHash.toString('base64'),
       })
       const keySeqno = header.is_key_block === true ? seqno : header.prev_key_block_seqno
-      const prevKeyBlock = sandboxId(await lookupMc(keySeqno))
+      // The zerostate (seqno 0, which lookupBlock refuses) is the first key block.
+      const key =
+        keySeqno === 0
+          ? sandboxId((await ask<{ init: BlockIdExt }>('getMasterchainInfo', {})).init)
+          : await lookup(keySeqno)
+      if (typeof key === 'string') return { info: undefined, missing: key }
       const hundreds: SandboxBlockId[] = []
       for (let n = seqno - (seqno % 100); n > 0 && hundreds.length < 16; n -= 100) {
-        hundreds.push(sandboxId(await lookupMc(n)))
+        const id = await lookup(n)
+        if (typeof id === 'string') {
+          missing ??= id
+          break
+        }
+        hundreds.push(id)
       }
-      return { lastMcBlocks: last, prevKeyBlock, lastMcBlocks100: hundreds }
+      return { info: { lastMcBlocks: last, prevKeyBlock: key, lastMcBlocks100: hundreds }, missing }
     },
   }
 }

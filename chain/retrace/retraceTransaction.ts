@@ -168,7 +168,9 @@ export async function retraceLocated(
   const block = await blockOf(reads, found)
   const header = await reads.header(block)
   const v3Block = await reads.v3Block(block)
-  const seed = v3Block?.rand_seed ? Buffer.from(v3Block.rand_seed, 'base64') : null
+  const served = v3Block?.rand_seed ? Buffer.from(v3Block.rand_seed, 'base64') : undefined
+  // A zero seed is no seed: the emulator would draw a fresh one.
+  const seed = served !== undefined && served.length === 32 && served.some((b) => b !== 0) ? served : null
   const masterRef = v3Block?.master_ref_seqno
   if (header.gen_utime !== tx.now) {
     notes.push(`the block's gen_utime ${header.gen_utime} is not the transaction's now ${tx.now}`)
@@ -184,7 +186,11 @@ export async function retraceLocated(
   const { version } = configGlobalVersion(config)
   const roots = [loaded.shardAccount, message, ...earlier.map((e) => e.message)]
   const { libraries, absent } = await gatherLibraries(reads, roots)
-  const prevBlocks: PrevBlocksInfo | undefined = await reads.prevBlocks(configSeqno)
+  const prev = await reads.prevBlocks(configSeqno)
+  const prevBlocks: PrevBlocksInfo | undefined = prev.info
+  if (prev.missing !== undefined) {
+    notes.push(`previous blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'}: the upstream lacks ${prev.missing}`)
+  }
   if (masterRef === undefined) {
     notes.push(
       `master_ref unknown (no v3 /api/v3/blocks): config and previous blocks of masterchain block ${configSeqno}`,
@@ -221,6 +227,9 @@ export async function retraceLocated(
     const run = await runReplay(executor, inputs)
     replayedHash = run.transaction?.hash().toString('hex')
     difference = firstDifference(found.cell, run.transaction, run.error)
+    if (difference !== undefined && prev.missing !== undefined) {
+      causes.push(`prev-blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'} (the upstream lacks ${prev.missing})`)
+    }
     if (difference !== undefined && seed === null) {
       const full = await runReplay(await Executor.create(), inputs, 'full')
       if (/\b(RANDU256|RAND|RANDSEED|ADDRAND|SETRAND)\b|GETPARAM 6\b/.test(full.vmLog)) {
