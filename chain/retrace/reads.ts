@@ -66,6 +66,25 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       throw retraceErrorFrom(method, error, attempts)
     }
   }
+  /** `ask`, but `undefined` at once when the upstream says the thing is not there (any status
+   * whose text says "not found"), without asking again. */
+  const askUnlessAbsent = async <T>(
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<T | undefined> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await client.call<T>(method, params)
+      } catch (error) {
+        if (error instanceof Error && /not found|cannot find/i.test(error.message)) return undefined
+        if (!isRetryable(error) || attempt >= attempts) {
+          throw retraceErrorFrom(method, error, attempts)
+        }
+        client.noteRetry()
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
+      }
+    }
+  }
   /** A v3 GET; `undefined` when the upstream has no v3 API or refuses the query. */
   const v3 = async <T>(path: string, query: Record<string, string>): Promise<T | undefined> => {
     const key = `GET ${path} ${JSON.stringify(query)}`
@@ -125,7 +144,9 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       address: Address,
       q: { lt: bigint; hash: Buffer; limit: number; toLt?: bigint },
     ): Promise<RawTransaction[]> {
-      const page = await ask<RawTransaction[]>('getTransactions', {
+      // A transaction the upstream cannot find (liteserver: "cannot find transaction") ends the
+      // history it serves: an empty page.
+      const page = await askUnlessAbsent<RawTransaction[]>('getTransactions', {
         address: address.toString(),
         limit: q.limit,
         lt: q.lt.toString(),
@@ -133,6 +154,7 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
         ...(q.toLt === undefined ? {} : { to_lt: q.toLt.toString() }),
         archival: true,
       })
+      if (page === undefined) return []
       if (!Array.isArray(page)) {
         throw new RetraceError({
           code: 'RETRACE_INVALID_DATA',
@@ -213,16 +235,12 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       }
       const dict = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell())
       for (const id of CONFIG_PARAMS) {
-        try {
-          const one = await ask<{ config?: { bytes?: string } }>('getConfigParam', {
-            config_id: id,
-            seqno,
-          })
-          dict.set(id, cellOf('getConfigParam', one.config?.bytes))
-        } catch (error) {
-          if (!(error instanceof RetraceError && error.code === 'RETRACE_UPSTREAM_REJECTED'))
-            throw error
-        }
+        const one = await askUnlessAbsent<{ config?: { bytes?: string } }>('getConfigParam', {
+          config_id: id,
+          seqno,
+        })
+        // undefined: a parameter this chain does not set (toncenter: "… not found").
+        if (one !== undefined) dict.set(id, cellOf('getConfigParam', one.config?.bytes))
       }
       return { config: beginCell().storeDictDirect(dict).endCell(), method: 'getConfigParam' }
     },
@@ -260,11 +278,18 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
      * not have ends its list (said in `missing`); without the top block or the key block there
      * is no info.
      */
-    async prevBlocks(seqno: number): Promise<{ info: PrevBlocksInfo | undefined; missing: string | undefined }> {
+    async prevBlocks(
+      seqno: number,
+    ): Promise<{ info: PrevBlocksInfo | undefined; missing: string | undefined }> {
       const lookup = async (n: number): Promise<SandboxBlockId | string> => {
         try {
           const id = await withRetries(
-            () => client.call<BlockIdExt>('lookupBlock', { workchain: -1, shard: MASTERCHAIN_SHARD, seqno: n }),
+            () =>
+              client.call<BlockIdExt>('lookupBlock', {
+                workchain: -1,
+                shard: MASTERCHAIN_SHARD,
+                seqno: n,
+              }),
             { attempts: 2 },
           )
           return sandboxId(id)

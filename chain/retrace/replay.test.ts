@@ -1,5 +1,5 @@
-import { beginCell, Cell, loadTransaction, parseTuple, type TupleItem } from '@ton/core'
-import { type BlockId, Executor, type PrevBlocksInfo } from '@ton/sandbox'
+import { beginCell, type Cell, loadTransaction } from '@ton/core'
+import { Executor } from '@ton/sandbox'
 import { describe, expect, it } from 'vitest'
 import {
   HASH_EXACT_NEW_STATE,
@@ -7,6 +7,7 @@ import {
   loadTxEmulation,
   type TxEmulationVector,
 } from '../../test/_support/mainnetData.js'
+import { prevBlocksOf } from '../../test/_support/prevBlocksTuple.js'
 import { readExchange } from './explain.js'
 import {
   configGlobalVersion,
@@ -19,23 +20,6 @@ import {
 // Recorded mainnet emulation inputs of ston-fi/ton-rs (`resources/tests/txemulord_*.json` at
 // 8e8f8e0; test/data/mainnet/README.md): `hashExact` reproduces public tx 3b464a32…1daf,
 // `stonfiPoolSwap` is a STON.fi v2.2 pool's swap whose code is a library cell.
-
-/** The c7 previous-blocks tuple of a vector (a `VmStackValue` BoC) as sandbox's argument. */
-function prevBlocksOf(v: TxEmulationVector): PrevBlocksInfo | undefined {
-  if (v.prevBlocksInfo === null) return undefined
-  const stack = beginCell().storeUint(1, 24).storeRef(Cell.EMPTY).storeSlice(v.prevBlocksInfo.beginParse()).endCell()
-  const [top] = parseTuple(stack)
-  const items = (t: TupleItem | undefined) => (t?.type === 'tuple' ? t.items : [])
-  const id = (t: TupleItem): BlockId => {
-    const [wc, shard, seqno, root, file] = items(t).map((i) => (i.type === 'int' ? i.value : 0n))
-    const hash = (x: bigint | undefined) => Buffer.from((x ?? 0n).toString(16).padStart(64, '0'), 'hex')
-    return { workchain: Number(wc), shard: BigInt.asUintN(64, shard ?? 0n), seqno: Number(seqno), rootHash: hash(root), fileHash: hash(file) }
-  }
-  const [last, key, hundreds] = items(top)
-  // ton-rs records the third element as one block id, not a list of 16.
-  const h = hundreds === undefined ? [] : items(hundreds)[0]?.type === 'tuple' ? items(hundreds).map(id) : [id(hundreds)]
-  return { lastMcBlocks: items(last).map(id), prevKeyBlock: id(key as TupleItem), lastMcBlocks100: h }
-}
 
 function inputsOf(v: TxEmulationVector, over: Partial<ReplayInputs> = {}): ReplayInputs {
   return {
@@ -57,7 +41,9 @@ describe('replay on recorded mainnet inputs', () => {
     const run = await runReplay(await Executor.create(), inputsOf(v))
     const tx = run.transaction as Cell
     expect(tx.hash().toString('hex')).toBe(HASH_EXACT_TX)
-    expect(loadTransaction(tx.beginParse()).stateUpdate.newHash.toString('hex')).toBe(HASH_EXACT_NEW_STATE)
+    expect(loadTransaction(tx.beginParse()).stateUpdate.newHash.toString('hex')).toBe(
+      HASH_EXACT_NEW_STATE,
+    )
     expect(firstDifference(tx, tx)).toBeUndefined()
     expect(configGlobalVersion(v.config).version).toBeLessThanOrEqual(13)
   })
@@ -71,7 +57,10 @@ describe('replay on recorded mainnet inputs', () => {
     expect(d?.field).not.toBe('transaction cell')
     // One byte of the account's state changed: its hash (the `state_update`'s old hash) differs.
     const account = v.shardAccount.refs[0] as Cell
-    const bits = account.bits.subbuffer(0, account.bits.length - (account.bits.length % 8)) as Buffer
+    const bits = account.bits.subbuffer(
+      0,
+      account.bits.length - (account.bits.length % 8),
+    ) as Buffer
     const flipped = Buffer.from(bits)
     flipped[flipped.length - 1] = (flipped[flipped.length - 1] ?? 0) ^ 0x01
     const b = beginCell().storeBuffer(flipped)
@@ -80,7 +69,10 @@ describe('replay on recorded mainnet inputs', () => {
     for (const r of account.refs) b.storeRef(r)
     const top = v.shardAccount.beginParse()
     top.loadRef()
-    const corrupted = beginCell().storeRef(b.endCell()).storeBits(top.loadBits(top.remainingBits)).endCell()
+    const corrupted = beginCell()
+      .storeRef(b.endCell())
+      .storeBits(top.loadBits(top.remainingBits))
+      .endCell()
     const run = await runReplay(await Executor.create(), inputsOf(v, { shardAccount: corrupted }))
     const c = firstDifference(exact, run.transaction, run.error)
     expect(c?.field).toMatch(/state hash|storage fees|transaction|total fees|gas used|compute/)
@@ -91,16 +83,30 @@ describe('replay on recorded mainnet inputs', () => {
     const withLibs = await runReplay(await Executor.create(), inputsOf(v))
     const tx = withLibs.transaction as Cell
     const parsed = loadTransaction(tx.beginParse())
-    expect(parsed.description.type === 'generic' && parsed.description.computePhase.type === 'vm' && parsed.description.computePhase.exitCode).toBe(0)
+    expect(
+      parsed.description.type === 'generic' &&
+        parsed.description.computePhase.type === 'vm' &&
+        parsed.description.computePhase.exitCode,
+    ).toBe(0)
     expect(missingLibraries(v.shardAccount, v.inMessage, v.libraries)).toEqual([])
     // A fresh emulator: the libraries of the run above must not leak into this one.
     const without = await runReplay(await Executor.create(), inputsOf(v, { libraries: new Map() }))
-    expect(firstDifference(tx, without.transaction, without.error)).toMatchObject({ field: 'compute exit code', expected: '0', actual: '9' })
+    expect(firstDifference(tx, without.transaction, without.error)).toMatchObject({
+      field: 'compute exit code',
+      expected: '0',
+      actual: '9',
+    })
     expect(missingLibraries(v.shardAccount, v.inMessage, new Map())).toContain(
       'a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4',
     )
     // The exchange's reading: the pool's state before, core's quote, what was paid.
-    const reading = await readExchange({ tx: parsed, txCell: tx, before: v.shardAccount, libraries: v.libraries, config: v.config })
+    const reading = await readExchange({
+      tx: parsed,
+      txCell: tx,
+      before: v.shardAccount,
+      libraries: v.libraries,
+      config: v.config,
+    })
     expect(reading).toMatchObject({ contract: 'v2 pool', operation: 'swap', inMessage: 'v2.swap' })
     expect(reading?.outMessages.map((o) => o.type)).toEqual(['v2.pay_vault', 'v2.pay_to'])
     expect(reading?.poolBefore?.reserve0).toBeGreaterThan(0n)

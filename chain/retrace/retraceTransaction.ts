@@ -170,7 +170,8 @@ export async function retraceLocated(
   const v3Block = await reads.v3Block(block)
   const served = v3Block?.rand_seed ? Buffer.from(v3Block.rand_seed, 'base64') : undefined
   // A zero seed is no seed: the emulator would draw a fresh one.
-  const seed = served !== undefined && served.length === 32 && served.some((b) => b !== 0) ? served : null
+  const seed =
+    served !== undefined && served.length === 32 && served.some((b) => b !== 0) ? served : null
   const masterRef = v3Block?.master_ref_seqno
   if (header.gen_utime !== tx.now) {
     notes.push(`the block's gen_utime ${header.gen_utime} is not the transaction's now ${tx.now}`)
@@ -189,7 +190,9 @@ export async function retraceLocated(
   const prev = await reads.prevBlocks(configSeqno)
   const prevBlocks: PrevBlocksInfo | undefined = prev.info
   if (prev.missing !== undefined) {
-    notes.push(`previous blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'}: the upstream lacks ${prev.missing}`)
+    notes.push(
+      `previous blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'}: the upstream lacks ${prev.missing}`,
+    )
   }
   if (masterRef === undefined) {
     notes.push(
@@ -228,7 +231,9 @@ export async function retraceLocated(
     replayedHash = run.transaction?.hash().toString('hex')
     difference = firstDifference(found.cell, run.transaction, run.error)
     if (difference !== undefined && prev.missing !== undefined) {
-      causes.push(`prev-blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'} (the upstream lacks ${prev.missing})`)
+      causes.push(
+        `prev-blocks ${prevBlocks === undefined ? 'missing' : 'incomplete'} (the upstream lacks ${prev.missing})`,
+      )
     }
     if (difference !== undefined && seed === null) {
       const full = await runReplay(await Executor.create(), inputs, 'full')
@@ -397,7 +402,7 @@ async function transactionsBetween(
     throw new RetraceError({
       code: 'RETRACE_UPSTREAM_REJECTED',
       method: 'getTransactions',
-      message: `getTransactions: the upstream's history of ${account.toString()} does not link lt ${tx.lt} back to its state's last transaction (lt ${stateLt})`,
+      message: `getTransactions: the upstream lacks the history of ${account.toString()} between its state before (last transaction lt ${stateLt}${stateLt === 0n ? ': no state' : ''}) and lt ${tx.lt}: it does not serve the transaction at lt ${lt} (${hash.toString('hex')})`,
     })
   }
   return found.reverse()
