@@ -70,7 +70,19 @@ export async function locateTransaction(
       hash = ref.hash
       v3 = (await reads.v3Transaction({ hash: hash.toString('base64') }))?.[0]
     } else {
-      v3 = (await reads.v3Transaction({ account: account.toRawString(), lt: lt.toString() }))?.[0]
+      const listed = await reads.v3Transaction({
+        account: account.toRawString(),
+        lt: lt.toString(),
+      })
+      if (listed !== undefined && listed.length === 0) {
+        throw new RetraceError({
+          code: 'RETRACE_NOT_FOUND',
+          field: 'lt',
+          method: '/api/v3/transactions',
+          message: `lt: the upstream knows no transaction of ${account.toString()} at lt ${lt} (/api/v3/transactions)`,
+        })
+      }
+      v3 = listed?.[0]
       hash =
         v3 === undefined ? await hashFromBlock(reads, account, lt) : Buffer.from(v3.hash, 'base64')
     }
