@@ -270,45 +270,71 @@ describe('retrace: a STON.fi v2.2 pool swap (ston-fi/ton-rs txemulord_with_libs)
 })
 
 describe('retrace: real mainnet transactions whose state before is in no public recording', () => {
-  it('v2.2 router (MEV history), v1 router (tongo block-3), jetton wallet (block 57314442), v2.2 pool 16befdc4: the missing input named', async () => {
-    const mev = loadMevRouterHistory()
-    const chain = new RecordedChain()
-    chain.addTransactions(mev.transactions.map((t) => ({ cell: t.cell, block: t.block })))
-    const tgo = chain.addBlock(loadRecordedBlock('tgo-block-3'))
-    const trs = chain.addBlock(loadRecordedBlock('trs-57314442'))
-    const pool = loadPoolAfterSwap()
-    chain.addTransactions([{ cell: pool.swap.cell }])
-    chain.setConfig(loadConfig46991999().dict)
+  /** Retraces `hash` on an upstream serving `chain` alone: a RetraceError naming the history
+   * (and so the state before) the recording lacks. */
+  async function lacksState(chain: RecordedChain, hash: string | undefined) {
+    expect(hash).toBeDefined()
     const { upstream, client } = await serve(chain)
     try {
-      const v1Router = tgo.transactions.find(
-        (t) =>
-          t.lt === 43049086000007n &&
-          t.account.equals(Address.parse('EQB3ncyBUTjZUA5EnFKR5_EnOMI9V1tTEAAPaiU71gc4TiUt')),
-      )
-      const jettonWallet = trs.transactions.find((t) => {
-        const body = t.transaction.inMessage?.body
-        return (
-          body !== undefined &&
-          body.bits.length >= 32 &&
-          body.beginParse().preloadUint(32) === 0x178d4519
-        )
-      })
-      const cases = [
-        mev.transactions[150]?.hash,
-        v1Router?.hash.toString('hex'),
-        jettonWallet?.hash.toString('hex'),
-        pool.swap.hash.toString('hex'),
-      ]
-      for (const hash of cases) {
-        expect(hash).toBeDefined()
-        const e = await retraceTransaction({ client, tx: hash as string }).catch((x: unknown) => x)
-        expect(e).toBeInstanceOf(RetraceError)
-        expect(e).toMatchObject({ code: 'RETRACE_UPSTREAM_REJECTED', method: 'getTransactions' })
-        expect((e as Error).message).toMatch(/lacks the history of .* no state/)
-      }
+      const e = await retraceTransaction({ client, tx: hash as string }).catch((x: unknown) => x)
+      expect(e).toBeInstanceOf(RetraceError)
+      expect(e).toMatchObject({ code: 'RETRACE_UPSTREAM_REJECTED', method: 'getTransactions' })
+      expect((e as Error).message).toMatch(/lacks the history of .* no state/)
     } finally {
       await upstream.close()
     }
+  }
+
+  it('v2.2 router EQCS4UEa… (MEV history, 300 consecutive txs)', async () => {
+    const mev = loadMevRouterHistory()
+    const chain = new RecordedChain()
+    chain.addTransactions(mev.transactions.map((t) => ({ cell: t.cell, block: t.block })))
+    chain.setConfig(loadConfig46991999().dict)
+    await lacksState(chain, mev.transactions[150]?.hash)
+  })
+
+  it('v1 router EQB3ncyB… (tongo block-3)', async () => {
+    const tgoChain = new RecordedChain()
+    const tgo = tgoChain.addBlock(loadRecordedBlock('tgo-block-3'))
+    tgoChain.setConfig(loadConfig46991999().dict)
+    const router = Address.parse('EQB3ncyBUTjZUA5EnFKR5_EnOMI9V1tTEAAPaiU71gc4TiUt')
+    const v1 = tgo.transactions.find((t) => t.lt === 43049086000007n && t.account.equals(router))
+    await lacksState(tgoChain, v1?.hash.toString('hex'))
+  })
+
+  it('a jetton wallet deployed by its transaction (block 57314442): all but the new state agree; the block config is not recorded', async () => {
+    const chain = new RecordedChain()
+    const trs = chain.addBlock(loadRecordedBlock('trs-57314442'))
+    // The only config recorded is key block 46991999's (global version 9); the block ran
+    // version 11 (its gen_software), and its own config is in no public recording.
+    chain.setConfig(loadConfig46991999().dict)
+    const wallet = trs.transactions.find((t) => t.hash.toString('hex').startsWith('d24605ce'))
+    expect(wallet?.transaction.prevTransactionLt).toBe(0n)
+    const { upstream, client } = await serve(chain)
+    try {
+      const r = (await retraceTransaction({ client, tx: wallet?.hash.toString('hex') as string }))
+        .target
+      expect(r.inputs.exactState).toBe(true)
+      expect(r.inputs.globalVersion).toBe(9)
+      expect(r.status).toBe('different')
+      // Compute phase, gas, action phase, out-message: the chain's; the account after: not.
+      expect(r.difference?.field).toBe('new state hash')
+      expect(r.exchange).toMatchObject({
+        contract: 'jetton wallet',
+        operation: 'transfer',
+        inMessage: 'jetton.internal_transfer',
+        offer: { amount: 2_107_826_503_523_024n },
+      })
+    } finally {
+      await upstream.close()
+    }
+  })
+
+  it('v2.2 pool EQCGScrZ… swap 16befdc4 (ton-rs: only its state after)', async () => {
+    const pool = loadPoolAfterSwap()
+    const chain = new RecordedChain()
+    chain.addTransactions([{ cell: pool.swap.cell, mcSeqno: SEQNO }])
+    chain.setConfig(loadConfig46991999().dict)
+    await lacksState(chain, pool.swap.hash.toString('hex'))
   })
 })
