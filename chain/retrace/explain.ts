@@ -92,6 +92,8 @@ export async function readExchange(p: {
   before: Cell
   libraries: ReadonlyMap<string, Cell>
   config: Cell
+  /** The emulator to run the getters on (a get-method gets its own TVM per call); default a new one. */
+  executor?: Executor | undefined
 }): Promise<ExchangeReading | undefined> {
   const { tx } = p
   const inCell = inMessageCell(p.txCell)
@@ -242,7 +244,13 @@ type Base = Pick<ExchangeReading, 'inMessage' | 'outMessages' | 'computeExitCode
 
 /** A pool's swap: the terms, the pool before, the quote and what was paid. */
 async function poolSwap(
-  p: { tx: Transaction; before: Cell; libraries: ReadonlyMap<string, Cell>; config: Cell },
+  p: {
+    tx: Transaction
+    before: Cell
+    libraries: ReadonlyMap<string, Cell>
+    config: Cell
+    executor?: Executor | undefined
+  },
   body: Extract<DecodedBody, { type: 'v2.swap' | 'v1.swap' }>,
   outs: readonly (DecodedBody | undefined)[],
   base: Base,
@@ -355,7 +363,13 @@ async function poolSwap(
 /** The pool's state before the transaction: `get_pool_data` (and, DEX v1, `get_jetton_data`'s
  * supply) run on the replayed ShardAccount with the libraries. */
 async function poolStateBefore(
-  p: { tx: Transaction; before: Cell; libraries: ReadonlyMap<string, Cell>; config: Cell },
+  p: {
+    tx: Transaction
+    before: Cell
+    libraries: ReadonlyMap<string, Cell>
+    config: Cell
+    executor?: Executor | undefined
+  },
   dex: 'v1' | 'v2',
 ): Promise<{ pool: PoolState; wallets: [Address, Address]; kindKnown: boolean } | undefined> {
   const sa = loadShardAccount(p.before.beginParse())
@@ -364,7 +378,7 @@ async function poolStateBefore(
     return undefined
   const { code, data } = account.storage.state.state
   if (code === undefined || code === null || data === undefined || data === null) return undefined
-  const executor = await Executor.create()
+  const executor = p.executor ?? (await Executor.create())
   const run = async (method: string): Promise<TupleReader | undefined> => {
     const r = await executor.runGetMethod({
       code,

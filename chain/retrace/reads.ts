@@ -282,6 +282,13 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
       seqno: number,
     ): Promise<{ info: PrevBlocksInfo | undefined; missing: string | undefined }> {
       const lookup = async (n: number): Promise<SandboxBlockId | string> => {
+        const key = `lookupBlock -1 ${n}`
+        if (cache?.has(key)) return cache.get(key) as SandboxBlockId | string
+        const found = await lookupOnce(n)
+        cache?.set(key, found)
+        return found
+      }
+      const lookupOnce = async (n: number): Promise<SandboxBlockId | string> => {
         try {
           const id = await withRetries(
             () =>

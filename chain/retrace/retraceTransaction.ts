@@ -253,7 +253,14 @@ export async function retraceLocated(
       `global version ${version} > emulator ${EMULATOR_GLOBAL_VERSION} (@ton/sandbox 0.41): a difference proves nothing`,
     )
   }
-  const exchange = await readExchange({ tx, txCell: found.cell, before, libraries, config })
+  const exchange = await readExchange({
+    tx,
+    txCell: found.cell,
+    before,
+    libraries,
+    config,
+    executor,
+  })
   return {
     hash: found.hash.toString('hex'),
     account: account.toString(),
