@@ -10,9 +10,11 @@ import {
   Dictionary,
   loadShardAccount,
   loadTransaction,
+  parseTuple,
   type ShardAccount,
   storeShardAccount,
   type Transaction,
+  type TupleItem,
 } from '@ton/core'
 import { type ExtBlockRef, type ParsedBlock, readBlock, type ShardTop } from './mainnetBlock.js'
 
@@ -38,6 +40,10 @@ import { type ExtBlockRef, type ParsedBlock, readBlock, type ShardTop } from './
  * | {@link loadMevRouterHistory} | `mev-stonfi-v22-router-300.json` | 300 consecutive txs of the v2.2 TON/USD₮ router, BoCs and tonapi's decoding |
  *
  * ## Building a {@link RecordedChain}
+ *
+ * Ready-made: {@link replayChain} (one transaction of an emulation vector), {@link poolForkChain}
+ * (the v2.2 TON/USD₮ pool with its library and config), {@link followerChain} (`tgo`, `trs`,
+ * `mev`). By hand:
  *
  * - **Replay** (one transaction): `chain.addAccountState(v.account, { shardAccount: v.shardAccount }, mcSeqno)`,
  *   `chain.setConfig(v.config)`, `chain.addLibraries(v.libs)`, then the transaction itself in a
@@ -861,9 +867,14 @@ export class RecordedChain {
   readonly #states = new Map<string, ChainAccountState[]>()
   readonly #configs: { fromMcSeqno: number; dict: Cell }[] = []
   /** Masterchain ids named by shard blocks' `master_ref` (real hashes, no header). */
-  readonly #referencedMaster = new Map<number, ExtBlockRef>()
+  readonly #referencedMaster = new Map<
+    number,
+    { rootHash: Buffer; fileHash: Buffer; endLt?: bigint | undefined }
+  >()
   /** Libraries by hash (hex). */
   readonly libraries = new Map<string, Cell>()
+  /** Key block seqnos known (recorded key blocks, a prev-blocks tuple's key block). */
+  readonly #keyBlocks = new Set<number>()
   #head: number | undefined
 
   /** The masterchain head served: the highest known seqno unless set. */
@@ -1045,7 +1056,11 @@ export class RecordedChain {
         if (mcSeqno === undefined) {
           if (nextMc === undefined) {
             nextMc =
-              this.#masterBlocks.size + this.#shardBlocks.size + this.#states.size === 0
+              this.#masterBlocks.size +
+                this.#referencedMaster.size +
+                this.#shardBlocks.size +
+                this.#states.size ===
+              0
                 ? 1
                 : this.mcRange()[1] + 1
           }
@@ -1280,7 +1295,7 @@ export class RecordedChain {
       beforeSplit: false,
       wantSplit: false,
       wantMerge: false,
-      keyBlock: false,
+      keyBlock: this.#keyBlocks.has(seqno),
       vertSeqno: 0,
       genUtime: time,
       startLt: lt - (lt % 1_000_000n),
@@ -1288,7 +1303,7 @@ export class RecordedChain {
       genValidatorListHashShort: 0,
       genCatchainSeqno: 0,
       minRefMcSeqno: seqno - 1,
-      prevKeyBlockSeqno: 0,
+      prevKeyBlockSeqno: this.keyBlockBefore(seqno),
       genSoftware: undefined,
       masterRef: undefined,
       prevBlocks: [],
@@ -1299,12 +1314,64 @@ export class RecordedChain {
       transactions: [],
       synthesized,
     }
-    if (seqno > low) {
-      const prev = this.masterchainBlock(seqno - 1)
-      if (prev !== undefined) block.prevBlocks = [prev.id]
-    }
+    if (seqno > low) block.prevBlocks = [this.masterchainId(seqno - 1)]
     this.#synthMaster.set(seqno, block)
     return block
+  }
+
+  /**
+   * The id of masterchain block `seqno`: recorded, known from a reference (a shard block's
+   * `master_ref`, a prev-blocks tuple), or synthesized.
+   */
+  masterchainId(seqno: number): BlockIdExt {
+    const recorded = this.#masterBlocks.get(seqno)
+    if (recorded !== undefined) return recorded.id
+    const ref = this.#referencedMaster.get(seqno)
+    return {
+      workchain: -1,
+      shard: WHOLE_SHARD,
+      seqno,
+      rootHash: ref?.rootHash ?? synthHash(`root -1:${seqno}`),
+      fileHash: ref?.fileHash ?? synthHash(`file -1:${seqno}`),
+    }
+  }
+
+  /**
+   * Records a real masterchain block id known without its block (from a prev-blocks tuple, a
+   * `master_ref`): served with its real hashes, its header synthesized.
+   */
+  addMasterchainId(id: BlockIdExt, endLt?: bigint): void {
+    if (id.workchain !== -1) throw new Error('not a masterchain id')
+    if (this.#masterBlocks.has(id.seqno)) return
+    this.#referencedMaster.set(id.seqno, { rootHash: id.rootHash, fileHash: id.fileHash, endLt })
+    this.#synthMaster.clear()
+  }
+
+  /**
+   * The masterchain seqnos worth listing (recorded, referenced, committing a shard block, holding
+   * a state, and the head), ascending: what a lookup by lt or time searches, and v3 `/blocks`
+   * lists, without walking millions of synthesized blocks between two recorded eras.
+   */
+  notableMasterchainSeqnos(): number[] {
+    const set = new Set<number>([...this.#masterBlocks.keys(), ...this.#referencedMaster.keys()])
+    for (const b of this.#shardBlocks.values()) set.add(b.mcSeqno)
+    for (const list of this.#states.values()) for (const st of list) set.add(st.fromMcSeqno)
+    set.add(this.head)
+    return [...set].filter((x) => x <= this.head).sort((a, b) => a - b)
+  }
+
+  /** Marks masterchain block `seqno` as a key block (synthesized headers after it name it). */
+  addKeyBlock(seqno: number): void {
+    this.#keyBlocks.add(seqno)
+    this.#synthMaster.clear()
+  }
+
+  /** The last known key block before `seqno` (`prev_key_block_seqno`), 0 when none is known. */
+  keyBlockBefore(seqno: number): number {
+    let found = 0
+    for (const k of this.#keyBlocks) if (k < seqno && k > found) found = k
+    for (const [s, b] of this.#masterBlocks) if (b.keyBlock && s < seqno && s > found) found = s
+    return found
   }
 
   /** Shard blocks committed by masterchain block `seqno` (v3 `/blocks?mc_seqno`). */
@@ -1344,4 +1411,192 @@ function storageUsed(code: Cell, data: Cell): { cells: bigint; bits: bigint } {
   walk(code)
   walk(data)
   return { cells: BigInt(seen.size), bits }
+}
+
+// ————— ready-made chains —————
+
+/** The c7 prev-blocks tuple of a vector, read into block ids (in the tuple's order). */
+export type PrevBlocksInfo = {
+  /** The tuple's first element: the last masterchain block ids, as the tuple lists them. */
+  readonly lastMcBlocks: readonly BlockIdExt[]
+  /** The last key block. */
+  readonly prevKeyBlock: BlockIdExt
+  /** The third element as recorded (a single id in the ton-rs vector, not a list of 16). */
+  readonly third: TupleItem | undefined
+}
+
+function blockIdOfTuple(item: TupleItem | undefined): BlockIdExt {
+  if (item?.type !== 'tuple' || item.items.length !== 5) throw new Error('not a block id tuple')
+  const n = item.items.map((i) => {
+    if (i.type !== 'int') throw new Error('not a block id tuple')
+    return i.value
+  }) as [bigint, bigint, bigint, bigint, bigint]
+  const hash = (v: bigint) => Buffer.from(v.toString(16).padStart(64, '0'), 'hex')
+  return {
+    workchain: Number(n[0]),
+    shard: BigInt.asUintN(64, n[1]),
+    seqno: Number(n[2]),
+    rootHash: hash(n[3]),
+    fileHash: hash(n[4]),
+  }
+}
+
+/**
+ * The prev-blocks info of an emulation vector (a serialized `VmStackValue` tuple), or null.
+ *
+ * @example
+ * ```ts
+ * prevBlocksOf(loadTxEmulation('hashExact'))?.lastMcBlocks.map((b) => b.seqno) // [55182463, …, 55182478]
+ * ```
+ */
+export function prevBlocksOf(v: TxEmulationVector): PrevBlocksInfo | null {
+  if (v.prevBlocksInfo === null) return null
+  // A one-entry VmStack around the value, so @ton/core's reader takes it.
+  const stack = beginCell()
+    .storeUint(1, 24)
+    .storeRef(beginCell().endCell())
+    .storeSlice(v.prevBlocksInfo.beginParse())
+    .endCell()
+  const [top] = parseTuple(stack)
+  if (top?.type !== 'tuple') throw new Error('prev-blocks info is not a tuple')
+  const [last, key, third] = top.items
+  if (last?.type !== 'tuple') throw new Error('prev-blocks info: no block list')
+  return {
+    lastMcBlocks: last.items.map(blockIdOfTuple),
+    prevKeyBlock: blockIdOfTuple(key),
+    third,
+  }
+}
+
+/**
+ * The prev-blocks info in `@ton/sandbox`'s `Executor` form (`{ lastMcBlocks, prevKeyBlock,
+ * lastMcBlocks100 }`, ids in the tuple's order, the third element as a one-id list). With it,
+ * sandbox 0.41 reproduces {@link HASH_EXACT_TX} from the `hashExact` vector; without the third
+ * element, or without the info, the transaction differs.
+ *
+ * @example
+ * ```ts
+ * await executor.runTransaction({ …, prevBlocksInfo: sandboxPrevBlocks(prevBlocksOf(v)) })
+ * ```
+ */
+export function sandboxPrevBlocks(info: PrevBlocksInfo): {
+  lastMcBlocks: BlockIdExt[]
+  prevKeyBlock: BlockIdExt
+  lastMcBlocks100?: BlockIdExt[]
+} {
+  return {
+    lastMcBlocks: [...info.lastMcBlocks],
+    prevKeyBlock: info.prevKeyBlock,
+    ...(info.third === undefined ? {} : { lastMcBlocks100: [blockIdOfTuple(info.third)] }),
+  }
+}
+
+/**
+ * A chain for **replaying** one transaction of an emulation vector: the account's ShardAccount
+ * from masterchain block S on, the config, the libraries, and — when given — the transaction
+ * itself in a synthesized shard block committed by S + 1 with the vector's `rand_seed`. S is the
+ * newest block of the vector's prev-blocks info (those real ids are served by `lookupBlock`),
+ * else `options.mcSeqno` (default 1000, synthesized).
+ *
+ * @example
+ * ```ts
+ * const chain = replayChain(loadTxEmulation('hashExact'), { transaction: emulatedTxCell })
+ * chain.head // 55182479
+ * ```
+ */
+export function replayChain(
+  v: TxEmulationVector,
+  options: { transaction?: Cell; mcSeqno?: number; shardBlockSeqno?: number } = {},
+): RecordedChain {
+  const chain = new RecordedChain()
+  const info = prevBlocksOf(v)
+  let s = options.mcSeqno ?? 1000
+  if (info !== null) {
+    for (const id of [...info.lastMcBlocks, info.prevKeyBlock]) chain.addMasterchainId(id)
+    chain.addKeyBlock(info.prevKeyBlock.seqno)
+    s = Math.max(...info.lastMcBlocks.map((b) => b.seqno))
+  }
+  chain.addAccountState(v.account, { shardAccount: v.shardAccount }, s)
+  chain.setConfig(v.config)
+  chain.addLibraries(v.libs)
+  if (options.transaction !== undefined) {
+    const tx = loadTransaction(options.transaction.beginParse())
+    if (tx.lt !== v.lt) throw new Error(`the transaction's lt ${tx.lt} is not the vector's ${v.lt}`)
+    chain.addTransactions([
+      {
+        cell: options.transaction,
+        block: {
+          workchain: v.account.workChain,
+          shard: WHOLE_SHARD,
+          seqno: options.shardBlockSeqno ?? 1,
+        },
+        mcSeqno: s + 1,
+        randSeed: v.randSeed,
+      },
+    ])
+  }
+  chain.head = options.transaction === undefined ? s : s + 1
+  return chain
+}
+
+/**
+ * A chain for a **fork** of the STON.fi v2.2 TON/USD₮ pool `EQCGScrZ…`: its state after swap
+ * `16befdc4…` from masterchain block `mcSeqno` on (default 1000, synthesized; the ShardAccount is
+ * built from code, data and balance), that swap in a synthesized block committed by the same
+ * block, the 3 v2.2 libraries (pool code `a9338ecd…`), and the config of key block 46991999.
+ *
+ * @example
+ * ```ts
+ * const chain = poolForkChain()
+ * chain.stateAt(loadPoolAfterSwap().address, 1000)?.parsed.account?.storage.balance.coins // 1825550085n
+ * ```
+ */
+export function poolForkChain(options: { mcSeqno?: number } = {}): RecordedChain {
+  const mc = options.mcSeqno ?? 1000
+  const pool = loadPoolAfterSwap()
+  const chain = new RecordedChain()
+  chain.addTransactions([
+    { cell: pool.swap.cell, block: { workchain: 0, shard: WHOLE_SHARD, seqno: 1 }, mcSeqno: mc },
+  ])
+  chain.addAccountState(
+    pool.address,
+    {
+      balance: pool.balance,
+      code: pool.code,
+      data: pool.data,
+      lastTransaction: pool.lastTransaction,
+    },
+    mc,
+  )
+  chain.addLibraries(loadTxEmulation('stonfiPoolSwap').libs)
+  chain.setConfig(loadConfig46991999().dict)
+  chain.head = mc
+  return chain
+}
+
+/**
+ * A chain for a **follower** over whole recorded blocks: `tgo` (block-3, 510 txs, committed by
+ * a synthesized masterchain block after its `master_ref` 34606335), `trs` (key block 46991999
+ * with its config and 4 shard tops; shard blocks 52111590 and 57314442, each committed by its
+ * `master_ref` + 1), or `mev` (the v2.2 router's 300 txs in their 116 shard blocks, each
+ * committed by its own synthesized masterchain block).
+ *
+ * @example
+ * ```ts
+ * followerChain('tgo').head // 34606336
+ * ```
+ */
+export function followerChain(which: 'tgo' | 'trs' | 'mev'): RecordedChain {
+  const chain = new RecordedChain()
+  if (which === 'tgo') chain.addBlock(loadRecordedBlock('tgo-block-3'))
+  else if (which === 'trs') {
+    chain.addBlock(loadRecordedBlock('trs-master-46991999'))
+    chain.addBlock(loadRecordedBlock('trs-shard-52111590'))
+    chain.addBlock(loadRecordedBlock('trs-57314442'))
+  } else {
+    chain.addTransactions(
+      loadMevRouterHistory().transactions.map((t) => ({ cell: t.cell, block: t.block })),
+    )
+  }
+  return chain
 }

@@ -34,10 +34,11 @@ import {
  * - `getBlockTransactions(Ext)` pages with `after_lt` + `after_hash` = the **account id** of the
  *   last item returned (both or neither in the C++ flavour) and `incomplete`;
  * - `getTransactions` newest first, **starting at** (lt, hash) inclusive, `to_lt` exclusive,
- *   limit ≤ 100 (Python) or ≤ 1000 (C++);
- * - `getLibraries`: more than 16 hashes refused (`INVALID_FIELD: too many libraries requested,
- *   16 maximum`: HTTP 400 in the C++ flavour, which passes tonlib's code through; 500 in the
- *   Python one, which maps tonlib errors to 500), unknown hashes left out;
+ *   limit ≤ 100 (Python's GET route) or ≤ 1000 (C++);
+ * - `getLibraries`: more than 16 hashes refused (tonlib's `INVALID_FIELD: Field library_list has
+ *   invalid value : too many libraries requested, 16 maximum`: HTTP 400 in the C++ flavour, which
+ *   passes tonlib's code through; 500 in the Python one, which maps tonlib errors to 500),
+ *   hashes sorted and deduplicated, unknown ones left out;
  * - C++ only: `getShardAccountCell`, `getConfigAll`, `getShards`; Python only: nothing served
  *   here; `runGetMethod` runs in `@ton/sandbox` on the recorded ShardAccount, config and
  *   libraries; `sendBoc*` refused (403: a recording takes no messages).
@@ -86,12 +87,16 @@ class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** A required parameter is missing (Python's JSON-RPC calls that a TypeError). */
+    readonly missing = false,
   ) {
     super(message)
   }
 }
 
 type Params = Record<string, unknown>
+/** How a call came: a GET route, a POST route, or JSON-RPC. */
+type Via = 'get' | 'post' | 'jsonrpc'
 
 /** Methods each flavour does not have (answered as an unknown method). */
 const CPP_ONLY = new Set([
@@ -157,9 +162,18 @@ export async function startRecordedToncenter(
 
   const has = (method: string) =>
     !(flavour === 'python' && CPP_ONLY.has(method)) &&
-    !(flavour === 'cpp' && PYTHON_ONLY.has(method))
+    !(flavour === 'cpp' && PYTHON_ONLY.has(method)) &&
+    !(flavour === 'python' && method === 'runGetMethod' && options.getMethods === false)
 
-  const methods: Record<string, (p: Params) => unknown | Promise<unknown>> = {
+  /** A validation failure as each flavour words it. */
+  const invalid = (message: string) =>
+    new ApiError(
+      422,
+      flavour === 'cpp' ? `failed to validate request: ${message}` : `Validation error: ${message}`,
+    )
+
+  /** Each method; `via` is how the call came (Python validates query parameters on its GET routes only). */
+  const methods: Record<string, (p: Params, via: Via) => unknown | Promise<unknown>> = {
     getMasterchainInfo: () => {
       const last = blockAt(chain, -1, WHOLE_SHARD, chain.head)
       return {
@@ -200,28 +214,31 @@ export async function startRecordedToncenter(
       const workchain = int(p, 'workchain', true) as number
       const shard = shardParam(p)
       const given = ['seqno', 'lt', 'unixtime'].filter((k) => present(p[k]))
+      if (given.length === 0 && flavour === 'python') {
+        // pytonlib asserts; the API answers an unexpected exception with 503.
+        throw new ApiError(503, 'Seqno, LT or unixtime should be defined')
+      }
       if (given.length !== 1) {
-        throw new ApiError(
-          422,
-          'Validation error: exactly one of seqno, lt or unixtime must be specified',
-        )
+        if (flavour === 'python') throw new ApiError(500, 'LITE_SERVER_UNKNOWN: bad lookup mode')
+        throw invalid('exactly one of seqno, lt or unixtime should be specified')
       }
       const seqno = int(p, 'seqno')
       const lt = present(p.lt) ? big(p, 'lt') : undefined
       const unixtime = int(p, 'unixtime')
-      if (seqno !== undefined && seqno <= 0)
-        throw new ApiError(422, 'Validation error: seqno must be positive')
-      if (lt !== undefined && lt < 0n)
-        throw new ApiError(422, 'Validation error: lt must be non-negative')
-      if (unixtime !== undefined && unixtime < 0) {
-        throw new ApiError(422, 'Validation error: unixtime must be non-negative')
-      }
+      if (seqno !== undefined && seqno <= 0) throw invalid('seqno should be positive')
+      if (lt !== undefined && lt < 0n) throw invalid('lt should be non-negative')
+      if (unixtime !== undefined && unixtime < 0) throw invalid('unixtime should be non-negative')
       const candidates =
         workchain === -1
           ? masterchainBlocks(chain)
           : chain
               .shardBlocks()
-              .filter((b) => b.id.workchain === workchain && containsShard(b.id.shard, shard))
+              .filter(
+                (b) =>
+                  b.id.workchain === workchain &&
+                  containsShard(b.id.shard, shard) &&
+                  b.mcSeqno <= chain.head,
+              )
       let found: ChainBlock | undefined
       if (seqno !== undefined) found = candidates.find((b) => b.id.seqno === seqno)
       else if (lt !== undefined) found = candidates.find((b) => b.startLt <= lt && lt <= b.endLt)
@@ -241,19 +258,28 @@ export async function startRecordedToncenter(
     },
     getBlockTransactions: (p) => blockTransactions(p, false),
     getBlockTransactionsExt: (p) => blockTransactions(p, true),
-    getTransactions: (p) => {
+    getTransactions: (p, via) => {
       const address = addressParam(p, 'address')
       const limit = int(p, 'limit') ?? 10
-      const max = flavour === 'python' ? 100 : 1000
-      if (limit < 1 || limit > max) {
-        throw new ApiError(422, `Validation error: limit must be between 1 and ${max}`)
+      if (flavour === 'cpp') {
+        if (limit <= 0) throw invalid('limit should be positive')
+        if (limit > 1000) throw invalid('limit should be less or equal 1000')
+      } else if (via === 'get' && (limit <= 0 || limit > 100)) {
+        // FastAPI's `Query(gt=0, le=100)`: checked on the GET route, not through JSON-RPC.
+        throw invalid('limit: ensure this value is less than or equal to 100')
       }
-      const hasLt = present(p.lt)
-      const hasHash = present(p.hash)
-      if (hasLt !== hasHash)
-        throw new ApiError(422, 'Validation error: lt and hash must be given together')
+      // C++: lt 0 counts as absent, and lt and hash go together. Python (pytonlib): without
+      // both, it starts at the account's last transaction.
+      let hasLt = present(p.lt) && String(p.lt) !== '0'
+      let hasHash = present(p.hash)
+      if (flavour === 'cpp' && hasLt !== hasHash)
+        throw invalid('lt and hash should be used together')
+      if (!(hasLt && hasHash)) {
+        hasLt = false
+        hasHash = false
+      }
       const toLt = present(p.to_lt) ? (big(p, 'to_lt') as bigint) : 0n
-      const list = chain.transactionsOf(address)
+      const list = chain.transactionsOf(address).filter((t) => t.block.mcSeqno <= chain.head)
       let start = 0
       if (hasLt) {
         const lt = big(p, 'lt') as bigint
@@ -270,15 +296,21 @@ export async function startRecordedToncenter(
       for (let i = start; i < list.length && out.length < limit; i++) {
         const t = list[i] as ChainTransaction
         if (t.lt <= toLt) break
-        const rendered = rawTransaction(t)
         out.push(
           flavour === 'cpp'
-            ? { '@type': 'ext.transaction', account: rawAddress(t.account), ...rest(rendered) }
-            : rendered,
+            ? {
+                '@type': 'ext.transaction',
+                account: rawAddress(t.account),
+                ...rest(rawTransaction(t, 'ext.message')),
+              }
+            : rawTransaction(t, 'python'),
         )
       }
       return out
     },
+    tryLocateTx: (p) => locate(p, 'incoming'),
+    tryLocateResultTx: (p) => locate(p, 'incoming'),
+    tryLocateSourceTx: (p) => locate(p, 'outgoing'),
     getShardAccountCell: (p) => {
       const address = addressParam(p, 'address')
       const state = chain.stateAt(address, int(p, 'seqno') ?? chain.head)
@@ -330,7 +362,7 @@ export async function startRecordedToncenter(
             ? ''
             : Buffer.from(frozen.toString(16).padStart(64, '0'), 'hex').toString('base64'),
         sync_utime: block.genUtime,
-        ...(flavour === 'python' ? { state: status } : {}),
+        state: status,
       }
     },
     getConfigAll: (p) => {
@@ -351,9 +383,11 @@ export async function startRecordedToncenter(
       const dict = chain.configAt(int(p, 'seqno') ?? chain.head)
       if (dict === undefined) throw notInRecording('config')
       const param = configParam(dict, id as number)
-      if (param === undefined)
-        throw new ApiError(500, `LITE_SERVER_UNKNOWN: config param ${id} not found`)
-      return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes: boc(param) } }
+      // tonlib serializes an absent parameter's null cell as empty bytes (TonlibClient.cpp `to_bytes`).
+      return {
+        '@type': 'configInfo',
+        config: { '@type': 'tvm.cell', bytes: param === undefined ? '' : boc(param) },
+      }
     },
     getLibraries: (p) => {
       const raw = p.libraries
@@ -369,11 +403,15 @@ export async function startRecordedToncenter(
       if (hashes.length > 16) {
         throw new ApiError(
           flavour === 'cpp' ? 400 : 500,
-          'INVALID_FIELD: too many libraries requested, 16 maximum',
+          'INVALID_FIELD: Field library_list has invalid value : too many libraries requested, 16 maximum',
         )
       }
       const result: Record<string, unknown>[] = []
-      for (const h of hashes) {
+      // tonlib sorts and dedupes the hashes before asking (TonlibClient::get_libraries).
+      const unique = [...new Map(hashes.map((h) => [h.toString('hex'), h])).values()].sort(
+        Buffer.compare,
+      )
+      for (const h of unique) {
         const lib = chain.libraries.get(h.toString('hex'))
         if (lib === undefined) continue
         result.push({ '@type': 'smc.libraryEntry', hash: h.toString('base64'), data: boc(lib) })
@@ -381,9 +419,6 @@ export async function startRecordedToncenter(
       return { '@type': 'smc.libraryResult', result }
     },
     runGetMethod: async (p) => {
-      if (flavour === 'python' && options.getMethods === false) {
-        throw new ApiError(404, 'Not Found')
-      }
       const address = addressParam(p, 'address')
       const seqno = int(p, 'seqno') ?? chain.head
       const block = blockAt(chain, -1, WHOLE_SHARD, seqno)
@@ -402,34 +437,51 @@ export async function startRecordedToncenter(
         // tonlib runs nothing on an account without code (exit code -13 through the API).
         return runResult(block, state, -13, 0n, [])
       }
-      const { Blockchain } = await import('@ton/sandbox')
-      const config = chain.configAt(seqno)
-      const bc = await Blockchain.create(config === undefined ? {} : { config })
-      if (chain.libraries.size > 0) {
-        const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
-        for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
-        bc.libs = beginCell().storeDictDirect(dict).endCell()
-      }
-      bc.now = block.genUtime
-      await bc.setShardAccount(address, state.parsed)
       const method =
         typeof methodName === 'number' || /^-?\d+$/.test(methodName)
           ? Number(methodName)
           : methodName
-      try {
-        const r = await bc.runGetMethod(address, method, stack)
-        return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
-      } catch (error) {
-        const exit = (error as { exitCode?: number }).exitCode
-        if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
-        throw error
-      }
+      // One sandbox per config, one get-method at a time on it (each sets its account first).
+      return inSandbox(chain.configAt(seqno), async (bc) => {
+        if (chain.libraries.size > 0) {
+          const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell())
+          for (const [h, c] of chain.libraries) dict.set(Buffer.from(h, 'hex'), c)
+          bc.libs = beginCell().storeDictDirect(dict).endCell()
+        } else bc.libs = undefined
+        bc.now = block.genUtime
+        await bc.setShardAccount(address, state.parsed)
+        try {
+          const r = await bc.runGetMethod(address, method, stack)
+          return runResult(block, state, r.exitCode, r.gasUsed, r.stack)
+        } catch (error) {
+          const exit = (error as { exitCode?: number }).exitCode
+          if (typeof exit === 'number') return runResult(block, state, exit, 0n, [])
+          throw error
+        }
+      })
     },
     sendBoc: () => refuseSend(),
     sendBocReturnHash: () => refuseSend(),
     sendBocReturnHashNoError: () => refuseSend(),
     sendBocUnsafe: () => refuseSend(),
     sendQuery: () => refuseSend(),
+  }
+
+  type Sandbox = Awaited<ReturnType<typeof import('@ton/sandbox')['Blockchain']['create']>>
+  const sandboxes = new Map<string, Promise<Sandbox>>()
+  let sandboxQueue: Promise<unknown> = Promise.resolve()
+  const inSandbox = <T>(config: Cell | undefined, run: (bc: Sandbox) => Promise<T>): Promise<T> => {
+    const key = config?.hash().toString('hex') ?? 'default'
+    let created = sandboxes.get(key)
+    if (created === undefined) {
+      created = import('@ton/sandbox').then(({ Blockchain }) =>
+        Blockchain.create(config === undefined ? {} : { config }),
+      )
+      sandboxes.set(key, created)
+    }
+    const next = sandboxQueue.then(async () => run(await (created as Promise<Sandbox>)))
+    sandboxQueue = next.catch(() => undefined)
+    return next
   }
 
   const runResult = (
@@ -454,6 +506,61 @@ export async function startRecordedToncenter(
     },
   })
 
+  /**
+   * `tryLocate*`: the destination's transaction that received the message `source` created at
+   * `created_lt` (incoming), or the source's transaction that sent it (outgoing). Both flavours
+   * look only in the blocks at `created_lt`, +10⁶ and +2·10⁶ (pytonlib `try_locate_tx_by_*`, C++
+   * `tonlib_worker_transactions.cpp`); here, among the recorded transactions within that span.
+   */
+  const locate = (p: Params, by: 'incoming' | 'outgoing') => {
+    if (flavour === 'cpp') {
+      if (!present(p.source)) throw invalid('empty source address')
+      if (!present(p.destination)) throw invalid('empty destination address')
+    }
+    const source = addressParam(p, 'source')
+    const destination = addressParam(p, 'destination')
+    const createdLt = big(p, 'created_lt')
+    if (createdLt === undefined)
+      throw new ApiError(422, 'Validation error: created_lt is required', true)
+    if (createdLt < 0n) throw invalid('created_lt should be non-negative')
+    const span = 3_000_000n
+    const holder = by === 'incoming' ? destination : source
+    const found = chain
+      .transactionsOf(holder)
+      .filter((t) => t.block.mcSeqno <= chain.head)
+      .find((t) => {
+        const cells = messageCells(t.cell)
+        if (by === 'incoming') {
+          if (t.lt <= createdLt || t.lt >= createdLt + span || cells.inMsg === undefined)
+            return false
+          const info = loadMessage(cells.inMsg.beginParse()).info
+          return info.type === 'internal' && info.src.equals(source) && info.createdLt === createdLt
+        }
+        if (t.lt >= createdLt || t.lt + span <= createdLt) return false
+        return cells.outMsgs.some((c) => {
+          const info = loadMessage(c.beginParse()).info
+          return (
+            info.type === 'internal' &&
+            info.dest.equals(destination) &&
+            info.createdLt === createdLt
+          )
+        })
+      })
+    if (found === undefined) {
+      // C++ answers 404; pytonlib raises, which the Python API answers with 503.
+      throw flavour === 'cpp'
+        ? new ApiError(404, 'transaction was not found')
+        : new ApiError(503, 'Tx not found')
+    }
+    return flavour === 'cpp'
+      ? {
+          '@type': 'ext.transaction',
+          account: rawAddress(found.account),
+          ...rest(rawTransaction(found, 'ext.message')),
+        }
+      : rawTransaction(found, 'python')
+  }
+
   const shardsOf = (p: Params) => {
     const seqno = int(p, 'seqno', true) as number
     const block = blockAt(chain, -1, WHOLE_SHARD, seqno)
@@ -477,19 +584,22 @@ export async function startRecordedToncenter(
   const blockTransactions = (p: Params, ext: boolean) => {
     const block = blockOf(p)
     const count = int(p, 'count') ?? 40
-    if (count <= 0 || (flavour === 'cpp' && count > 10_000)) {
-      throw new ApiError(422, 'Validation error: count must be in 1..10000')
+    if (flavour === 'cpp') {
+      if ((int(p, 'seqno') ?? 0) <= 0) throw invalid('seqno should be positive')
+      if (count <= 0) throw invalid('count should be positive')
+      if (count > 10_000) throw invalid('count should be less or equal 10000')
     }
     const hasLt = present(p.after_lt)
     const hasHash = present(p.after_hash)
     if (flavour === 'cpp' && hasLt !== hasHash) {
-      throw new ApiError(422, 'Validation error: after_lt and after_hash must be given together')
+      throw invalid('after_lt and after_hash should be used together')
     }
     let items = block.transactions
-    if (hasLt && hasHash) {
-      const afterLt = big(p, 'after_lt') as bigint
+    if (hasLt || hasHash) {
+      // pytonlib fills a missing half with a zero account id or lt 0.
+      const afterLt = hasLt ? (big(p, 'after_lt') as bigint) : 0n
       // The account id (256 bits) of the last item returned, not a transaction hash.
-      const afterAccount = hashParam(p.after_hash, 'after_hash')
+      const afterAccount = hasHash ? hashParam(p.after_hash, 'after_hash') : Buffer.alloc(32)
       items = items.filter((t) => {
         const c = Buffer.compare(t.account.hash, afterAccount)
         return c > 0 || (c === 0 && t.lt > afterLt)
@@ -502,9 +612,9 @@ export async function startRecordedToncenter(
           ? {
               '@type': 'raw.transactionExt',
               account: rawAddress(t.account),
-              ...rest(rawTransaction(t)),
+              ...rest(rawTransaction(t, 'raw.message')),
             }
-          : rawTransaction(t)
+          : { ...rawTransaction(t, 'raw.message'), account: rawAddress(t.account) }
         : {
             '@type': 'blocks.shortTxId',
             mode: 135,
@@ -517,7 +627,10 @@ export async function startRecordedToncenter(
       '@type': ext ? 'blocks.transactionsExt' : 'blocks.transactions',
       id: blockIdExt(block.id),
       req_count: count,
-      incomplete: items.length > page.length,
+      // The liteserver sets eof only when it looks past the last account with room left on the
+      // page (TON validator/impl/liteserver.cpp finish_listBlockTransactions): a page filled
+      // exactly to the end is still `incomplete`, and the next one is empty.
+      incomplete: page.length >= count,
       transactions,
     }
   }
@@ -531,7 +644,7 @@ export async function startRecordedToncenter(
       const offset = v3Int(q, 'offset') ?? 0
       const sort = q.get('sort') ?? 'desc'
       if (sort !== 'asc' && sort !== 'desc') throw new ApiError(422, 'sort must be asc or desc')
-      let txs = chain.allTransactions()
+      let txs = chain.allTransactions().filter((t) => t.block.mcSeqno <= chain.head)
       const hash = q.get('hash')
       if (hash !== null) {
         const h = hashParam(hash, 'hash')
@@ -574,7 +687,7 @@ export async function startRecordedToncenter(
     blocks: (q) => {
       const limit = v3Int(q, 'limit') ?? 10
       const offset = v3Int(q, 'offset') ?? 0
-      let blocks = [...chain.shardBlocks()]
+      let blocks = chain.shardBlocks().filter((b) => b.mcSeqno <= chain.head)
       const workchain = v3Int(q, 'workchain')
       if (workchain === -1) blocks = masterchainBlocks(chain)
       else if (workchain !== undefined) blocks = blocks.filter((b) => b.id.workchain === workchain)
@@ -600,7 +713,7 @@ export async function startRecordedToncenter(
         if (t !== undefined) wanted.add(traceIdOf(t))
       }
       const groups = new Map<string, ChainTransaction[]>()
-      for (const t of chain.allTransactions()) {
+      for (const t of chain.allTransactions().filter((t) => t.block.mcSeqno <= chain.head)) {
         const id = traceIdOf(t)
         if (!wanted.has(id)) continue
         const list = groups.get(id) ?? []
@@ -633,10 +746,10 @@ export async function startRecordedToncenter(
     },
   }
 
-  const handleV2 = async (method: string, params: Params): Promise<unknown> => {
+  const handleV2 = async (method: string, params: Params, via: Via): Promise<unknown> => {
     const fn = methods[method]
     if (fn === undefined || !has(method)) throw new ApiError(404, 'Not Found')
-    return fn(params)
+    return fn(params, via)
   }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -653,23 +766,44 @@ export async function startRecordedToncenter(
     return `${(Date.now() / 1000).toFixed(3)}:${extra}:${Math.random()}`
   }
 
-  const fail = (res: ServerResponse, error: unknown, echo?: { id: unknown }) => {
+  /** `{ ok: false, error, code }` (C++ adds `@extra`), HTTP status = code. */
+  const fail = (res: ServerResponse, error: unknown) => {
     const e =
       error instanceof ApiError
         ? error
-        : new ApiError(500, String((error as Error)?.message ?? error))
+        : new ApiError(flavour === 'python' ? 503 : 500, String((error as Error)?.message ?? error))
     const body: Record<string, unknown> = { ok: false, error: e.message, code: e.code }
     if (flavour === 'cpp') body['@extra'] = extraTag()
-    if (echo !== undefined && flavour === 'python')
-      Object.assign(body, { jsonrpc: '2.0', id: echo.id })
     send(res, e.code, body)
   }
 
-  const ok = (res: ServerResponse, result: unknown, echo?: { id: unknown }) => {
-    const body: Record<string, unknown> = { ok: true, result, '@extra': extraTag() }
-    if (echo !== undefined && flavour === 'python')
-      Object.assign(body, { jsonrpc: '2.0', id: echo.id })
+  /**
+   * `{ ok: true, result }`: C++ adds `@extra` beside `result`; Python returns tonlib's object,
+   * which carries its own `@extra` inside (a list, such as `getTransactions`, has none).
+   */
+  const ok = (res: ServerResponse, result: unknown, rpcId?: { id: unknown }) => {
+    let body: Record<string, unknown>
+    if (flavour === 'cpp') body = { ok: true, result, '@extra': extraTag() }
+    else {
+      const inner =
+        typeof result === 'object' && result !== null && !Array.isArray(result)
+          ? { ...(result as Record<string, unknown>), '@extra': extraTag() }
+          : result
+      body = { ok: true, result: inner }
+      // TonResponseJsonRPC: jsonrpc "2.0" and the id as a string (null ids left out).
+      if (rpcId !== undefined) {
+        body.jsonrpc = '2.0'
+        if (rpcId.id !== undefined && rpcId.id !== null) body.id = String(rpcId.id)
+      }
+    }
     send(res, 200, body)
+  }
+
+  /** Python's JSON-RPC refusals of its own (unknown method, a `TypeError`): 422, no `code`. */
+  const rpcRefusal = (res: ServerResponse, error: string, id: unknown) => {
+    const body: Record<string, unknown> = { ok: false, error, jsonrpc: '2.0' }
+    if (id !== undefined && id !== null) body.id = String(id)
+    send(res, 422, body)
   }
 
   const server: Server = createServer((req, res) => {
@@ -683,7 +817,13 @@ export async function startRecordedToncenter(
         if (v2 !== null && v2[1] === 'jsonRPC') {
           if (req.method !== 'POST') {
             note('jsonRPC')
-            return fail(res, new ApiError(405, 'Method Not Allowed'))
+            return fail(
+              res,
+              new ApiError(
+                405,
+                flavour === 'cpp' ? 'method GET is not supported' : 'Method Not Allowed',
+              ),
+            )
           }
           const body = await readJson(req)
           const call = body as { method?: unknown; params?: unknown; id?: unknown }
@@ -693,22 +833,41 @@ export async function startRecordedToncenter(
             limited -= 1
             return rateLimited(res)
           }
-          if (Array.isArray(body))
-            return fail(res, new ApiError(422, 'Batch requests are not supported'))
-          if (typeof call?.method !== 'string')
-            return fail(res, new ApiError(422, 'Unknown method'), { id: call?.id })
-          const params = call.params ?? {}
+          if (Array.isArray(body) || typeof call?.method !== 'string') {
+            // Python validates the request model (422); C++ fails reading `method` (500).
+            return fail(
+              res,
+              new ApiError(
+                flavour === 'python' ? 422 : 500,
+                'Validation error: method is required',
+              ),
+            )
+          }
+          let params = call.params ?? {}
+          if (Array.isArray(params) && params.length === 0) params = {}
           if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-            return fail(res, new ApiError(422, 'params must be an object'), { id: call.id })
+            return fail(
+              res,
+              new ApiError(
+                422,
+                flavour === 'cpp' ? 'params must contain an object' : 'Validation error: params',
+              ),
+            )
           }
           const fn = methods[call.method]
           if (fn === undefined || !has(call.method)) {
-            return fail(res, new ApiError(422, 'Unknown method'), { id: call.id })
+            // Python answers its own refusal; C++ re-posts to /api/v2/<method>, which is not there.
+            if (flavour === 'python') return rpcRefusal(res, 'Unknown method', call.id)
+            return fail(res, new ApiError(404, 'Not Found'))
           }
           try {
-            return ok(res, await fn(params as Params), { id: call.id })
+            return ok(res, await fn(params as Params, 'jsonrpc'), { id: call.id })
           } catch (error) {
-            return fail(res, error, { id: call.id })
+            // Python: a missing required parameter is a TypeError (422, the request's id kept).
+            if (flavour === 'python' && error instanceof ApiError && error.missing) {
+              return rpcRefusal(res, 'TypeError: Non-optional argument expected', call.id)
+            }
+            return fail(res, error)
           }
         }
         if (v2 !== null) {
@@ -720,6 +879,10 @@ export async function startRecordedToncenter(
           }
           if (req.method === 'GET' && POST_ONLY.has(method))
             throw new ApiError(405, 'Method Not Allowed')
+          // Python's read methods are GET routes only.
+          if (req.method === 'POST' && flavour === 'python' && !POST_ONLY.has(method)) {
+            throw new ApiError(405, 'Method Not Allowed')
+          }
           let params: Params
           if (req.method === 'POST') {
             const body = await readJson(req)
@@ -734,7 +897,7 @@ export async function startRecordedToncenter(
               params[key] = all.length > 1 || key === 'libraries' ? all : all[0]
             }
           }
-          return ok(res, await handleV2(method, params))
+          return ok(res, await handleV2(method, params, req.method === 'POST' ? 'post' : 'get'))
         }
         if (v3m !== null) {
           method = `v3/${v3m[1]}`
@@ -815,7 +978,7 @@ function present(v: unknown): boolean {
 function int(p: Params, name: string, required = false): number | undefined {
   const v = p[name]
   if (!present(v)) {
-    if (required) throw new ApiError(422, `Validation error: ${name} is required`)
+    if (required) throw new ApiError(422, `Validation error: ${name} is required`, true)
     return undefined
   }
   const text = String(v).trim()
@@ -868,7 +1031,7 @@ function addressOf(text: string, name: string): Address {
 function addressParam(p: Params, name: string): Address {
   const v = p[name]
   if (typeof v !== 'string' || v === '')
-    throw new ApiError(422, `Validation error: ${name} is required`)
+    throw new ApiError(422, `Validation error: ${name} is required`, true)
   return addressOf(v, name)
 }
 
@@ -896,15 +1059,16 @@ function blockAt(
   seqno: number,
 ): ChainBlock {
   const block = chain.block(workchain, workchain === -1 ? WHOLE_SHARD : shard, seqno)
-  if (block === undefined || (workchain === -1 && seqno > chain.head))
+  // A block committed after the head is not there yet (a test may move the head).
+  if (block === undefined || block.mcSeqno > chain.head)
     throw notInRecording(`block (${workchain}, ${signedShard(shard)}, ${seqno})`)
   return block
 }
 
+/** The masterchain blocks worth listing (see {@link RecordedChain.notableMasterchainSeqnos}). */
 function masterchainBlocks(chain: RecordedChain): ChainBlock[] {
-  const [low] = chain.mcRange()
   const out: ChainBlock[] = []
-  for (let s = low; s <= chain.head; s++) {
+  for (const s of chain.notableMasterchainSeqnos()) {
     const b = chain.masterchainBlock(s)
     if (b !== undefined) out.push(b)
   }
@@ -967,13 +1131,40 @@ function rootBytes(cell: Cell): Buffer {
   return out
 }
 
-/** `raw.message` as toncenter v2 renders it after its own post-processing (pytonlib). */
-function rawMessage(cell: Cell, message: Message): Record<string, unknown> {
+/**
+ * How a message is rendered: `python` (pytonlib's `getTransactions`: `raw.message` with string
+ * addresses and `message` = the body root's bytes as MIME base64), `ext.message` (C++
+ * `getTransactions`: string addresses, `message` = base64 plus a newline) or `raw.message`
+ * (tonlib's own, in `getBlockTransactionsExt` of both: `accountAddress` objects, no `message`).
+ */
+type MessageStyle = 'python' | 'ext.message' | 'raw.message'
+
+/** Python's `codecs.encode(bytes, 'base64')`: lines of 76 characters, each ending in a newline. */
+function mimeBase64(bytes: Buffer): string {
+  const text = bytes.toString('base64')
+  let out = ''
+  for (let i = 0; i < text.length; i += 76) out += `${text.slice(i, i + 76)}\n`
+  return out
+}
+
+function rawMessage(cell: Cell, message: Message, style: MessageStyle): Record<string, unknown> {
   const info = message.info
   const body = message.body
-  const common = {
-    '@type': 'raw.message',
+  const address = (a: Address | null | undefined | { type: string }) =>
+    style === 'raw.message'
+      ? { '@type': 'accountAddress', account_address: friendly(a) }
+      : friendly(a)
+  const internal = info.type === 'internal' ? info : undefined
+  const rendered: Record<string, unknown> = {
+    '@type': style === 'ext.message' ? 'ext.message' : 'raw.message',
     hash: cell.hash().toString('base64'),
+    source: address(info.type === 'external-in' ? null : info.src),
+    destination: address(info.type === 'external-out' ? null : info.dest),
+    value: internal ? internal.value.coins.toString() : '0',
+    extra_currencies: [],
+    fwd_fee: internal ? internal.forwardFee.toString() : '0',
+    ihr_fee: internal ? internal.ihrFee.toString() : '0',
+    created_lt: info.type === 'external-in' ? '0' : info.createdLt.toString(),
     body_hash: body.hash().toString('base64'),
     msg_data: {
       '@type': 'msg.dataRaw',
@@ -982,45 +1173,16 @@ function rawMessage(cell: Cell, message: Message): Record<string, unknown> {
         ? boc(beginCell().store(storeStateInit(message.init)).endCell())
         : '',
     },
-    // pytonlib: the body's root cell data, base64
-    message: rootBytes(body).toString('base64'),
-    extra_currencies: [],
   }
-  if (info.type === 'internal') {
-    return {
-      ...common,
-      source: friendly(info.src),
-      destination: friendly(info.dest),
-      value: info.value.coins.toString(),
-      fwd_fee: info.forwardFee.toString(),
-      ihr_fee: info.ihrFee.toString(),
-      created_lt: info.createdLt.toString(),
-    }
-  }
-  if (info.type === 'external-in') {
-    return {
-      ...common,
-      source: '',
-      destination: friendly(info.dest),
-      value: '0',
-      fwd_fee: '0',
-      ihr_fee: '0',
-      created_lt: '0',
-    }
-  }
-  return {
-    ...common,
-    source: friendly(info.src),
-    destination: '',
-    value: '0',
-    fwd_fee: '0',
-    ihr_fee: '0',
-    created_lt: info.createdLt.toString(),
-  }
+  const bytes = rootBytes(body)
+  if (style === 'python') rendered.message = mimeBase64(bytes)
+  if (style === 'ext.message')
+    rendered.message = bytes.length === 0 ? '' : `${bytes.toString('base64')}\n`
+  return rendered
 }
 
-/** `raw.transaction` (toncenter v2, Python flavour; the C++ one adds `account`). */
-function rawTransaction(t: ChainTransaction): Record<string, unknown> {
+/** `raw.transaction` of tonlib, its messages rendered in `style`. */
+function rawTransaction(t: ChainTransaction, style: MessageStyle): Record<string, unknown> {
   const tx: Transaction = t.transaction
   const cells = messageCells(t.cell)
   const fee = tx.totalFees.coins
@@ -1028,10 +1190,7 @@ function rawTransaction(t: ChainTransaction): Record<string, unknown> {
     tx.description.type === 'generic' && tx.description.storagePhase
       ? tx.description.storagePhase.storageFeesCollected
       : 0n
-  const inMsg =
-    cells.inMsg === undefined
-      ? undefined
-      : rawMessage(cells.inMsg, loadMessage(cells.inMsg.beginParse()))
+  const render = (c: Cell) => rawMessage(c, loadMessage(c.beginParse()), style)
   return {
     '@type': 'raw.transaction',
     address: { '@type': 'accountAddress', account_address: t.account.toString() },
@@ -1045,8 +1204,8 @@ function rawTransaction(t: ChainTransaction): Record<string, unknown> {
     fee: fee.toString(),
     storage_fee: storageFee.toString(),
     other_fee: (fee - storageFee).toString(),
-    ...(inMsg === undefined ? {} : { in_msg: inMsg }),
-    out_msgs: cells.outMsgs.map((c) => rawMessage(c, loadMessage(c.beginParse()))),
+    ...(cells.inMsg === undefined ? {} : { in_msg: render(cells.inMsg) }),
+    out_msgs: cells.outMsgs.map(render),
   }
 }
 
