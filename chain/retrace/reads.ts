@@ -240,7 +240,10 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
           seqno,
         })
         // undefined: a parameter this chain does not set (toncenter: "… not found").
-        if (one !== undefined) dict.set(id, cellOf('getConfigParam', one.config?.bytes))
+        // Empty bytes: tonlib's answer for a parameter that is not set.
+        if (one !== undefined && (one.config?.bytes ?? '') !== '') {
+          dict.set(id, cellOf('getConfigParam', one.config?.bytes))
+        }
       }
       return { config: beginCell().storeDictDirect(dict).endCell(), method: 'getConfigParam' }
     },
