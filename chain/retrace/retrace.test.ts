@@ -1,4 +1,11 @@
-import { Address, beginCell, type Cell, loadShardAccount, storeShardAccount } from '@ton/core'
+import {
+  Address,
+  beginCell,
+  type Cell,
+  Dictionary,
+  loadShardAccount,
+  storeShardAccount,
+} from '@ton/core'
 import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -54,6 +61,22 @@ function chainOf(v: TxEmulationVector, tx: Cell, o: { libraries?: boolean; state
   chain.setConfig(v.config)
   if (o.libraries !== false) chain.addLibraries(v.libs)
   return chain
+}
+
+/** The vector's ShardAccount with one byte of its balance changed (its lowest). */
+function balanceByteChanged(v: TxEmulationVector): Cell {
+  const sa = loadShardAccount(v.shardAccount.beginParse())
+  const account = sa.account
+  if (account === null || account === undefined) throw new Error('no account')
+  const coins = account.storage.balance.coins ^ 0xffn
+  return beginCell()
+    .store(
+      storeShardAccount({
+        ...sa,
+        account: { ...account, storage: { ...account.storage, balance: { coins } } },
+      }),
+    )
+    .endCell()
 }
 
 async function serve(chain: RecordedChain, flavour: 'cpp' | 'python' = 'cpp') {
@@ -118,19 +141,7 @@ describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact 
   })
 
   it('a state with one byte changed: different, the first differing field named', async () => {
-    const sa = loadShardAccount(v.shardAccount.beginParse())
-    const account = sa.account
-    if (account === null || account === undefined) throw new Error('no account')
-    // One byte of the balance (its lowest).
-    const coins = account.storage.balance.coins ^ 0xffn
-    const corrupted = beginCell()
-      .store(
-        storeShardAccount({
-          ...sa,
-          account: { ...account, storage: { ...account.storage, balance: { coins } } },
-        }),
-      )
-      .endCell()
+    const corrupted = balanceByteChanged(v)
     const { upstream: u, client: c } = await serve(
       chainOf(v, await emulated(v), { state: corrupted }),
     )
@@ -139,6 +150,28 @@ describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact 
       expect(r.status).toBe('different')
       expect(r.difference?.field).toBeDefined()
       expect(r.difference?.field).not.toBe('transaction cell')
+    } finally {
+      await u.close()
+    }
+  })
+
+  it('a block under global version 14 (above the emulator\'s 13): a difference is "not reproducible", not a false difference', async () => {
+    const dict = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), v.config)
+    const p8 = (dict.get(8) as Cell).beginParse().skip(8 + 32)
+    dict.set(
+      8,
+      beginCell().storeUint(0xc4, 8).storeUint(14, 32).storeUint(p8.loadUintBig(64), 64).endCell(),
+    )
+    // A state with one byte changed, so that the replay differs.
+    const chain = chainOf(v, await emulated(v), { state: balanceByteChanged(v) })
+    chain.setConfig(beginCell().storeDictDirect(dict).endCell(), SEQNO - 50)
+    const { upstream: u, client: c } = await serve(chain)
+    try {
+      const r = (await retraceTransaction({ client: c, tx: HASH_EXACT_TX })).target
+      expect(r.inputs.globalVersion).toBe(14)
+      expect(r.difference).toBeDefined()
+      expect(r.status).toBe('not-reproducible')
+      expect(r.causes.join('\n')).toMatch(/global version 14 > emulator 13/)
     } finally {
       await u.close()
     }
