@@ -64,6 +64,25 @@ export {
   type TimeMove,
 } from './LiveChain.js'
 export { LiveChainError, type LiveChainErrorReason } from './LiveChainError.js'
+export { type ExchangeReading, readExchange } from './retrace/explain.js'
+export { RetraceError, type RetraceErrorCode } from './retrace/RetraceError.js'
+export {
+  configGlobalVersion,
+  EMULATOR_GLOBAL_VERSION,
+  type FieldDifference,
+  firstDifference,
+  type ReplayInputs,
+  type ReplayRun,
+  runReplay,
+} from './retrace/replay.js'
+export {
+  type RetraceInputs,
+  type RetraceOptions,
+  type RetraceReport,
+  type RetraceResult,
+  retraceTransaction,
+} from './retrace/retraceTransaction.js'
+export { parseTxRef, type TxRef } from './retrace/txRef.js'
 export { TonHttpApiError, type TonHttpApiErrorCode } from './tonHttpApi/TonHttpApiError.js'
 export { type TonHttpApiOptions, tonHttpApi } from './tonHttpApi/tonHttpApi.js'
 export {

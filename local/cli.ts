@@ -24,6 +24,7 @@ import { redact, urlSecrets } from '../upstream/redact.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 import { FORK_KEY_WARNING } from './node/forkNode.js'
 import { createNodeOperations } from './operations/nodeOperations.js'
+import { runRetraceCommand } from './retraceCommand.js'
 import { DEFAULT_SERVE_OPTIONS, parseServeOptions, postgresUrl } from './serveOptions.js'
 import { startDatabaseServer } from './startDatabaseServer.js'
 import { type RunningFollowNode, startFollowNode } from './startFollowNode.js'
@@ -46,6 +47,8 @@ const USAGE = `Usage:
         [--fork-no-cache] [--fork-seed <market.json>] [--fork-fund-from <jetton>=<holder>,…]
         [--db <file>] [--host] [--port]
                                                      a local chain forked from a live one (test wallets only)
+  ton-dex-lab retrace <tx hash | address:lt> --upstream <TON API URL> [--api-key <key>] [--rps <n|unlimited>] [--trace] [--json]
+                                                     replay a mainnet transaction exactly and explain it (exit 0 identical, 1 different, 2 bad input)
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
 HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY
 Operators (every serve mode): --log-level <trace|debug|info|warn|error|fatal|silent> (LOG_LEVEL, default warn),
@@ -241,6 +244,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       signals.off('SIGTERM', handle)
     }
   }
+  if (command === 'retrace') return runRetraceCommand(rest, { out, err, env })
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     out(USAGE)
     return command === undefined ? 2 : 0

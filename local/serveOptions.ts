@@ -479,8 +479,17 @@ function fundFromOptions(
   return pairs
 }
 
-/** The `--follow` group of {@link parseServeOptions}. */
-function followOptions(
+/**
+ * The `--follow` group of {@link parseServeOptions} (also `retrace`'s `--upstream`, `--api-key`,
+ * `--rps`).
+ *
+ * @example
+ * ```ts
+ * followOptions({ follow: 'http://127.0.0.1:8081', rps: 'unlimited' }, {}, 'upstream').rps // Infinity
+ * ```
+ * @throws {InvalidParameterError} naming the field (`upstream`, `rps`, …).
+ */
+export function followOptions(
   values: {
     follow?: string | undefined
     'follow-mode'?: string | undefined
@@ -493,7 +502,7 @@ function followOptions(
     venues?: string | undefined
   },
   env: Readonly<Record<string, string | undefined>>,
-  urlField: 'follow' | 'fork' | 'chain-api' = 'follow',
+  urlField: 'follow' | 'fork' | 'chain-api' | 'upstream' = 'follow',
 ): FollowOptions {
   const bad = (field: string, reason: string) =>
     new InvalidParameterError({ code: 'INVALID_PARAMETER', field, reason })

@@ -361,7 +361,7 @@ function upstreamTransaction(entry: unknown): UpstreamTransaction {
 /** The zero address of the basechain: what the exactness probe asks for. */
 const ZERO_ADDRESS = new Address(0, Buffer.alloc(32)).toString()
 
-type AddressInformation = {
+export type AddressInformation = {
   balance?: string | number
   code?: string
   data?: string
@@ -374,8 +374,9 @@ type AddressInformation = {
  * The `ShardAccount` `getAddressInformation` allows (as `@ton/sandbox`'s remote storage builds
  * it): zero storage stats and last-paid time, the end lt one above the last transaction's lt.
  * `undefined` for an account that does not exist (uninitialized, empty, never transacted).
+ * Also what `retrace` replays on an upstream without `getShardAccountCell`.
  */
-function approximate(address: Address, info: AddressInformation): ShardAccount | undefined {
+export function approximate(address: Address, info: AddressInformation): ShardAccount | undefined {
   const balance = BigInt(info.balance ?? 0)
   const lt = BigInt(info.last_transaction_id?.lt ?? 0)
   const hashText = info.last_transaction_id?.hash ?? ''

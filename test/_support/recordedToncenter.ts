@@ -240,8 +240,16 @@ export async function startRecordedToncenter(
                   b.mcSeqno <= chain.head,
               )
       let found: ChainBlock | undefined
-      if (seqno !== undefined) found = candidates.find((b) => b.id.seqno === seqno)
-      else if (lt !== undefined) found = candidates.find((b) => b.startLt <= lt && lt <= b.endLt)
+      if (seqno !== undefined) {
+        // Any masterchain block up to the head, as a liteserver has them all (a retrace reads
+        // the 16 before its block: c7's previous blocks), not only the notable ones.
+        found =
+          workchain === -1
+            ? seqno <= chain.head
+              ? chain.masterchainBlock(seqno)
+              : undefined
+            : candidates.find((b) => b.id.seqno === seqno)
+      } else if (lt !== undefined) found = candidates.find((b) => b.startLt <= lt && lt <= b.endLt)
       else {
         for (const b of candidates) if (b.genUtime <= (unixtime as number)) found = b
         if (
