@@ -13,15 +13,26 @@
  * recorded data cell after the swap; the REST API's reserves move as the recorded swap moved
  * them. Time moves, a snapshot and a revert put the pool back, and a real account's balance is
  * set. One unit more offered gives other out-message bodies (the comparison can fail).
+ *
+ * And the emulator's version against the data's: `@ton/sandbox` 0.41's `Executor` is ton commit
+ * f801e1c1 (2025-12-05, `SUPPORTED_VERSION` 13), the recorded configs' param 8 say 9 and 12, and a
+ * config saying 14 or 15 runs the recorded swap exactly as one saying 9 (no error, no difference).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Address, beginCell, Cell, loadTransaction, type Transaction } from '@ton/core'
+import { Address, beginCell, Cell, Dictionary, loadTransaction, type Transaction } from '@ton/core'
+import { Blockchain, Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { withLibraries } from '../../chain/fork/libraries.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { loadPoolAfterSwap } from '../_support/mainnetData.js'
+import {
+  globalVersion,
+  loadPoolAfterSwap,
+  loadTxEmulation,
+  RecordedChain,
+} from '../_support/mainnetData.js'
 import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 import {
   type ImpersonatedMessage,
@@ -30,6 +41,9 @@ import {
 } from './_support/forkControl.js'
 import {
   before,
+  beforeSwap,
+  MC_SEQNO,
+  outBodies,
   POOL,
   poolBeforeSwapChain,
   ROUTER,
@@ -239,5 +253,59 @@ describe('the control API on a fork of recorded mainnet state', () => {
     const { json: saved } = await onF().post('/local/snapshots')
     expect(effects((await send(message)).tx)).toEqual(expected)
     await onF().post(`/local/snapshots/${saved.id}/revert`)
+  })
+})
+
+describe("the emulator's version against the data's global version (docs/real-chain.md)", () => {
+  test('@ton/sandbox 0.41 is ton commit f801e1c1; the recorded configs say 9 and 12', async () => {
+    const executor = await Executor.create()
+    expect(executor.getVersion()).toEqual({
+      commitHash: 'f801e1c1a4ddb5abf41033f51a7c74ab72dfdc07',
+      commitDate: '2025-12-05 10:44:12 +0300',
+    })
+    expect(globalVersion(recorded.config).version).toBe(9) // key block 46991999
+    expect(globalVersion(loadTxEmulation('stonfiPoolSwap').config).version).toBe(9)
+    expect(globalVersion(loadTxEmulation('hashExact').config).version).toBe(12)
+  })
+
+  test('a config whose param 8 is above 13 runs without a word, under the emulator’s own rules', async () => {
+    const run = async (version: number) => {
+      const dict = Dictionary.loadDirect(
+        Dictionary.Keys.Int(32),
+        Dictionary.Values.Cell(),
+        recorded.config,
+      )
+      const capabilities = globalVersion(recorded.config).capabilities
+      dict.set(
+        8,
+        beginCell().storeUint(0xc4, 8).storeUint(version, 32).storeUint(capabilities, 64).endCell(),
+      )
+      const config = beginCell().storeDictDirect(dict).endCell()
+      expect(globalVersion(config).version).toBe(version)
+      const chain = await Blockchain.create({ config })
+      chain.libs = withLibraries(undefined, recorded.libraries)
+      const at = new RecordedChain().addAccountState(
+        Address.parse(POOL),
+        { ...beforeSwap, code: recorded.code, data: before.data },
+        MC_SEQNO,
+      )
+      await chain.setShardAccount(Address.parse(POOL), at.parsed)
+      const pool = await chain.getContract(Address.parse(POOL))
+      const tx = await pool.receiveMessage(recorded.tx.inMessage!, { now: recorded.tx.now })
+      const d = tx.description
+      return {
+        effects: effects(tx),
+        gas: d.type === 'generic' && d.computePhase.type === 'vm' ? d.computePhase.gasUsed : -1n,
+        fees: tx.totalFees.coins,
+      }
+    }
+    const at9 = await run(9)
+    expect(at9.effects.outs.map((o) => o.body)).toEqual(
+      outBodies.map((b) => b.hash().toString('hex')),
+    )
+    expect([at9.gas, at9.fees]).toEqual([19_082n, 8_309_055n])
+    // 14 (mainnet from 2026-06-05) and 15: no error, the same run — the version is not applied.
+    expect(await run(14)).toEqual(at9)
+    expect(await run(15)).toEqual(at9)
   })
 })
