@@ -39,46 +39,31 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ForkError } from '../../chain/fork/ForkError.js'
 import { forkUpstream } from '../../chain/fork/forkUpstream.js'
 import { withLibraries } from '../../chain/fork/libraries.js'
-import { swap } from '../../core/ops/swap.js'
-import { createPoolState } from '../../core/pool/PoolState.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { decodeBody } from '../../protocol/decode/decodeBody.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
-import {
-  loadConfig46991999,
-  loadPoolAfterSwap,
-  loadTgoStonfiV2Getters,
-  loadTxEmulation,
-  RecordedChain,
-} from '../_support/mainnetData.js'
+import { loadTgoStonfiV2Getters, RecordedChain } from '../_support/mainnetData.js'
 import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
-
-const POOL = 'EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4'
-const ROUTER = 'EQCS4UEa5UaJLzOyyKieqQOQ2P9M-7kXpkO5HnP3Bv250cN3'
-/** USD₮'s master (the STON.fi API's token0 of this pool; its state is not recorded). */
-const USDT = 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs'
-/** pTON v2.1's minter as the STON.fi API names it for this router (its state is not recorded). */
-const PTON_V2_1 = 'EQBnGWMCf3-FZZq1W4IWcWiGAc3PHuZ0_H-7sad2oY00o83S'
-const POOL_LIBRARY = 'a9338ecd624ca15d37e4a8d9bf677ddc9b84f0e98f05f2fb84c7afe332a281b4'
-/** The masterchain block the recorded states are put at (the files name none: synthesized). */
-const MC_SEQNO = 57_000_000
-
-/** The recorded swap and the pool's recorded state after it (test/_support/mainnetData.ts). */
-const recorded = (() => {
-  const after = loadPoolAfterSwap()
-  const libraries = loadTxEmulation('stonfiPoolSwap').libraries
-  return {
-    tx: after.swap.transaction,
-    code: after.code,
-    dataAfter: after.data,
-    balanceAfter: after.balance,
-    libraries,
-    config: loadConfig46991999().dict,
-  }
-})()
+import {
+  before,
+  beforeSwap,
+  MC_SEQNO,
+  outBodies,
+  POOL,
+  POOL_LIBRARY,
+  PTON_V2_1,
+  payTo,
+  poolWallets,
+  ROUTER,
+  recorded,
+  swapIn,
+  tonUsdtAssetRows,
+  USDT,
+  v22PoolRow,
+  v22RouterRow,
+} from './_support/recordedPoolSwap.js'
 
 /**
  * STON.fi DEX v2.1 router and pool code and data with their expected getter answers
@@ -92,104 +77,6 @@ const V21_POOL = tgo.pool.account.toString()
 /** Stand-ins for the v2.1 pool's tokens: the vectors do not name them (the seed says so). */
 const STAND_IN0 = new Address(0, Buffer.alloc(32, 0x21)).toString()
 const STAND_IN1 = new Address(0, Buffer.alloc(32, 0x22)).toString()
-
-/** A DEX v2 pool's data cell, read and written field by field (docs/contracts.md §2.14). */
-type PoolFields = {
-  locked: boolean
-  reserve0: bigint
-  reserve1: bigint
-  supply: bigint
-  collected0: bigint
-  collected1: bigint
-  feeAddress: Address | null
-  lpFee: number
-  protocolFee: number
-  rest: Cell
-}
-function readPoolFields(data: Cell): PoolFields {
-  const s = data.beginParse()
-  const fields = {
-    locked: s.loadBit(),
-    reserve0: s.loadCoins(),
-    reserve1: s.loadCoins(),
-    supply: s.loadCoins(),
-    collected0: s.loadCoins(),
-    collected1: s.loadCoins(),
-    feeAddress: s.loadMaybeAddress(),
-    lpFee: s.loadUint(16),
-    protocolFee: s.loadUint(16),
-    rest: s.loadRef(),
-  }
-  if (s.remainingBits !== 0 || s.remainingRefs !== 0) throw new Error('not a CPI pool data cell')
-  return fields
-}
-function writePoolFields(f: PoolFields): Cell {
-  return beginCell()
-    .storeBit(f.locked)
-    .storeCoins(f.reserve0)
-    .storeCoins(f.reserve1)
-    .storeCoins(f.supply)
-    .storeCoins(f.collected0)
-    .storeCoins(f.collected1)
-    .storeAddress(f.feeAddress)
-    .storeUint(f.lpFee, 16)
-    .storeUint(f.protocolFee, 16)
-    .storeRef(f.rest)
-    .endCell()
-}
-
-const swapIn = decodeBody(recorded.tx.inMessage!.body) as {
-  type: 'v2.swap'
-  amount0: bigint
-  amount1: bigint
-  payload: { referralBps: bigint; referralAddress: Address | null }
-}
-const outBodies = [...recorded.tx.outMessages.values()].map((m) => m.body)
-const payTo = outBodies.map(decodeBody).find((b) => b?.type === 'v2.pay_to') as {
-  amount0: bigint
-  amount1: bigint
-}
-const payVault = outBodies.map(decodeBody).find((b) => b?.type === 'v2.pay_vault') as {
-  amount1: bigint
-}
-
-/** The pool's state before the swap, derived from the transaction (see the file's comment). */
-const before = (() => {
-  const after = readPoolFields(recorded.dataAfter)
-  // Core's quote on the candidate reserves gives the protocol fee; the real code checks it below.
-  const reserve0 = after.reserve0 - swapIn.amount0
-  let protocolOut = 0n
-  for (let i = 0; i < 2; i++) {
-    const reserve1 = after.reserve1 + payTo.amount1 + payVault.amount1 + protocolOut
-    const quote = swap(
-      createPoolState({
-        dex: 'v2',
-        kind: 'constant_product',
-        ...{ reserve0, reserve1, totalSupply: after.supply },
-        ...{ lpFee: BigInt(after.lpFee), protocolFee: BigInt(after.protocolFee) },
-        ...{ collectedProtocolFee0: 0n, collectedProtocolFee1: 0n },
-      }),
-      { side: 0, amountIn: swapIn.amount0, referralBps: swapIn.payload.referralBps },
-    )
-    protocolOut = quote.protocolFeeOut
-  }
-  const fields: PoolFields = {
-    ...after,
-    reserve0,
-    reserve1: after.reserve1 + payTo.amount1 + payVault.amount1 + protocolOut,
-    collected1: after.collected1 - protocolOut,
-  }
-  return { fields, data: writePoolFields(fields) }
-})()
-
-/** The state before the recorded swap: its last transaction is the swap's previous one. */
-const beforeSwap = {
-  balance: recorded.balanceAfter,
-  lastTransaction: {
-    lt: recorded.tx.prevTransactionLt,
-    hash: Buffer.from(recorded.tx.prevTransactionHash.toString(16).padStart(64, '0'), 'hex'),
-  },
-}
 
 /** `DROP` (the method id) then `7 PUSHINT`: a get-method answering 7 whatever it is called. */
 const SEVEN = beginCell().storeUint(0x3077, 16).endCell()
@@ -216,19 +103,10 @@ const seventeenData = (() => {
 })()
 
 /** Our seed: the STON.fi API's rows for the recorded pool, its router and its assets. */
-function seedJson(wallet1: string) {
+function seedJson() {
   return {
     routers: [
-      {
-        address: ROUTER,
-        major_version: 2,
-        minor_version: 2,
-        router_type: 'ConstantProduct',
-        pton_master_address: PTON_V2_1,
-        pton_wallet_address: wallet1,
-        pton_version: '2.1',
-        pool_creation_enabled: true,
-      },
+      v22RouterRow,
       {
         address: V21_ROUTER,
         major_version: 2,
@@ -240,22 +118,7 @@ function seedJson(wallet1: string) {
         pool_creation_enabled: true,
       },
     ],
-    assets: [
-      {
-        contract_address: NATIVE_ADDRESS,
-        symbol: 'TON',
-        display_name: 'Toncoin',
-        decimals: 9,
-        kind: 'Ton',
-      },
-      {
-        contract_address: USDT,
-        symbol: 'USD₮',
-        display_name: 'Tether USD',
-        decimals: 6,
-        kind: 'Jetton',
-      },
-    ],
+    assets: tonUsdtAssetRows,
     pools: [
       {
         address: V21_POOL,
@@ -272,36 +135,8 @@ function seedJson(wallet1: string) {
         collected_token0_protocol_fee: '0',
         collected_token1_protocol_fee: '0',
       },
-      {
-        address: NO_CODE_POOL,
-        router_address: ROUTER,
-        token0_address: USDT,
-        token1_address: NATIVE_ADDRESS,
-        reserve0: '0',
-        reserve1: '0',
-        lp_total_supply: '0',
-        lp_fee: '20',
-        protocol_fee: '10',
-        ref_fee: '10',
-        protocol_fee_address: NATIVE_ADDRESS,
-        collected_token0_protocol_fee: '0',
-        collected_token1_protocol_fee: '0',
-      },
-      {
-        address: POOL,
-        router_address: ROUTER,
-        token0_address: USDT,
-        token1_address: NATIVE_ADDRESS,
-        reserve0: '0',
-        reserve1: '0',
-        lp_total_supply: '0',
-        lp_fee: '20',
-        protocol_fee: '10',
-        ref_fee: '10',
-        protocol_fee_address: NATIVE_ADDRESS,
-        collected_token0_protocol_fee: '0',
-        collected_token1_protocol_fee: '0',
-      },
+      v22PoolRow(NO_CODE_POOL),
+      v22PoolRow(POOL),
     ],
   }
 }
@@ -313,16 +148,10 @@ const libraryRequests: string[][] = []
 let fork: RunningForkNode | undefined
 const log: string[] = []
 const consoleError = console.error
-let wallet0: string
-let wallet1: string
+const { wallet0, wallet1 } = poolWallets
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-real-'))
-  const fields = before.fields
-  const rest = fields.rest.beginParse()
-  rest.loadAddress() // router
-  wallet0 = rest.loadAddress().toString()
-  wallet1 = rest.loadAddress().toString()
   // The recorded chain (test/_support/mainnetData.ts), served as toncenter's C++ API serves it
   // (test/_support/recordedToncenter.ts: getLibraries refuses more than 16 hashes, leaves
   // unknown ones out), behind a proxy that keeps each getLibraries request's hashes.
@@ -353,7 +182,7 @@ beforeAll(async () => {
     fork: {
       url: `${proxy.url}/api/v2/jsonRPC`,
       rps: Number.POSITIVE_INFINITY,
-      seed: { path: 'stonfi-ton-usdt.json', ...parseForkSeed(seedJson(wallet1)) },
+      seed: { path: 'stonfi-ton-usdt.json', ...parseForkSeed(seedJson()) },
     },
   })
 }, 300_000)
