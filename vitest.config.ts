@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: [
-      '{core,protocol,contracts-fixtures,emulator,upstream,chain,indexer,local,service,store,test}/**/*.test.ts',
+      '{core,protocol,contracts-fixtures,emulator,upstream,chain,indexer,demo,local,service,store,test}/**/*.test.ts',
     ],
     setupFiles: ['test/_support/fastCells.ts'],
     // One throwaway PostgreSQL cluster for the run when PostgreSQL is installed.

@@ -13,9 +13,9 @@
  */
 import { beginCell, Cell, loadTransaction, storeTransaction, type Transaction } from '@ton/core'
 import Database from 'better-sqlite3'
+import { runScenario } from '../demo/runScenario.js'
 import { createLocalDex } from '../emulator/createLocalDex.js'
 import { createIndexer, type IngestStats } from '../indexer/ingest/createIndexer.js'
-import { runScenario } from '../local/demo/runScenario.js'
 import { createSqliteStore } from '../store/sqlite/createSqliteStore.js'
 import { formatRate, writeResult } from './_support/measure.js'
 

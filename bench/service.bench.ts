@@ -57,7 +57,7 @@ if (process.argv[2] === '--serve') {
  */
 async function serve(mode: Mode): Promise<void> {
   const { startLocalExchange: startService } = await import('../local/startLocalExchange.js')
-  const { demoMarket } = await import('../local/demo/demoMarket.js')
+  const { demoMarket } = await import('../demo/demoMarket.js')
   const usdl = demoMarket().assets.find((a) => a.symbol === 'USDL')?.address as string
   const path = `/v1/swap/simulate?offer_address=${TON}&ask_address=${usdl}&units=5000000000&slippage_tolerance=0.005`
   const service = await startService({

@@ -16,13 +16,13 @@
  * @module
  */
 
-export { type CliIo, runCli } from './cli.js'
-export { demoMarket } from './demo/demoMarket.js'
+export { demoMarket } from '../demo/demoMarket.js'
 export {
   type SeedDemoOptions,
   seedDemoMarket,
   seedReferenceMarket,
-} from './demo/seedDemoMarket.js'
+} from '../demo/seedDemoMarket.js'
+export { type CliIo, runCli } from './cli.js'
 export {
   FAUCET_JETTON_CAP_TOKENS,
   FAUCET_TON_CAP,

@@ -109,7 +109,7 @@ describe('citations', () => {
 
 /** A repository path a page names in code spans (`` `store/sqlite/migrations.ts` ``). */
 const repositoryPath =
-  /`((?:bench|bin|chain|contracts-fixtures|core|docs|emulator|indexer|local|protocol|service|store|test|upstream)\/[\w./-]+\.(?:ts|js|json|md|tolk))`/g
+  /`((?:bench|bin|chain|contracts-fixtures|core|demo|docs|emulator|indexer|local|protocol|service|store|test|upstream)\/[\w./-]+\.(?:ts|js|json|md|tolk))`/g
 
 describe('docs paths', () => {
   test('every source, test or page a docs page names exists', () => {

@@ -5,6 +5,14 @@ import { PostgresChainJournal } from '../../chain/journal/PostgresChainJournal.j
 import { SqliteChainJournal } from '../../chain/journal/SqliteChainJournal.js'
 import { LiveChain } from '../../chain/LiveChain.js'
 import { type TestWallet, testWallets } from '../../chain/wallets/testWallets.js'
+import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from '../../demo/demoHistory.js'
+import { jettonDecimals } from '../../demo/jettonDecimals.js'
+import type { ScenarioWorld } from '../../demo/runScenario.js'
+import {
+  type SeedDemoOptions,
+  seedDemoMarket,
+  seedReferenceMarket,
+} from '../../demo/seedDemoMarket.js'
 import { createLocalDex } from '../../emulator/createLocalDex.js'
 import type { LocalDex } from '../../emulator/LocalDex.js'
 import type { TransactionBlock } from '../../indexer/ingest/createIndexer.js'
@@ -14,14 +22,6 @@ import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import { contractLayoutRecorder, liveGetMethodRunner } from '../contractLayoutRecorder.js'
-import { DAY_SECONDS, DEMO_HISTORY_DAYS, HistoryClock } from '../demo/demoHistory.js'
-import { jettonDecimals } from '../demo/jettonDecimals.js'
-import type { ScenarioWorld } from '../demo/runScenario.js'
-import {
-  type SeedDemoOptions,
-  seedDemoMarket,
-  seedReferenceMarket,
-} from '../demo/seedDemoMarket.js'
 import { faucet } from '../faucet.js'
 import { liveChainReader } from '../liveChainReader.js'
 import { startLiveIndexer } from '../liveIndexer.js'

@@ -1,8 +1,8 @@
 import { Address, beginCell, Cell, contractAddress } from '@ton/core'
 import { describe, expect, test } from 'vitest'
+import { demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { jettonWalletAddressOf } from '../../protocol/contractLayouts.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
-import { demoMarketFixture } from '../../store/_support/demoMarketFixture.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 import {
   deriveJettonWalletAddress,

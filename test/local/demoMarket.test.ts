@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demoFarmFixture } from '../../local/demo/demoFarmFixture.js'
-import { DEMO_FARM_FIXTURE_SWAPS, demoFarmRows } from '../../local/demo/demoFarmRows.js'
-import { demoWalletAddress } from '../../local/demo/demoWallets.js'
-import { TON_ADDRESS } from '../../local/demo/runScenario.js'
-import { seedDemoMarket } from '../../local/demo/seedDemoMarket.js'
+import { DEMO_FARM_FIXTURE_SWAPS, demoFarmRows } from '../../demo/demoFarmRows.js'
+import { demoWalletAddress } from '../../demo/demoWallets.js'
+import { demoFarmFixture } from '../../demo/fixtures/demoFarmFixture.js'
+import { TON_ADDRESS } from '../../demo/runScenario.js'
+import { seedDemoMarket } from '../../demo/seedDemoMarket.js'
 import { createService } from '../../service/createService.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import type { Store } from '../../store/Store.js'
@@ -238,8 +238,8 @@ describe('demo market from emulator history', () => {
   })
 
   test("the service tests' farm and stake fixture is what this demo's indexed chain state gives", async () => {
-    // on a difference: node --import tsx local/_support/writeDemoFarmFixture.ts, then
-    // node --import tsx local/_support/writeDemoMarketFixture.ts
+    // on a difference: node --import tsx demo/_support/writeDemoFarmFixture.ts, then
+    // node --import tsx demo/_support/writeDemoMarketFixture.ts
     const rows = await demoFarmRows(store, written as MarketData)
     expect(rows).toEqual(demoFarmFixture())
     // Not empty: an active farm with two rewards, a finished one, positions and three stakers.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoMarket } from '../../demo/demoMarket.js'
 import { startLocalExchange } from '../../local/startLocalExchange.js'
 import { createSqliteStore } from '../../store/sqlite/createSqliteStore.js'
 

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
-import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { DEMO_WALLET_ADDRESSES, demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { fuzz } from '../_support/fuzz.js'
 import { useService } from './_support/setupService.js'
@@ -12,15 +11,15 @@ import { useService } from './_support/setupService.js'
  * replay it with FUZZ_SEED / FUZZ_PATH and keep it below as a regression example.
  */
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const addresses = [
   NATIVE_ADDRESS,
   ...market.assets.map((a) => a.address),
   ...market.pools.map((p) => p.address),
   ...market.farms.map((f) => f.minterAddress),
   ...market.routers.map((r) => r.address),
-  demoWalletAddress('alice'),
-  demoWalletAddress('bob'),
+  DEMO_WALLET_ADDRESSES.alice,
+  DEMO_WALLET_ADDRESSES.bob,
 ]
 
 const ROUTES: readonly [method: 'GET' | 'POST', template: string][] = [

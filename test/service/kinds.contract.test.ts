@@ -2,7 +2,7 @@ import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { swap } from '../../core/ops/swap.js'
 import { priceImpact } from '../../core/quote/priceImpact.js'
-import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { toPoolState } from '../../service/market/poolState.js'
 import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
@@ -18,7 +18,7 @@ import {
 
 /** Swap simulations on every pool kind, and the clean 422 for kinds core cannot compute. */
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset, router, pool } = demoAddresses(market)
 const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')

@@ -9,8 +9,7 @@ import { provide } from '../../core/ops/provide.js'
 import { FIXED_ONE, type PoolState } from '../../core/pool/PoolState.js'
 import { parseDecimal } from '../../core/quote/decimal.js'
 import { poolStateArbitrary } from '../../core/testing/poolStateArbitrary.js'
-import { demoMarket } from '../../local/demo/demoMarket.js'
-import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { DEMO_WALLET_ADDRESSES, demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { toPoolState } from '../../service/market/poolState.js'
 import { wholeSpotRate } from '../../service/simulate/provisionPrice.js'
@@ -25,7 +24,7 @@ import {
   useService,
 } from './_support/setupService.js'
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset, router, pool } = demoAddresses(market)
 const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')
@@ -196,7 +195,7 @@ describe('POST /v1/liquidity_provision/simulate', () => {
   })
 
   test('wallet_address reports the LP account and its pending amounts on the a/b sides', async () => {
-    const bob = demoWalletAddress('bob')
+    const bob = DEMO_WALLET_ADDRESSES.bob
     const position = market.lpPositions.find((p) => p.walletAddress === bob)
     const bobsPool = market.pools.find((p) => p.address === position?.poolAddress)
     if (position === undefined || bobsPool === undefined) throw new Error('demo data changed')

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
-import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { DEMO_WALLET_ADDRESSES, demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { liquidityBucket } from '../../service/query/queryPools.js'
 import { AssetQueryItemSchema } from '../../service/wire/asset.js'
@@ -14,10 +13,10 @@ import {
   useService,
 } from './_support/setupService.js'
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset } = demoAddresses(market)
 const TON = NATIVE_ADDRESS
-const alice = demoWalletAddress('alice')
+const alice = DEMO_WALLET_ADDRESSES.alice
 const symbolOf = (address: string) => market.assets.find((a) => a.address === address)?.symbol
 
 const service = useService(market)

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
-import { demoWalletAddress } from '../../local/demo/demoWallets.js'
+import { DEMO_WALLET_ADDRESSES, demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { AssetSchema } from '../../service/wire/asset.js'
 import { FarmSchema } from '../../service/wire/farm.js'
@@ -11,12 +10,12 @@ import { RouterSchema } from '../../service/wire/router.js'
 import { StakesSchema, VaultSchema } from '../../service/wire/walletObjects.js'
 import { demoAddresses, expectError, expectShape, useService } from './_support/setupService.js'
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset, router, pool } = demoAddresses(market)
 const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')
-const alice = demoWalletAddress('alice')
-const carol = demoWalletAddress('carol')
+const alice = DEMO_WALLET_ADDRESSES.alice
+const carol = DEMO_WALLET_ADDRESSES.carol
 const UNKNOWN = new Address(0, Buffer.alloc(32, 7)).toString({ bounceable: true, urlSafe: true })
 const raw = (address: string) => Address.parse(address).toRawString()
 

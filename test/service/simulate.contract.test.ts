@@ -1,6 +1,6 @@
 import { Address } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { SwapSimulationSchema } from '../../service/wire/simulation.js'
 import type { PoolRow } from '../../store/rows/referenceRows.js'
@@ -14,7 +14,7 @@ import {
   useService,
 } from './_support/setupService.js'
 
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset, router, pool } = demoAddresses(market)
 const TON = NATIVE_ADDRESS
 const USDL = asset('USDL')

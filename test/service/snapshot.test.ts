@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createService } from '../../service/createService.js'
 import { importSnapshot, importSnapshotFile } from '../../service/snapshot/importSnapshot.js'
@@ -19,7 +19,7 @@ import {
 } from './_support/setupService.js'
 
 const run = promisify(execFile)
-const market = demoMarket()
+const market = demoMarketFixture()
 const { asset } = demoAddresses(market)
 const ROOT = join(import.meta.dirname, '..', '..')
 

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
-import { demoMarket } from '../../local/demo/demoMarket.js'
+import { demoMarketFixture } from '../../demo/fixtures/demoMarketFixture.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'
 import type {
   IndexBatch,
@@ -22,7 +22,7 @@ import { swapRow } from '../_support/swapRow.js'
 import { writeSyntheticHistory } from '../_support/syntheticHistory.js'
 import { storeKinds } from './_support/storeKinds.js'
 
-const market = demoMarket()
+const market = demoMarketFixture()
 
 const transaction = (
   op: OperationRow,

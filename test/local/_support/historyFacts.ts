@@ -1,6 +1,6 @@
+import { DEMO_VENUE_WALLETS } from '../../../demo/demoVenues.js'
+import { ARBITRAGE_WALLET } from '../../../demo/runScenario.js'
 import { LocalBlockchain } from '../../../emulator/LocalBlockchain.js'
-import { DEMO_VENUE_WALLETS } from '../../../local/demo/demoVenues.js'
-import { ARBITRAGE_WALLET } from '../../../local/demo/runScenario.js'
 import type { Store } from '../../../store/Store.js'
 
 /** What makes a demo history whole, read from the index. */

@@ -1,6 +1,6 @@
 /**
  * The official client's 37 calls (`@ston-fi/api` `StonApiClient`, the methods that map to this
- * service's endpoints, as `test/service/e2e.stonApi.test.ts` makes them) against one server,
+ * service's endpoints, as `test/local/e2e.stonApi.test.ts` makes them) against one server,
  * with every HTTP answer the client received kept as bytes: two servers answer alike when the
  * records are equal. Inputs are read from the writer's own answers and index
  * ({@link stonApiInputs}), so the calls meet real rows: a pool with liquidity, a wallet with a

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { demoMarket } from '../../../local/demo/demoMarket.js'
+import { demoMarketFixture } from '../../../demo/fixtures/demoMarketFixture.js'
 import { NATIVE_ADDRESS } from '../../../protocol/nativeAddress.js'
 import { createService } from '../../../service/createService.js'
 import type { MarketData } from '../../../store/rows/MarketData.js'
@@ -15,7 +15,7 @@ export type TestService = { app: FastifyInstance; store: Store; close(): Promise
  * Builds the service in-process on a fresh `:memory:` SQLite store; no port is opened.
  * Call `close()` in `afterAll`.
  */
-export async function setupService(market: MarketData = demoMarket()): Promise<TestService> {
+export async function setupService(market: MarketData = demoMarketFixture()): Promise<TestService> {
   const store = createSqliteStore({ path: ':memory:' })
   await store.replaceMarket(market)
   const app = await createService({ store })
@@ -58,7 +58,7 @@ export function useService(market?: MarketData): TestService {
 }
 
 /** Addresses of the demo market by name, read from the market itself. */
-export function demoAddresses(market: MarketData = demoMarket()) {
+export function demoAddresses(market: MarketData = demoMarketFixture()) {
   const asset = (symbol: string) => {
     const found = market.assets.find((a) => a.symbol === symbol)
     if (found === undefined) throw new Error(`no demo asset ${symbol}`)
