@@ -9,8 +9,9 @@ import {
 } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { writeBoc } from '../../emulator/bocWriter.js'
-import { startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
+import { startDemoExchange } from '../../test/_support/demoExchange.js'
 import type { LiveChain } from '../LiveChain.js'
 import type { LoggedTransaction } from '../TransactionLog.js'
 import { type LeanTransaction, leanOf, readTransaction } from './leanTransaction.js'
@@ -26,12 +27,12 @@ import { renderParts, renderTransaction } from './wire.js'
  * transaction renders byte for byte as the whole-parse renderer the API used before (kept below
  * as the reference), cold and from the cache, in v2 and v3.
  */
-let exchange: Awaited<ReturnType<typeof startLocalExchange>>
+let exchange: RunningLocalExchange
 let chain: LiveChain
 let entries: LoggedTransaction[]
 
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,
