@@ -10,6 +10,7 @@
  * its own copy, so tests that write never share a database. Tests of the first start itself
  * (`datedHistory`, `firstStartKill`, `restart`, the subprocess tests) still build from scratch.
  */
+import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -23,7 +24,6 @@ import {
 
 /** How long a test file waits for another one's build of the same demo. */
 const WAIT_MS = 300_000
-let copies = 0
 
 /**
  * `startLocalExchange(options)` over a copy of the run's demo database of `options.demo` and
@@ -50,7 +50,7 @@ export async function startDemoExchange(
   let dbPath = options.dbPath
   if (memory) {
     mkdirSync(join(dir, 'copies'), { recursive: true })
-    dbPath = join(dir, 'copies', `${process.pid}-${Date.now()}-${copies++}.sqlite`)
+    dbPath = join(dir, 'copies', `${randomUUID()}.sqlite`)
   }
   copyFileSync(template, dbPath)
   const exchange = await startLocalExchange({ ...options, dbPath })
