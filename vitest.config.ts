@@ -7,7 +7,11 @@ export default defineConfig({
     ],
     setupFiles: ['test/_support/fastCells.ts'],
     // One throwaway PostgreSQL cluster for the run when PostgreSQL is installed.
-    globalSetup: ['test/_support/postgresGlobalSetup.ts'],
+    // One folder for the run's demo databases, built once per demo size (demoExchange.ts).
+    globalSetup: [
+      'test/_support/postgresGlobalSetup.ts',
+      'test/_support/demoDatabaseGlobalSetup.ts',
+    ],
     retry: 0,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -108,15 +108,34 @@ export async function openLocalNode(options: LocalNodeOptions): Promise<NodePart
   const memory = !postgres && (options.dbPath === ':memory:' || options.dbPath === '')
   let seeded = false
   if (!postgres && !memory && !existsSync(options.dbPath) && options.datedHistory !== true) {
-    const building = `${options.dbPath}.building`
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
-    const parts = await openParts(building, false, options, wallets)
-    seeded = parts.extra.seeded
-    await parts.close()
-    renameSync(building, options.dbPath)
+    seeded = await buildLocalDatabase(options, wallets)
   }
   const parts = await openParts(options.dbPath, memory, options, wallets)
   return { ...parts, extra: { ...parts.extra, seeded: seeded || parts.extra.seeded } }
+}
+
+/**
+ * The undated first start's build of a new SQLite database (what {@link openLocalNode} does
+ * before it opens one that does not exist): the demo built in `<dbPath>.building`, closed, and
+ * renamed to `dbPath` when whole. Returns whether the demo was seeded. The test suite builds one
+ * such file per demo size and starts its exchanges on copies of it.
+ *
+ * @example
+ * ```ts
+ * await buildLocalDatabase({ dbPath: '/tmp/demo.sqlite', host: '127.0.0.1', port: 0, demoSwaps: 2 }) // true
+ * ```
+ */
+export async function buildLocalDatabase(
+  options: LocalNodeOptions,
+  wallets: Promise<readonly TestWallet[]> = testWallets(),
+): Promise<boolean> {
+  const building = `${options.dbPath}.building`
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true })
+  const parts = await openParts(building, false, options, wallets)
+  const seeded = parts.extra.seeded
+  await parts.close()
+  renameSync(building, options.dbPath)
+  return seeded
 }
 
 /** Opens the store, and the chain with its indexer unless the database is a snapshot. */

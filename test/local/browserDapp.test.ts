@@ -15,7 +15,8 @@ import { mnemonicToPrivateKey } from '@ton/crypto'
 import { TonClient, WalletContractV4 } from '@ton/ton'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it). */
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
@@ -37,7 +38,7 @@ beforeAll(async () => {
   if (CHROMIUM === undefined) {
     throw new Error('no Chromium at /usr/bin/chromium: apt-get install -y chromium')
   }
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,

@@ -5,14 +5,15 @@ import { Address, internal, SendMode, toNano } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LiveChain } from '../../chain/LiveChain.js'
 import { mineWhenIdle } from '../../local/control/mineWhenIdle.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { jettonMintBody } from '../../protocol/jetton.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { dapp } from './_support/dapp.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-control-'))
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     ...{ dbPath: join(dir, 'control.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })

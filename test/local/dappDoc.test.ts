@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 const page = readFileSync(
   join(import.meta.dirname, '..', '..', 'docs', 'local-exchange-dapp.md'),
@@ -17,7 +18,7 @@ const example = readFileSync(join(import.meta.dirname, '_support', 'dappExample.
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,

@@ -5,12 +5,13 @@ import { Address, beginCell, external, internal, SendMode, storeMessage } from '
 import { mnemonicToPrivateKey } from '@ton/crypto'
 import { TonClient, WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { externalMessageHash } from '../../protocol/externalMessageHash.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,

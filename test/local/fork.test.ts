@@ -23,7 +23,8 @@ import { JettonMaster } from '@ton/ton'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestWallet } from '../../chain/wallets/testWallets.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type Fault, type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import { dapp } from './_support/dapp.js'
 
@@ -125,7 +126,7 @@ async function sendBoc(base: string, boc: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 4,
   })

@@ -12,8 +12,9 @@ import { join } from 'node:path'
 import { Address } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { DEX_V1_OP, DEX_V2_OP } from '../../protocol/opCodes.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import {
   type ImpersonatedMessage,
   nodeClient,
@@ -39,7 +40,7 @@ const reserves = async (client: ReturnType<typeof nodeClient>, pool: string) => 
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-control-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })

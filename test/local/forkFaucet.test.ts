@@ -18,8 +18,9 @@ import { swap } from '../../core/ops/swap.js'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { FORK_FUNDS_NOTE } from '../../local/forkFaucet.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type Fault, type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 
 let dir: string
@@ -89,7 +90,7 @@ const sendBocs = (from: number) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-funds-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })

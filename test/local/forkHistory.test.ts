@@ -11,7 +11,8 @@ import { TonClient } from '@ton/ton'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestWallet } from '../../chain/wallets/testWallets.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type Fault, type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import { dapp } from './_support/dapp.js'
 
@@ -54,7 +55,7 @@ const to = (n: number) => new Address(0, Buffer.alloc(32, 0x60 + n))
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-history-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 0,
   })

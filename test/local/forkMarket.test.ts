@@ -25,10 +25,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fixtureCode } from '../../contracts-fixtures/fixtureCode.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { jettonMintBody, jettonMinterData } from '../../protocol/jetton.js'
 import { readDexV2PoolData } from '../../protocol/poolData.js'
 import { INDEX_CURSOR, parseCursor } from '../../store/indexCursor.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import { dapp } from './_support/dapp.js'
 
@@ -110,7 +111,7 @@ const restRequests = (from: number) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-forkmarket-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 4,
   })

@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { Address } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 
 let dir: string
@@ -37,7 +38,7 @@ const seen = (from: number, ...methods: string[]) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-fork-no-cache-'))
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 0,
   })

@@ -1,12 +1,13 @@
 import { Address } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { FAUCET_TON_CAP } from '../../local/faucet.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { dapp } from './_support/dapp.js'
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     ...{ dbPath: ':memory:', host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })

@@ -13,8 +13,9 @@ import { createNodeOperations, type NodeOperations } from '../../local/operation
 import { startDatabaseServer } from '../../local/startDatabaseServer.js'
 import { startFollowNode } from '../../local/startFollowNode.js'
 import { startForkNode } from '../../local/startForkNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { urlSecrets } from '../../upstream/redact.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import { createTestDatabase, testPostgresUrl } from '../_support/postgresDatabase.js'
 import { dapp } from './_support/dapp.js'
@@ -67,7 +68,7 @@ function total(samples: Map<string, number>, name: string, ...labels: string[]):
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-ops-'))
   opsU = operations('local').ops
-  upstream = await startLocalExchange({
+  upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps: 4,
     operations: opsU,

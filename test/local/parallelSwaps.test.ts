@@ -7,12 +7,13 @@ import { Address, Cell, internal, loadTransaction, SendMode } from '@ton/core'
 import { mnemonicToPrivateKey } from '@ton/crypto'
 import { TonClient, WalletContractV4 } from '@ton/ton'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'ton-dex-lab-parallel-'))
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: join(dir, 'dex.sqlite'),
     host: '127.0.0.1',
     port: 0,

@@ -19,8 +19,9 @@ import { MessageIndex } from '../../chain/tonHttpApi/v3/MessageIndex.js'
 import { renderV3Transaction } from '../../chain/tonHttpApi/v3/wire.js'
 import { renderParts, renderTransaction } from '../../chain/tonHttpApi/wire.js'
 import { writeBoc } from '../../emulator/bocWriter.js'
-import { startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 /**
  * The TON HTTP API renders transactions from one lean read, shares parses between v2 and v3 and
@@ -30,12 +31,12 @@ import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
  * transaction renders byte for byte as the whole-parse renderer the API used before (kept below
  * as the reference), cold and from the cache, in v2 and v3.
  */
-let exchange: Awaited<ReturnType<typeof startLocalExchange>>
+let exchange: RunningLocalExchange
 let chain: LiveChain
 let entries: LoggedTransaction[]
 
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,

@@ -20,15 +20,16 @@ import {
   farmClaimPayout,
   farmPendingNanorewards,
 } from '../../core/index.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
 import { farmV3AdminBody, farmV3DepositRewardsPayload } from '../../protocol/farm.js'
 import { jettonTransferBody } from '../../protocol/jetton.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 
 const DAY = 86_400
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     dbPath: ':memory:',
     host: '127.0.0.1',
     port: 0,

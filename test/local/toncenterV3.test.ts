@@ -1,6 +1,7 @@
 import { Address, Cell, loadTransaction } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningLocalExchange, startLocalExchange } from '../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
+import { startDemoExchange } from '../_support/demoExchange.js'
 import { dapp } from './_support/dapp.js'
 
 type V3Tx = {
@@ -18,7 +19,7 @@ type V2Tx = { transaction_id: { lt: string; hash: string }; data: string }
 
 let exchange: RunningLocalExchange
 beforeAll(async () => {
-  exchange = await startLocalExchange({
+  exchange = await startDemoExchange({
     ...{ dbPath: ':memory:', host: '127.0.0.1', port: 0 },
     demoSwaps: 2,
   })

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FollowOptions } from '../../../local/serveOptions.js'
 import { type RunningFollowNode, startFollowNode } from '../../../local/startFollowNode.js'
-import { type RunningLocalExchange, startLocalExchange } from '../../../local/startLocalExchange.js'
+import type { RunningLocalExchange } from '../../../local/startLocalExchange.js'
+import { startDemoExchange } from '../../_support/demoExchange.js'
 import { dapp } from './dapp.js'
 
 /** An upstream U (the local exchange with a demo history) and the followers started on it. */
@@ -21,10 +22,13 @@ export type FollowHarness = {
   close(): Promise<void>
 }
 
-/** Starts U with `demoSwaps` demo swaps in a new temporary folder. */
+/**
+ * Starts U with `demoSwaps` demo swaps in a new temporary folder (from a copy of the run's demo
+ * database of that size: `startDemoExchange`).
+ */
 export async function followHarness(name: string, demoSwaps: number): Promise<FollowHarness> {
   const dir = mkdtempSync(join(tmpdir(), `ton-dex-lab-${name}-`))
-  const upstream = await startLocalExchange({
+  const upstream = await startDemoExchange({
     ...{ dbPath: join(dir, 'u.sqlite'), host: '127.0.0.1', port: 0 },
     demoSwaps,
   })
