@@ -25,7 +25,9 @@ export type GetMethod<Args extends readonly unknown[], Answer> = {
 
 /**
  * A get-method runner of one environment: runs `name` on `address` with `args` and answers the
- * stack, or `undefined` when the method exits non-zero or the account is not there.
+ * stack, or `undefined` when the method exits non-zero or the account is not there. `Where` is
+ * how the environment names an account (an `Address`, or the user-friendly text a remote API
+ * takes).
  *
  * @example
  * ```ts
@@ -33,8 +35,8 @@ export type GetMethod<Args extends readonly unknown[], Answer> = {
  *   (await blockchain.runGetMethod(address, name, args)).stackReader
  * ```
  */
-export type GetMethodRunner = (
-  address: Address,
+export type GetMethodRunner<Where = Address> = (
+  address: Where,
   name: string,
   args: TupleItem[],
 ) => Promise<TupleReader | undefined>
@@ -48,9 +50,9 @@ export type GetMethodRunner = (
  * await callGetMethod(run, wallet, JETTON_WALLET_DATA) // { balance: 1000000000n, owner: Address, master: Address }
  * ```
  */
-export async function callGetMethod<Args extends readonly unknown[], Answer>(
-  run: GetMethodRunner,
-  address: Address,
+export async function callGetMethod<Where, Args extends readonly unknown[], Answer>(
+  run: GetMethodRunner<Where>,
+  address: Where,
   method: GetMethod<Args, Answer>,
   ...args: Args
 ): Promise<Answer | undefined> {
