@@ -38,6 +38,16 @@ export type PoolKindFacts = {
   readonly dexType: PoolKind
   /** The kind's parameters, in storage order (what `set_params` sets and the wire serves). */
   readonly params: readonly KindParamName[]
+  /**
+   * `@ston-fi/sdk` 2.7.0's swap gas on a router of this kind, in nanoTON (`docs/contracts.md`
+   * §4): the value sent to the user's jetton wallet, the TON it forwards to the router, and the
+   * TON forwarded with a pTON offer's notification (`SDK_SWAP_GAS.v2` derives from it).
+   */
+  readonly sdkSwapGas: {
+    readonly gas: bigint
+    readonly forward: bigint
+    readonly tonForward: bigint
+  }
   /** Reads the kind's fields that follow the common ones in `get_pool_data`. */
   readonly readPoolDataExtra: (r: TupleReader) => PoolDataExtra
   /**
@@ -63,6 +73,7 @@ export const POOL_KIND_FACTS = {
   constant_product: {
     routerType: 'ConstantProduct',
     dexType: 'constant_product',
+    sdkSwapGas: { gas: 300_000_000n, forward: 240_000_000n, tonForward: 300_000_000n },
     params: [],
     readPoolDataExtra: () => ({}),
     readStorageTail: (s) => (s.remainingRefs === 1 && s.remainingBits === 0 ? {} : undefined),
@@ -70,6 +81,7 @@ export const POOL_KIND_FACTS = {
   stableswap: {
     routerType: 'StableSwap',
     dexType: 'stableswap',
+    sdkSwapGas: { gas: 329_000_000n, forward: 269_000_000n, tonForward: 329_000_000n },
     params: ['amp'],
     readPoolDataExtra: (r) => ({ amp: r.readBigNumber() }),
     readStorageTail: (s) =>
@@ -78,6 +90,7 @@ export const POOL_KIND_FACTS = {
   weighted_const_product: {
     routerType: 'WeightedConstProduct',
     dexType: 'weighted_const_product',
+    sdkSwapGas: { gas: 319_000_000n, forward: 259_000_000n, tonForward: 319_000_000n },
     params: ['w0'],
     readPoolDataExtra: (r) => ({ w0: r.readBigNumber() }),
     readStorageTail: (s) =>
@@ -86,6 +99,7 @@ export const POOL_KIND_FACTS = {
   weighted_stableswap: {
     routerType: 'WeightedStableSwap',
     dexType: 'weighted_stableswap',
+    sdkSwapGas: { gas: 479_000_000n, forward: 419_000_000n, tonForward: 479_000_000n },
     params: ['amp', 'rate', 'w0'],
     readPoolDataExtra: (r) => {
       const amp = r.readBigNumber()
