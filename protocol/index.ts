@@ -16,14 +16,6 @@
  * @module
  */
 
-export {
-  type JettonWalletData,
-  type LpAccountData,
-  readJettonWalletData,
-  readLpAccountData,
-  readVaultData,
-  type VaultData,
-} from './accountData.js'
 export { addressText, canonicalAddressText } from './addressText.js'
 export type {
   AdminBody,
@@ -70,6 +62,12 @@ export {
   type FeeVaultMinterBody,
   type FeeVaultPayload,
 } from './decode/venueDecoders.js'
+export {
+  type LpAccountData,
+  readLpAccountData,
+  readVaultData,
+  type VaultData,
+} from './dex/accountData.js'
 export {
   DEX_LP_ACCOUNT_ADDRESS,
   DEX_LP_ACCOUNT_DATA,
@@ -152,7 +150,9 @@ export {
   JETTON_WALLET_ADDRESS,
   JETTON_WALLET_DATA,
   type JettonData,
+  type JettonWalletData,
   PTON_VERSION,
+  readJettonWalletData,
 } from './jetton/getMethods.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'

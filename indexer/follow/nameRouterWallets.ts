@@ -5,7 +5,7 @@ import {
   JETTON_WALLET_DATA,
   PTON_VERSION,
 } from '../../protocol/jetton/getMethods.js'
-import { PTON_V1_MINTER_ADDRESS } from '../../protocol/jettonGetters.js'
+import { PTON_V1_MINTER_ADDRESS } from '../../protocol/jetton/ptonMinters.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 
 /**

@@ -1,11 +1,5 @@
 import type { Address, Cell } from '@ton/core'
 import type { PoolKind } from '../../core/pool/PoolState.js'
-import {
-  type LpAccountData,
-  readLpAccountData,
-  readVaultData,
-  type VaultData,
-} from '../accountData.js'
 import { addressArg, type GetMethod, noArgs } from '../getMethod.js'
 import {
   type DexV1PoolData,
@@ -13,6 +7,12 @@ import {
   readDexV1PoolData,
   readDexV2PoolData,
 } from '../poolData.js'
+import {
+  type LpAccountData,
+  readLpAccountData,
+  readVaultData,
+  type VaultData,
+} from './accountData.js'
 
 /**
  * A router's `get_pool_address(wallet0, wallet1)` (DEX v1 and v2): the pool of the router's two

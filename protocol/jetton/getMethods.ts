@@ -1,7 +1,37 @@
-import type { Address, Cell } from '@ton/core'
-import { type JettonWalletData, readJettonWalletData } from '../accountData.js'
+import type { Address, Cell, TupleReader } from '@ton/core'
 import { addressArg, type GetMethod, noArgs } from '../getMethod.js'
-import { readPtonVersion } from '../jettonGetters.js'
+import { readPtonVersion } from './ptonMinters.js'
+
+/**
+ * A TEP-74 jetton wallet's `get_wallet_data` answer (`balance owner master ^wallet_code`; a DEX
+ * LP wallet answers the same with its pool as the master, `docs/contracts.md` §1.7).
+ *
+ * @example
+ * ```ts
+ * readJettonWalletData(stack) // { balance: 1414213562373n, owner: Address(bob), master: Address(pool) }
+ * ```
+ */
+export type JettonWalletData = {
+  readonly balance: bigint
+  readonly owner: Address
+  readonly master: Address
+}
+
+/**
+ * Reads a jetton wallet's `get_wallet_data` answer (the code cell after the three fields is
+ * left unread).
+ *
+ * @example
+ * ```ts
+ * readJettonWalletData(new TupleReader(stack)).balance // 99998500000000n
+ * ```
+ */
+export function readJettonWalletData(reader: TupleReader): JettonWalletData {
+  const balance = reader.readBigNumber()
+  const owner = reader.readAddress()
+  const master = reader.readAddress()
+  return { balance, owner, master }
+}
 
 /**
  * A master's `get_wallet_address(owner)` (TEP-74; USD₮, pTON v1/v2 and every pool as its LP
