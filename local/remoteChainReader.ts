@@ -6,26 +6,20 @@ import { JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import type { TonApiClient } from '../upstream/tonApiClient.js'
+import { toToncenterStack } from '../upstream/tonApiStack.js'
 import { withRetries } from '../upstream/withRetries.js'
 
 type StackEntry = [string, unknown]
 type RunResult = { exit_code: number; stack: readonly StackEntry[] }
 
-/**
- * A get-method run by the upstream with an argument stack of slices and integers (toncenter
- * v2's `tvm.Slice` / `num` entries); its stack, `undefined` on a non-zero exit.
- */
+/** A get-method run by the upstream (toncenter v2's stack); its stack, `undefined` on a non-zero exit. */
 async function runGetMethod(
   client: TonApiClient,
   address: string,
   method: string,
   args: readonly TupleItem[],
 ): Promise<readonly StackEntry[] | undefined> {
-  const stack = args.map((item) => {
-    if (item.type === 'slice') return ['tvm.Slice', item.cell.toBoc().toString('base64')]
-    if (item.type === 'int') return ['num', item.value.toString()]
-    throw new TypeError(`A ${item.type} get-method argument is not sent to the upstream.`)
-  })
+  const stack = toToncenterStack(args)
   const result = await client.call<RunResult>('runGetMethod', { address, method, stack })
   return result.exit_code === 0 ? result.stack : undefined
 }
