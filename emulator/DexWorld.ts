@@ -14,7 +14,7 @@ import {
   type SandboxContract,
   type TreasuryContract,
 } from '@ton/sandbox'
-import type { GetMethod } from '../protocol/getMethod.js'
+import { type GetMethod, addressArg as protocolAddressArg } from '../protocol/getMethod.js'
 import { JETTON_BALANCE, JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import type { LocalBlockchain } from './LocalBlockchain.js'
 import { LocalDexError } from './LocalDexError.js'
@@ -172,5 +172,5 @@ export class DexWorld {
  * ```
  */
 export function addressArg(address: Address): TupleItem {
-  return { type: 'slice', cell: beginCell().storeAddress(address).endCell() }
+  return protocolAddressArg(address)
 }

@@ -31,3 +31,18 @@ export const FEE_VAULT_ADDRESS: GetMethod<[owner: Address, minterWallet: Address
   args: (owner, minterWallet) => [addressArg(owner), addressArg(minterWallet)],
   read: (r) => r.readAddress(),
 }
+
+/**
+ * An escrow factory's `getVaultAddress(jettonWallet, owner)` — **the wallet first** — the vault of
+ * `owner` for the factory's jetton wallet (always the computed address).
+ *
+ * @example
+ * ```ts
+ * await world.call(escrow.minter, ESCROW_VAULT_ADDRESS, factoryUsdtWallet, bob) // bob's USD₮ escrow vault
+ * ```
+ */
+export const ESCROW_VAULT_ADDRESS: GetMethod<[jettonWallet: Address, owner: Address], Address> = {
+  name: 'getVaultAddress',
+  args: (jettonWallet, owner) => [addressArg(jettonWallet), addressArg(owner)],
+  read: (r) => r.readAddress(),
+}
