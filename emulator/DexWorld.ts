@@ -14,6 +14,8 @@ import {
   type SandboxContract,
   type TreasuryContract,
 } from '@ton/sandbox'
+import { type GetMethod, addressArg as protocolAddressArg } from '../protocol/getMethod.js'
+import { JETTON_BALANCE, JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import type { LocalBlockchain } from './LocalBlockchain.js'
 import { LocalDexError } from './LocalDexError.js'
 
@@ -67,6 +69,23 @@ export class DexWorld {
     }
   }
 
+  /**
+   * Runs a get-method descriptor of `ton-dex-lab/protocol` and reads its answer: the emulator's
+   * runner adapter (a failure is a `get_method_failed` {@link LocalDexError}).
+   *
+   * @example
+   * ```ts
+   * await world.call(pool.address, JETTON_SUPPLY) // 1414213562373n
+   * ```
+   */
+  async call<Args extends readonly unknown[], Answer>(
+    address: Address,
+    method: GetMethod<Args, Answer>,
+    ...args: Args
+  ): Promise<Answer> {
+    return method.read(await this.get(address, method.name, method.args(...args)))
+  }
+
   /** Whether an account exists and is active. */
   async isActive(address: Address): Promise<boolean> {
     const contract = await this.chain.getContract(address)
@@ -89,7 +108,7 @@ export class DexWorld {
   /** `get_wallet_address(owner)` of a TEP-74 minter (pool, jetton or pTON minter), cached. */
   walletAddress(minter: Address, owner: Address): Promise<Address> {
     return this.cached(`wallet/${minter.toRawString()}/${owner.toRawString()}`, async () =>
-      (await this.get(minter, 'get_wallet_address', [addressArg(owner)])).readAddress(),
+      this.call(minter, JETTON_WALLET_ADDRESS, owner),
     )
   }
 
@@ -97,7 +116,7 @@ export class DexWorld {
   async jettonBalance(minter: Address, owner: Address): Promise<bigint> {
     const wallet = await this.walletAddress(minter, owner)
     if (!(await this.isActive(wallet))) return 0n
-    return (await this.get(wallet, 'get_wallet_data')).readBigNumber()
+    return this.call(wallet, JETTON_BALANCE)
   }
 
   /** Sends one message from a treasury and returns the flow's transactions. */
@@ -153,5 +172,5 @@ export class DexWorld {
  * ```
  */
 export function addressArg(address: Address): TupleItem {
-  return { type: 'slice', cell: beginCell().storeAddress(address).endCell() }
+  return protocolAddressArg(address)
 }

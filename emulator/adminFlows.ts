@@ -1,5 +1,10 @@
 import { type Address, beginCell, type Cell, toNano } from '@ton/core'
-import type { PoolKind } from '../core/pool/PoolState.js'
+import {
+  DEX_V1_ROUTER_DATA,
+  DEX_V2_POOL_LOCKED,
+  DEX_V2_ROUTER_DATA,
+} from '../protocol/dex/getMethods.js'
+import { kindHasParam } from '../protocol/dex/poolKinds.js'
 import { dexV1SetFeesBody } from '../protocol/dexV1.js'
 import {
   dexV2SetFeesBody,
@@ -87,7 +92,7 @@ export async function setPoolLock(
   locked: boolean,
 ): Promise<void> {
   requireV2(pool.router.dex, 'pool locks')
-  const isLocked = (await world.get(pool.address, 'get_pool_data')).readBoolean()
+  const isLocked = await world.call(pool.address, DEX_V2_POOL_LOCKED)
   if (isLocked === locked) return
   const body = dexV2UpdatePoolStatusBody({
     wallet0: pool.wallet0,
@@ -110,9 +115,9 @@ export async function setRouterLock(
   router: LocalRouter,
   locked: boolean,
 ): Promise<void> {
-  const isLocked = (await world.get(router.address, 'get_router_data'))
-    .skip(router.dex === 'v2' ? 2 : 0)
-    .readBoolean()
+  const isLocked = (
+    await world.call(router.address, router.dex === 'v2' ? DEX_V2_ROUTER_DATA : DEX_V1_ROUTER_DATA)
+  ).isLocked
   if (isLocked === locked) return
   const body =
     router.dex === 'v2'
@@ -164,14 +169,8 @@ export async function setPoolParams(
 ): Promise<void> {
   requireV2(pool.router.dex, 'pool parameters')
   const { kind } = pool.router
-  const allowed: Record<PoolKind, readonly (keyof PoolParams)[]> = {
-    constant_product: [],
-    stableswap: ['amp'],
-    weighted_const_product: ['w0'],
-    weighted_stableswap: ['amp', 'rate', 'w0'],
-  }
   for (const field of ['amp', 'w0', 'rate'] as const) {
-    if (params[field] !== undefined && !allowed[kind].includes(field)) {
+    if (params[field] !== undefined && !kindHasParam(kind, field)) {
       throw new LocalDexError({
         reason: 'invalid_request',
         message: `A ${kind} pool has no parameter ${field}.`,

@@ -2,8 +2,9 @@ import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
 import { decodeEscrowVaultBody, decodeFeeVaultBody } from '../protocol/decode/venueDecoders.js'
 import { jettonTransferBody } from '../protocol/jetton.js'
+import { ESCROW_VAULT_ADDRESS } from '../protocol/venue/getMethods.js'
 import { escrowDepositPayload, feeVaultDepositPayload } from '../protocol/venue.js'
-import { addressArg, type DexWorld, type Treasury } from './DexWorld.js'
+import type { DexWorld, Treasury } from './DexWorld.js'
 import type { FarmReceipt } from './farmFlows.js'
 import type { LocalJetton } from './model.js'
 import { failedTransactions, messagesFrom } from './transactions.js'
@@ -125,9 +126,7 @@ export async function escrowVaultAddress(
   owner: Address,
 ): Promise<Address> {
   const wallet = await world.walletAddress(jetton.minter, escrow.minter)
-  return (
-    await world.get(escrow.minter, 'getVaultAddress', [addressArg(wallet), addressArg(owner)])
-  ).readAddress()
+  return world.call(escrow.minter, ESCROW_VAULT_ADDRESS, wallet, owner)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
+import { FARM_V3_ITEM_DATA, FARM_V3_MINTER_DATA } from '../protocol/farm/getMethods.js'
 import {
   FARM_V3_OP,
   type FarmV3ItemData,
@@ -11,10 +12,9 @@ import {
   farmV3InitBody,
   farmV3MinterData,
   farmV3StakePayload,
-  readFarmV3ItemData,
-  readFarmV3MinterData,
 } from '../protocol/farm.js'
 import { jettonTransferBody } from '../protocol/jetton.js'
+import { NFT_ADDRESS_BY_INDEX } from '../protocol/nft/getMethods.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalJetton, LocalPool } from './model.js'
@@ -268,7 +268,7 @@ export async function farmAdmin(
  * ```
  */
 export async function readFarmMinter(world: DexWorld, farm: LocalFarm): Promise<FarmV3MinterData> {
-  return readFarmV3MinterData(await world.get(farm.minter, 'get_farming_minter_data'))
+  return world.call(farm.minter, FARM_V3_MINTER_DATA)
 }
 
 /**
@@ -280,7 +280,7 @@ export async function readFarmMinter(world: DexWorld, farm: LocalFarm): Promise<
  * ```
  */
 export async function readFarmItem(world: DexWorld, item: Address): Promise<FarmV3ItemData> {
-  return readFarmV3ItemData(await world.get(item, 'get_farming_data'))
+  return world.call(item, FARM_V3_ITEM_DATA)
 }
 
 /**
@@ -293,9 +293,7 @@ export async function readFarmItem(world: DexWorld, item: Address): Promise<Farm
  */
 export function farmItemAddress(world: DexWorld, farm: LocalFarm, index: bigint): Promise<Address> {
   return world.cached(`farm-item/${farm.minter.toRawString()}/${index}`, async () =>
-    (
-      await world.get(farm.minter, 'get_nft_address_by_index', [{ type: 'int', value: index }])
-    ).readAddress(),
+    world.call(farm.minter, NFT_ADDRESS_BY_INDEX, index),
   )
 }
 

@@ -1,6 +1,12 @@
 import type { Address } from '@ton/core'
 import { createPoolState, type PoolState } from '../core/pool/PoolState.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../protocol/poolData.js'
+import {
+  DEX_LP_ACCOUNT_DATA,
+  DEX_V1_POOL_DATA,
+  DEX_VAULT_DATA,
+  dexV2PoolData,
+} from '../protocol/dex/getMethods.js'
+import { JETTON_SUPPLY } from '../protocol/jetton/getMethods.js'
 import type { DexWorld } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import { lpAccountAddress, vaultAddress } from './routing.js'
@@ -21,7 +27,6 @@ import { lpAccountAddress, vaultAddress } from './routing.js'
 export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<PoolState> {
   const { dex, kind } = pool.router
   if (!(await world.isActive(pool.address))) return createPoolState({ dex, kind })
-  const r = await world.get(pool.address, 'get_pool_data')
   if (dex === 'v2') {
     const {
       isLocked,
@@ -31,11 +36,14 @@ export async function readPoolState(world: DexWorld, pool: LocalPool): Promise<P
       protocolFeeAddress,
       rateSetter,
       ...data
-    } = readDexV2PoolData(r, kind)
+    } = await world.call(pool.address, dexV2PoolData(kind))
     return createPoolState({ dex, kind, ...data })
   }
-  const { token0Wallet, token1Wallet, protocolFeeAddress, ...data } = readDexV1PoolData(r)
-  const totalSupply = (await world.get(pool.address, 'get_jetton_data')).readBigNumber()
+  const { token0Wallet, token1Wallet, protocolFeeAddress, ...data } = await world.call(
+    pool.address,
+    DEX_V1_POOL_DATA,
+  )
+  const totalSupply = await world.call(pool.address, JETTON_SUPPLY)
   return createPoolState({ dex, kind: 'constant_product', ...data, totalSupply })
 }
 
@@ -55,11 +63,7 @@ export async function readVaultBalance(
 ): Promise<bigint> {
   const vault = await vaultAddress(world, router, owner, asset)
   if (!(await world.isActive(vault))) return 0n
-  const r = await world.get(vault, 'get_vault_data')
-  r.readAddress()
-  r.readAddress()
-  r.readAddress()
-  return r.readBigNumber()
+  return (await world.call(vault, DEX_VAULT_DATA)).deposited
 }
 
 /**
@@ -77,10 +81,8 @@ export async function readLpAccount(
 ): Promise<{ amount0: bigint; amount1: bigint }> {
   const account = await lpAccountAddress(world, pool, owner)
   if (!(await world.isActive(account))) return { amount0: 0n, amount1: 0n }
-  const r = await world.get(account, 'get_lp_account_data')
-  r.readAddress()
-  r.readAddress()
-  return { amount0: r.readBigNumber(), amount1: r.readBigNumber() }
+  const { amount0, amount1 } = await world.call(account, DEX_LP_ACCOUNT_DATA)
+  return { amount0, amount1 }
 }
 
 /**
@@ -93,5 +95,5 @@ export async function readLpAccount(
  */
 export async function lpSupply(world: DexWorld, pool: Address): Promise<bigint> {
   if (!(await world.isActive(pool))) return 0n
-  return (await world.get(pool, 'get_jetton_data')).readBigNumber()
+  return world.call(pool, JETTON_SUPPLY)
 }

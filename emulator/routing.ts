@@ -1,7 +1,12 @@
 import type { Address } from '@ton/core'
 import type { Side } from '../core/curves/Curve.js'
 import { isToken0 } from '../core/pool/tokenOrder.js'
-import { addressArg, type DexWorld } from './DexWorld.js'
+import {
+  DEX_LP_ACCOUNT_ADDRESS,
+  DEX_POOL_ADDRESS,
+  DEX_VAULT_ADDRESS,
+} from '../protocol/dex/getMethods.js'
+import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'
 import type { LocalAsset, LocalPool, LocalPton, LocalRouter } from './model.js'
 import type { SwapRequest } from './requests.js'
@@ -112,13 +117,7 @@ export async function resolvePool(
   const walletB = await routerWallet(world, router, assetB)
   const address = await world.cached(
     `pool/${router.address.toRawString()}/${walletA.toRawString()}/${walletB.toRawString()}`,
-    async () =>
-      (
-        await world.get(router.address, 'get_pool_address', [
-          addressArg(walletA),
-          addressArg(walletB),
-        ])
-      ).readAddress(),
+    async () => world.call(router.address, DEX_POOL_ADDRESS, walletA, walletB),
   )
   const aFirst = isToken0(walletA, walletB)
   return {
@@ -169,9 +168,7 @@ export async function vaultAddress(
   asset: LocalAsset,
 ): Promise<Address> {
   const wallet = await routerWallet(world, router, asset)
-  return (
-    await world.get(router.address, 'get_vault_address', [addressArg(owner), addressArg(wallet)])
-  ).readAddress()
+  return world.call(router.address, DEX_VAULT_ADDRESS, owner, wallet)
 }
 
 /**
@@ -187,7 +184,5 @@ export async function lpAccountAddress(
   pool: LocalPool,
   owner: Address,
 ): Promise<Address> {
-  return (
-    await world.get(pool.address, 'get_lp_account_address', [addressArg(owner)])
-  ).readAddress()
+  return world.call(pool.address, DEX_LP_ACCOUNT_ADDRESS, owner)
 }

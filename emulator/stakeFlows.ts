@@ -1,9 +1,9 @@
 import { type Address, beginCell, toNano } from '@ton/core'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
 import { jettonMinterData, jettonTransferBody } from '../protocol/jetton.js'
+import { NFT_ADDRESS_BY_INDEX, NFT_NEXT_ITEM_INDEX } from '../protocol/nft/getMethods.js'
+import { STAKE_ITEM_DATA, STAKE_MINTER_DATA } from '../protocol/stake/getMethods.js'
 import {
-  readStakeItemData,
-  readStakeMinterData,
   type StakeItemData,
   type StakeMinterData,
   stakeItemBody,
@@ -115,7 +115,7 @@ export async function stakeSton(
     tokenRecipient?: Address | undefined
   },
 ): Promise<FarmReceipt & { index: bigint; item: Address }> {
-  const index = (await world.get(staking.minter, 'get_collection_data')).readBigNumber()
+  const index = await world.call(staking.minter, NFT_NEXT_ITEM_INDEX)
   const wallet = await world.walletAddress(staking.ston.minter, request.from.address)
   const body = jettonTransferBody({
     amount: request.amount,
@@ -187,7 +187,7 @@ export async function readStakeMinter(
   world: DexWorld,
   staking: LocalStaking,
 ): Promise<StakeMinterData> {
-  return readStakeMinterData(await world.get(staking.minter, 'get_staking_minter_data'))
+  return world.call(staking.minter, STAKE_MINTER_DATA)
 }
 
 /**
@@ -199,7 +199,7 @@ export async function readStakeMinter(
  * ```
  */
 export async function readStakeItem(world: DexWorld, item: Address): Promise<StakeItemData> {
-  return readStakeItemData(await world.get(item, 'get_staking_data'))
+  return world.call(item, STAKE_ITEM_DATA)
 }
 
 /**
@@ -216,8 +216,6 @@ export function stakeItemAddress(
   index: bigint,
 ): Promise<Address> {
   return world.cached(`stake-item/${staking.minter.toRawString()}/${index}`, async () =>
-    (
-      await world.get(staking.minter, 'get_nft_address_by_index', [{ type: 'int', value: index }])
-    ).readAddress(),
+    world.call(staking.minter, NFT_ADDRESS_BY_INDEX, index),
   )
 }

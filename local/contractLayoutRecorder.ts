@@ -7,6 +7,8 @@ import {
   jettonWalletAddressOf,
   poolAddressOf,
 } from '../protocol/contractLayouts.js'
+import { DEX_POOL_ADDRESS, DEX_V2_ROUTER_DATA } from '../protocol/dex/getMethods.js'
+import { JETTON_DATA, JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import type { ContractLayoutRow } from '../store/rows/referenceRows.js'
 import type { Store } from '../store/Store.js'
 import { RetryableSourceError } from '../upstream/errors.js'
@@ -21,7 +23,7 @@ import { withRetries } from '../upstream/withRetries.js'
  * @example
  * ```ts
  * const run: GetMethodRunner = liveGetMethodRunner(() => exchange.chain)
- * (await run(usdlMaster, 'get_wallet_address', [alice]))?.readAddress() // the wallet's Address
+ * (await run(usdlMaster, JETTON_WALLET_ADDRESS.name, [alice]))?.readAddress() // the wallet's Address
  * ```
  */
 export type GetMethodRunner = (
@@ -115,7 +117,7 @@ export async function findJettonWalletLayout(
   run: GetMethodRunner,
   master: string,
 ): Promise<ContractLayoutRow | undefined> {
-  const data = await run(master, 'get_jetton_data')
+  const data = await run(master, JETTON_DATA.name)
   if (data === undefined) return undefined
   let walletCode: string
   try {
@@ -124,7 +126,7 @@ export async function findJettonWalletLayout(
   } catch {
     return undefined
   }
-  const expected = topAddress(await run(master, 'get_wallet_address', [PROBE_A]))
+  const expected = topAddress(await run(master, JETTON_WALLET_ADDRESS.name, [PROBE_A]))
   if (expected === undefined) return undefined
   for (const layout of JETTON_WALLET_LAYOUTS) {
     if (jettonWalletAddressOf(layout, { walletCode, owner: PROBE_A, master }) === expected) {
@@ -148,7 +150,7 @@ export async function findRouterPoolLayout(
   run: GetMethodRunner,
   router: string,
 ): Promise<ContractLayoutRow | undefined> {
-  const data = await run(router, 'get_router_data')
+  const data = await run(router, DEX_V2_ROUTER_DATA.name)
   if (data === undefined) return undefined
   let cells: [string, string, string]
   try {
@@ -158,7 +160,7 @@ export async function findRouterPoolLayout(
   } catch {
     return undefined
   }
-  const expected = topAddress(await run(router, 'get_pool_address', [PROBE_A, PROBE_B]))
+  const expected = topAddress(await run(router, DEX_POOL_ADDRESS.name, [PROBE_A, PROBE_B]))
   if (expected === undefined) return undefined
   const [poolCode, lpWalletCode, lpAccountCode] = cells
   const derived = poolAddressOf('dex-v2-constant-product', {

@@ -1,6 +1,8 @@
-import { Address, beginCell } from '@ton/core'
+import { Address } from '@ton/core'
 import { canonicalAddressText } from '../protocol/addressText.js'
+import { ESCROW_FACTORY_DATA, FEE_VAULT_ADDRESS } from '../protocol/venue/getMethods.js'
 import type { TonApiClient } from '../upstream/tonApiClient.js'
+import { toToncenterStack } from '../upstream/tonApiStack.js'
 import { withRetries } from '../upstream/withRetries.js'
 import { LocalExchangeError } from './LocalExchangeError.js'
 
@@ -62,12 +64,6 @@ async function venueKind(
   client: TonApiClient,
   address: string,
 ): Promise<'escrow' | 'fee_vault' | undefined> {
-  // Any two addresses do as get_vault_address's arguments: the minter's own.
-  const slice = beginCell()
-    .storeAddress(Address.parse(address))
-    .endCell()
-    .toBoc()
-    .toString('base64')
   const exits = async (method: string, stack: readonly unknown[]) => {
     const answer = await withRetries(
       () =>
@@ -76,12 +72,11 @@ async function venueKind(
     )
     return answer.exit_code
   }
-  if ((await exits('getEscrowData', [])) === 0) return 'escrow'
-  const args = [
-    ['tvm.Slice', slice],
-    ['tvm.Slice', slice],
-  ]
-  if ((await exits('get_vault_address', args)) === 0) return 'fee_vault'
+  if ((await exits(ESCROW_FACTORY_DATA.name, [])) === 0) return 'escrow'
+  // Any two addresses do as get_vault_address's arguments: the minter's own.
+  const self = Address.parse(address)
+  const args = toToncenterStack(FEE_VAULT_ADDRESS.args(self, self))
+  if ((await exits(FEE_VAULT_ADDRESS.name, args)) === 0) return 'fee_vault'
   return undefined
 }
 

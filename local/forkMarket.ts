@@ -10,8 +10,14 @@ import {
   type Unnamed,
 } from '../indexer/follow/nameRouterWallets.js'
 import { addressText, canonicalAddressText } from '../protocol/addressText.js'
+import { DEX_V1_POOL_DATA } from '../protocol/dex/getMethods.js'
+import {
+  JETTON_BALANCE,
+  JETTON_DATA,
+  JETTON_WALLET_ADDRESS,
+  JETTON_WALLET_DATA,
+} from '../protocol/jetton/getMethods.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
-import { JETTON_GET_METHOD, walletAddressArgs } from '../protocol/jettonGetters.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'
@@ -193,8 +199,8 @@ export async function adoptForkMarket(
       const wallet = addressOf(
         await run(
           jetton,
-          JETTON_GET_METHOD.walletAddress,
-          walletAddressArgs(Address.parse(router)),
+          JETTON_WALLET_ADDRESS.name,
+          JETTON_WALLET_ADDRESS.args(Address.parse(router)),
         ),
       )
       if (wallet !== undefined) {
@@ -274,7 +280,7 @@ async function namePoolWallets(
       continue
     }
     if (read === undefined) {
-      const why = runner.failure(pool.address, 'get_pool_data')
+      const why = runner.failure(pool.address, DEX_V1_POOL_DATA.name)
       if (why === undefined || why === NO_ACCOUNT) {
         adoptable.push(pool) // not deployed at the block: the indexer follows its deployment
       } else {
@@ -444,7 +450,7 @@ async function offchainContent(
   run: (address: string, method: string) => Promise<TupleReader | undefined>,
   master: string,
 ): Promise<boolean> {
-  const reader = await run(master, 'get_jetton_data')
+  const reader = await run(master, JETTON_DATA.name)
   if (reader === undefined) return false
   try {
     reader.skip(3)
@@ -520,8 +526,8 @@ export function forkChainReader(chain: LiveChain, store: Store): ChainReader {
           if (asset.kind !== 'Jetton' || indexed.has(asset.address)) continue
           const wallet = await live.jettonWalletAddress(asset.address, owner)
           if (wallet === undefined) continue
-          const reader = await run(wallet, 'get_wallet_data', chain.head.seqno)
-          const balance = reader?.readBigNumber() ?? 0n
+          const reader = await run(wallet, JETTON_WALLET_DATA.name, chain.head.seqno)
+          const balance = reader === undefined ? 0n : JETTON_BALANCE.read(reader)
           if (balance > 0n) held.push({ jetton: asset.address, wallet, balance })
         }
       } catch (error) {

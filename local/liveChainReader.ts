@@ -1,7 +1,10 @@
-import { Address, beginCell } from '@ton/core'
+import { Address } from '@ton/core'
 import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
 import { addressText } from '../protocol/addressText.js'
+import { DEX_POOL_ADDRESS } from '../protocol/dex/getMethods.js'
+import type { GetMethod } from '../protocol/getMethod.js'
+import { JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 
 /**
@@ -19,10 +22,10 @@ import type { ChainReader } from '../service/chain/ChainReader.js'
  * ```
  */
 export function liveChainReader(chain: () => LiveChain | undefined): ChainReader {
-  /** An address-answering get-method taking address slices; `undefined` when it cannot answer. */
+  /** An address-answering get-method taking addresses; `undefined` when it cannot answer. */
   const addressGetter = async (
     contract: string,
-    method: string,
+    method: GetMethod<Address[], Address>,
     args: readonly string[],
   ): Promise<string | undefined> => {
     const live = chain()
@@ -31,11 +34,8 @@ export function liveChainReader(chain: () => LiveChain | undefined): ChainReader
     try {
       outcome = await live.runGetMethod(
         Address.parse(contract),
-        method,
-        args.map((a) => ({
-          type: 'slice',
-          cell: beginCell().storeAddress(Address.parse(a)).endCell(),
-        })),
+        method.name,
+        method.args(...args.map((a) => Address.parse(a))),
       )
     } catch (error) {
       // Not deployed on this chain (e.g. an asset of a captured market): the store decides.
@@ -48,9 +48,9 @@ export function liveChainReader(chain: () => LiveChain | undefined): ChainReader
     return address === null ? undefined : addressText(address)
   }
   return {
-    jettonWalletAddress: (jetton, owner) => addressGetter(jetton, 'get_wallet_address', [owner]),
+    jettonWalletAddress: (jetton, owner) => addressGetter(jetton, JETTON_WALLET_ADDRESS, [owner]),
     poolAddress: (router, wallet0, wallet1) =>
-      addressGetter(router, 'get_pool_address', [wallet0, wallet1]),
+      addressGetter(router, DEX_POOL_ADDRESS, [wallet0, wallet1]),
     async balance(address) {
       const live = chain()
       if (live === undefined) return undefined

@@ -1,6 +1,7 @@
 import { Address, TupleReader } from '@ton/core'
 import type { LiveChain } from '../chain/LiveChain.js'
 import { LiveChainError } from '../chain/LiveChainError.js'
+import { JETTON_DATA } from '../protocol/jetton/getMethods.js'
 import { readJettonContent } from '../protocol/jettonContent.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { MarketData } from '../store/rows/MarketData.js'
@@ -67,7 +68,7 @@ export function liveMarketRefresh(options: {
 export async function jettonAsset(chain: LiveChain, master: string): Promise<AssetRow | null> {
   let stack: TupleReader
   try {
-    const outcome = await chain.runGetMethod(Address.parse(master), 'get_jetton_data')
+    const outcome = await chain.runGetMethod(Address.parse(master), JETTON_DATA.name)
     if (outcome.exitCode !== 0) return null
     stack = new TupleReader([...outcome.stack])
     stack.skip(3)

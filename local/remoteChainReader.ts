@@ -1,45 +1,47 @@
-import { Address, beginCell, Cell } from '@ton/core'
+import { Address, Cell, type TupleItem } from '@ton/core'
 import { addressText } from '../protocol/addressText.js'
+import { DEX_POOL_ADDRESS } from '../protocol/dex/getMethods.js'
+import type { GetMethod } from '../protocol/getMethod.js'
+import { JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 import { canonicalAddress } from '../service/address/canonicalAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import type { TonApiClient } from '../upstream/tonApiClient.js'
+import { toToncenterStack } from '../upstream/tonApiStack.js'
 import { withRetries } from '../upstream/withRetries.js'
 
 type StackEntry = [string, unknown]
 type RunResult = { exit_code: number; stack: readonly StackEntry[] }
 
-/** A get-method taking address slices, run by the upstream; its stack, `undefined` on a non-zero exit. */
+/** A get-method run by the upstream (toncenter v2's stack); its stack, `undefined` on a non-zero exit. */
 async function runGetMethod(
   client: TonApiClient,
   address: string,
   method: string,
-  args: readonly string[],
+  args: readonly TupleItem[],
 ): Promise<readonly StackEntry[] | undefined> {
-  const stack = args.map((a) => [
-    'tvm.Slice',
-    beginCell().storeAddress(Address.parse(a)).endCell().toBoc().toString('base64'),
-  ])
+  const stack = toToncenterStack(args)
   const result = await client.call<RunResult>('runGetMethod', { address, method, stack })
   return result.exit_code === 0 ? result.stack : undefined
 }
 
 /**
- * An address-answering get-method (`get_wallet_address`, `get_pool_address`) run by the
- * upstream: the address, or `undefined` when the contract does not answer one.
+ * An address-answering get-method taking addresses (`JETTON_WALLET_ADDRESS`, `DEX_POOL_ADDRESS`)
+ * run by the upstream: the address, or `undefined` when the contract does not answer one.
  *
  * @example
  * ```ts
- * await remoteAddressGetter(client, usdtMaster, 'get_wallet_address', [router]) // 'EQAQbob…'
+ * await remoteAddressGetter(client, usdtMaster, JETTON_WALLET_ADDRESS, [router]) // 'EQAQbob…'
  * ```
  * @throws {RetryableSourceError} / {FatalSourceError} as the client does.
  */
 export async function remoteAddressGetter(
   client: TonApiClient,
   contract: string,
-  method: string,
+  method: GetMethod<Address[], Address>,
   args: readonly string[],
 ): Promise<string | undefined> {
-  const [top] = (await runGetMethod(client, contract, method, args)) ?? []
+  const stack = method.args(...args.map((a) => Address.parse(a)))
+  const [top] = (await runGetMethod(client, contract, method.name, stack)) ?? []
   const bytes = (top?.[1] as { bytes?: unknown } | undefined)?.bytes
   if (typeof bytes !== 'string') return undefined
   try {
@@ -82,14 +84,17 @@ export function remoteChainReader(
       return undefined
     }
   }
-  const run = (address: string, method: string, args: readonly string[]) =>
+  const run = (address: string, method: string, args: readonly TupleItem[]) =>
     retried(() => runGetMethod(client, address, method, args)).then((stack) => stack ?? undefined)
-  const addressOf = (contract: string, method: string, args: readonly string[]) =>
-    retried(() => remoteAddressGetter(client, contract, method, args))
+  const addressOf = (
+    contract: string,
+    method: GetMethod<Address[], Address>,
+    args: readonly string[],
+  ) => retried(() => remoteAddressGetter(client, contract, method, args))
   return {
-    jettonWalletAddress: (jetton, owner) => addressOf(jetton, 'get_wallet_address', [owner]),
+    jettonWalletAddress: (jetton, owner) => addressOf(jetton, JETTON_WALLET_ADDRESS, [owner]),
     poolAddress: (router, wallet0, wallet1) =>
-      addressOf(router, 'get_pool_address', [wallet0, wallet1]),
+      addressOf(router, DEX_POOL_ADDRESS, [wallet0, wallet1]),
     async walletSeqno(wallet) {
       const [top] = (await run(wallet, 'seqno', [])) ?? []
       return top?.[0] === 'num' && typeof top[1] === 'string' ? Number(BigInt(top[1])) : undefined

@@ -16,14 +16,6 @@
  * @module
  */
 
-export {
-  type JettonWalletData,
-  type LpAccountData,
-  readJettonWalletData,
-  readLpAccountData,
-  readVaultData,
-  type VaultData,
-} from './accountData.js'
 export { addressText, canonicalAddressText } from './addressText.js'
 export type {
   AdminBody,
@@ -71,6 +63,40 @@ export {
   type FeeVaultPayload,
 } from './decode/venueDecoders.js'
 export {
+  type LpAccountData,
+  readLpAccountData,
+  readVaultData,
+  type VaultData,
+} from './dex/accountData.js'
+export {
+  DEX_LP_ACCOUNT_ADDRESS,
+  DEX_LP_ACCOUNT_DATA,
+  DEX_POOL_ADDRESS,
+  DEX_V1_POOL_DATA,
+  DEX_V1_ROUTER_DATA,
+  DEX_V2_POOL_LOCKED,
+  DEX_V2_ROUTER_DATA,
+  DEX_VAULT_ADDRESS,
+  DEX_VAULT_DATA,
+  type DexV1RouterData,
+  type DexV2RouterData,
+  dexV2PoolData,
+} from './dex/getMethods.js'
+export {
+  KIND_OF_ROUTER_TYPE,
+  type KindParamName,
+  type KindParams,
+  kindHasParam,
+  POOL_KIND_FACTS,
+  type PoolDataExtra,
+  type PoolKindFacts,
+  ROUTER_TYPE_OF_KIND,
+  ROUTER_TYPES,
+  type RouterType,
+  readKindStorageTail,
+  UNMODELLED_ROUTER_TYPES,
+} from './dex/poolKinds.js'
+export {
   dexV1CollectFeesBody,
   dexV1ProvidePayload,
   dexV1RefundMeBody,
@@ -97,6 +123,7 @@ export {
   dexV2WithdrawFeeBody,
 } from './dexV2Payloads.js'
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
+export { FARM_V3_ITEM_DATA, FARM_V3_MINTER_DATA } from './farm/getMethods.js'
 export {
   FARM_V3_OP,
   type FarmV3ItemData,
@@ -113,11 +140,24 @@ export {
   readFarmV3MinterData,
   readFarmV3MinterStorage,
 } from './farm.js'
+export { addressArg, callGetMethod, type GetMethod, type GetMethodRunner } from './getMethod.js'
 export { parseHashText } from './hashText.js'
 
+export {
+  JETTON_BALANCE,
+  JETTON_DATA,
+  JETTON_SUPPLY,
+  JETTON_WALLET_ADDRESS,
+  JETTON_WALLET_DATA,
+  type JettonData,
+  type JettonWalletData,
+  PTON_VERSION,
+  readJettonWalletData,
+} from './jetton/getMethods.js'
 export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
 export { type JettonContent, readJettonContent } from './jettonContent.js'
 export { NATIVE_ADDRESS } from './nativeAddress.js'
+export { NFT_ADDRESS_BY_INDEX, NFT_NEXT_ITEM_INDEX } from './nft/getMethods.js'
 export {
   DEX_V1_OP,
   DEX_V2_OP,
@@ -145,6 +185,7 @@ export {
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
 export { SDK_PROVIDE_GAS, SDK_SWAP_GAS, type SdkGas } from './sdkGas.js'
+export { STAKE_ITEM_DATA, STAKE_MINTER_DATA } from './stake/getMethods.js'
 export {
   readStakeItemData,
   readStakeMinterData,

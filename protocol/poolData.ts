@@ -1,5 +1,6 @@
 import type { Address, TupleReader } from '@ton/core'
 import type { PoolKind } from '../core/pool/PoolState.js'
+import { POOL_KIND_FACTS } from './dex/poolKinds.js'
 
 /**
  * A DEX v1 pool's `get_pool_data` answer (`docs/contracts.md` §1.7). The LP supply is not part of
@@ -106,18 +107,5 @@ export function readDexV2PoolData(r: TupleReader, kind: PoolKind): DexV2PoolData
     collectedProtocolFee0: r.readBigNumber(),
     collectedProtocolFee1: r.readBigNumber(),
   }
-  switch (kind) {
-    case 'stableswap':
-      return { ...common, amp: r.readBigNumber() }
-    case 'weighted_const_product':
-      return { ...common, w0: r.readBigNumber() }
-    case 'weighted_stableswap': {
-      const amp = r.readBigNumber()
-      const rate = r.readBigNumber()
-      const w0 = r.readBigNumber()
-      return { ...common, amp, rate, w0, rateSetter: r.readAddressOpt() }
-    }
-    default:
-      return common
-  }
+  return { ...common, ...POOL_KIND_FACTS[kind].readPoolDataExtra(r) }
 }

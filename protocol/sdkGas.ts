@@ -1,4 +1,5 @@
-import type { PoolKind } from '../core/pool/PoolState.js'
+import { POOL_KINDS, type PoolKind } from '../core/pool/PoolState.js'
+import { POOL_KIND_FACTS } from './dex/poolKinds.js'
 
 /** nanoTON per milliTON: the SDK's figures are whole milliTON. */
 const MILLI = 1_000_000n
@@ -25,7 +26,7 @@ function row(gas: bigint, forward: bigint, tonForward: bigint): SdkGas {
 
 /**
  * `@ston-fi/sdk` 2.7.0's swap gas (`docs/contracts.md` §4): DEX v1 by what the swap pays out
- * (a jetton or TON), DEX v2 by the router's pool kind. The one copy of the table: the emulator's
+ * (a jetton or TON), DEX v2 by the router's pool kind (from `POOL_KIND_FACTS`). The emulator's
  * flows attach it and the REST API's `gas_params` report it.
  *
  * @example
@@ -39,12 +40,12 @@ export const SDK_SWAP_GAS: {
   readonly v2: Readonly<Record<PoolKind, SdkGas>>
 } = {
   v1: { toJetton: row(220n, 175n, 185n), toNative: row(170n, 125n, 185n) },
-  v2: {
-    constant_product: row(300n, 240n, 300n),
-    stableswap: row(329n, 269n, 329n),
-    weighted_const_product: row(319n, 259n, 319n),
-    weighted_stableswap: row(479n, 419n, 479n),
-  },
+  v2: Object.fromEntries(
+    POOL_KINDS.map((kind) => {
+      const { gas, forward, tonForward } = POOL_KIND_FACTS[kind].sdkSwapGas
+      return [kind, { jetton: { gas, forward }, tonForward }]
+    }),
+  ) as Record<PoolKind, SdkGas>,
 }
 
 /**

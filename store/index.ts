@@ -61,7 +61,6 @@ export {
   type FarmRow,
   type JettonWalletRow,
   type PoolRow,
-  ROUTER_TYPES,
   type RouterRow,
   type RouterType,
 } from './rows/referenceRows.js'

@@ -30,7 +30,12 @@ export {
   type TonApiClientOptions,
   type TonApiClientStats,
 } from './tonApiClient.js'
-export { parseToncenterStack, runGetMethodAt } from './tonApiStack.js'
+export {
+  parseToncenterStack,
+  runGetMethodAt,
+  runGetterAt,
+  toToncenterStack,
+} from './tonApiStack.js'
 export {
   type BlockHeader,
   type BlockId,

@@ -1,4 +1,5 @@
 import { Cell, type TupleItem, TupleReader } from '@ton/core'
+import type { GetMethod } from '../protocol/getMethod.js'
 import { FatalSourceError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
 import { withRetries } from './withRetries.js'
@@ -19,16 +20,59 @@ export async function runGetMethodAt(
   address: string,
   method: string,
   seqno: number,
+  args: readonly TupleItem[] = [],
 ): Promise<TupleReader | undefined> {
+  const stack = toToncenterStack(args)
   const answer = await withRetries(
     () =>
       client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
-        ...{ address, method, stack: [] },
+        ...{ address, method, stack },
         seqno,
       }),
     { onRetry: () => client.noteRetry() },
   )
   return answer.exit_code === 0 ? new TupleReader(parseToncenterStack(answer.stack)) : undefined
+}
+
+/**
+ * Runs a get-method descriptor of `ton-dex-lab/protocol` through the upstream at block `seqno`
+ * (the remote TON API's runner adapter, over {@link runGetMethodAt}): its typed answer, or
+ * `undefined` for a non-zero exit code.
+ *
+ * @example
+ * ```ts
+ * await runGetterAt(client, pool, JETTON_SUPPLY, 3020) // 1414213562373n
+ * await runGetterAt(client, usdtMaster, JETTON_WALLET_ADDRESS, 3020, router) // the router's USD₮ wallet
+ * ```
+ */
+export async function runGetterAt<Args extends readonly unknown[], Answer>(
+  client: TonApiClient,
+  address: string,
+  method: GetMethod<Args, Answer>,
+  seqno: number,
+  ...args: Args
+): Promise<Answer | undefined> {
+  const reader = await runGetMethodAt(client, address, method.name, seqno, method.args(...args))
+  return reader === undefined ? undefined : method.read(reader)
+}
+
+/**
+ * A get-method's argument stack in toncenter v2's `runGetMethod` wire: an integer as
+ * `["num", "<decimal>"]`, a slice or cell as `["tvm.Slice" | "tvm.Cell", "<base64 BoC>"]`.
+ *
+ * @example
+ * ```ts
+ * toToncenterStack([{ type: 'int', value: 42n }]) // [['num', '42']]
+ * ```
+ * @throws {TypeError} for an argument of another type (a tuple, a builder, null).
+ */
+export function toToncenterStack(items: readonly TupleItem[]): [string, string][] {
+  return items.map((item): [string, string] => {
+    if (item.type === 'int') return ['num', item.value.toString()]
+    if (item.type === 'slice') return ['tvm.Slice', item.cell.toBoc().toString('base64')]
+    if (item.type === 'cell') return ['tvm.Cell', item.cell.toBoc().toString('base64')]
+    throw new TypeError(`A ${item.type} get-method argument has no toncenter form.`)
+  })
 }
 
 /**

@@ -1,7 +1,5 @@
 import {
   type Address,
-  beginCell,
-  type Cell,
   type Message,
   type Transaction,
   type TupleItem,
@@ -10,6 +8,12 @@ import {
 } from '@ton/core'
 import { internal } from '@ton/sandbox'
 import { decodeBodyAs } from '../../protocol/decode/decodeBody.js'
+import {
+  JETTON_BALANCE,
+  JETTON_DATA,
+  JETTON_WALLET_ADDRESS,
+  JETTON_WALLET_DATA,
+} from '../../protocol/jetton/getMethods.js'
 import { jettonMintBody, jettonTransferBody } from '../../protocol/jetton.js'
 import type { ChainBlock, LiveChain } from '../LiveChain.js'
 
@@ -109,7 +113,7 @@ export async function fundJettonOnFork(
   },
 ): Promise<ForkJettonFunding> {
   const { master, to, amount } = request
-  const data = await getMethod(chain, master, 'get_jetton_data')
+  const data = await getMethod(chain, master, JETTON_DATA.name)
   if (data === undefined) {
     return {
       ok: false,
@@ -205,7 +209,7 @@ async function fromHolder(
   // The holder may be named by its jetton wallet: its data names the owner.
   let owner = p.holder
   let source = await walletAddress(chain, p.master, p.holder)
-  const named = await getMethod(chain, p.holder, 'get_wallet_data')
+  const named = await getMethod(chain, p.holder, JETTON_WALLET_DATA.name)
   let balance: bigint | undefined
   if (named !== undefined) {
     const held = named.readBigNumber()
@@ -220,7 +224,7 @@ async function fromHolder(
   if (source === undefined) {
     return { ok: false, reason: 'not_a_jetton', detail: `${p.master} has no wallet address.` }
   }
-  balance ??= (await getMethod(chain, source, 'get_wallet_data'))?.readBigNumber() ?? 0n
+  balance ??= await walletBalance(chain, source)
   if (balance < p.amount) {
     return {
       ok: false,
@@ -290,10 +294,10 @@ async function walletAddress(
   master: Address,
   owner: Address,
 ): Promise<Address | undefined> {
-  const cell: Cell = beginCell().storeAddress(owner).endCell()
-  const reader = await getMethod(chain, master, 'get_wallet_address', [{ type: 'slice', cell }])
+  const { name, args, read } = JETTON_WALLET_ADDRESS
+  const reader = await getMethod(chain, master, name, args(owner))
   try {
-    return reader?.readAddress()
+    return reader === undefined ? undefined : read(reader)
   } catch {
     return undefined
   }
@@ -301,7 +305,8 @@ async function walletAddress(
 
 /** A jetton wallet's balance; 0 for a wallet not deployed yet. */
 async function walletBalance(chain: LiveChain, wallet: Address): Promise<bigint> {
-  return (await getMethod(chain, wallet, 'get_wallet_data'))?.readBigNumber() ?? 0n
+  const reader = await getMethod(chain, wallet, JETTON_BALANCE.name)
+  return reader === undefined ? 0n : JETTON_BALANCE.read(reader)
 }
 
 /** A get-method's stack, or `undefined` when the account has no code or the method fails. */

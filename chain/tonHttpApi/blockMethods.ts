@@ -1,5 +1,6 @@
 import { Address, type Cell, Dictionary } from '@ton/core'
 import { addressText } from '../../protocol/addressText.js'
+import { JETTON_DATA, JETTON_WALLET_DATA } from '../../protocol/jetton/getMethods.js'
 import { readJettonContent } from '../../protocol/jettonContent.js'
 import type { ChainView } from '../ChainView.js'
 import { LiveChainError } from '../LiveChainError.js'
@@ -95,7 +96,7 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
 
   async getTokenData(params, chain) {
     const address = params.address()
-    const master = await getMethod(chain, address, 'get_jetton_data')
+    const master = await getMethod(chain, address, JETTON_DATA.name)
     if (master !== undefined && master.length >= 5) {
       const [supply, mintable, admin, content, walletCode] = master
       if (
@@ -116,7 +117,7 @@ export const BLOCK_METHODS: Readonly<Record<string, TonApiMethod>> = {
         }
       }
     }
-    const wallet = await getMethod(chain, address, 'get_wallet_data')
+    const wallet = await getMethod(chain, address, JETTON_WALLET_DATA.name)
     if (wallet !== undefined && wallet.length >= 4) {
       const [balance, owner, jetton, walletCode] = wallet
       if (balance?.type === 'int' && walletCode?.type === 'cell') {

@@ -1,8 +1,9 @@
 import type { TupleReader } from '@ton/core'
 import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
-import { readJettonWalletData } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import { DEX_V1_POOL_DATA, dexV2PoolData } from '../../protocol/dex/getMethods.js'
+import { callGetMethod } from '../../protocol/getMethod.js'
+import { JETTON_SUPPLY, JETTON_WALLET_DATA } from '../../protocol/jetton/getMethods.js'
 import { formatCursor, INDEX_CURSOR } from '../../store/indexCursor.js'
 import type { IndexedJettonWalletRow, IndexedPoolRow } from '../../store/rows/indexerRows.js'
 import type { StoreWriter } from '../../store/Store.js'
@@ -115,9 +116,8 @@ export async function adoptPools(options: AdoptPoolsOptions): Promise<number> {
   }
   const jettonWallets: IndexedJettonWalletRow[] = []
   for (const address of options.wallets ?? []) {
-    const reader = await run(address, 'get_wallet_data')
-    if (reader === undefined) continue
-    const data = readJettonWalletData(reader)
+    const data = await callGetMethod(run, address, JETTON_WALLET_DATA)
+    if (data === undefined) continue
     jettonWallets.push({
       address,
       ownerAddress: addressText(data.owner),
@@ -153,15 +153,17 @@ export async function readPoolAt(
   run: GetMethodAtBlock,
   pool: PoolToAdopt,
 ): Promise<PriorPool | undefined> {
-  const reader = await run(pool.address, 'get_pool_data')
-  if (reader === undefined) return undefined
-  const data = pool.dex === 'v1' ? readDexV1PoolData(reader) : readDexV2PoolData(reader, pool.kind)
+  const data =
+    pool.dex === 'v1'
+      ? await callGetMethod(run, pool.address, DEX_V1_POOL_DATA)
+      : await callGetMethod(run, pool.address, dexV2PoolData(pool.kind))
+  if (data === undefined) return undefined
   let totalSupply: bigint
   if ('totalSupply' in data) totalSupply = data.totalSupply
   else {
-    const jetton = await run(pool.address, 'get_jetton_data')
-    if (jetton === undefined) return undefined
-    totalSupply = jetton.readBigNumber()
+    const supply = await callGetMethod(run, pool.address, JETTON_SUPPLY)
+    if (supply === undefined) return undefined
+    totalSupply = supply
   }
   const state = createPoolState({
     dex: pool.dex,

@@ -1,6 +1,6 @@
 import { Address, beginCell, type TupleItem, TupleReader } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { PTON_V1_MINTER_ADDRESS } from '../../protocol/jettonGetters.js'
+import { PTON_V1_MINTER_ADDRESS } from '../../protocol/jetton/ptonMinters.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { type ExplainedGetMethod, nameRouterWallet } from './nameRouterWallets.js'
 

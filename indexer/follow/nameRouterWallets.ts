@@ -1,12 +1,11 @@
 import { Address, type TupleItem, type TupleReader } from '@ton/core'
-import { readJettonWalletData } from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
 import {
-  JETTON_GET_METHOD,
-  PTON_V1_MINTER_ADDRESS,
-  readPtonVersion,
-  walletAddressArgs,
-} from '../../protocol/jettonGetters.js'
+  JETTON_WALLET_ADDRESS,
+  JETTON_WALLET_DATA,
+  PTON_VERSION,
+} from '../../protocol/jetton/getMethods.js'
+import { PTON_V1_MINTER_ADDRESS } from '../../protocol/jetton/ptonMinters.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 
 /**
@@ -88,15 +87,15 @@ export async function nameRouterWallet(
   },
 ): Promise<NamedWallet | Unnamed> {
   const unnamed = (why: string): Unnamed => ({ address: p.wallet, kind: 'router-wallet', why })
-  const reader = await runner.run(p.wallet, JETTON_GET_METHOD.walletData)
+  const reader = await runner.run(p.wallet, JETTON_WALLET_DATA.name)
   if (reader === undefined) {
-    const why = runner.failure(p.wallet, JETTON_GET_METHOD.walletData) ?? 'no answer'
+    const why = runner.failure(p.wallet, JETTON_WALLET_DATA.name) ?? 'no answer'
     return unnamed(`its get_wallet_data gives nothing: ${why}`)
   }
   let owner: string
   let master: string
   try {
-    const data = readJettonWalletData(reader)
+    const data = JETTON_WALLET_DATA.read(reader)
     owner = addressText(data.owner)
     master = addressText(data.master)
   } catch (error) {
@@ -110,14 +109,14 @@ export async function nameRouterWallet(
   // The master's own derivation, when its state can be had: a look-alike is rejected.
   const derived = await runner.run(
     master,
-    JETTON_GET_METHOD.walletAddress,
-    walletAddressArgs(Address.parse(p.router)),
+    JETTON_WALLET_ADDRESS.name,
+    JETTON_WALLET_ADDRESS.args(Address.parse(p.router)),
   )
   let crossChecked = false
   if (derived !== undefined) {
     let back: string | undefined
     try {
-      back = addressText(derived.readAddress())
+      back = addressText(JETTON_WALLET_ADDRESS.read(derived))
     } catch {
       back = undefined
     }
@@ -139,6 +138,6 @@ async function isPtonMinter(
   ptonMasters: ReadonlySet<string>,
 ): Promise<boolean> {
   if (master === PTON_V1_MINTER_ADDRESS || ptonMasters.has(master)) return true
-  const version = await runner.run(master, JETTON_GET_METHOD.version)
-  return version !== undefined && readPtonVersion(version)?.major === 2
+  const version = await runner.run(master, PTON_VERSION.name)
+  return version !== undefined && PTON_VERSION.read(version)?.major === 2
 }

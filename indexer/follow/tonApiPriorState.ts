@@ -1,10 +1,7 @@
 import type { TupleReader } from '@ton/core'
-import {
-  readJettonWalletData,
-  readLpAccountData,
-  readVaultData,
-} from '../../protocol/accountData.js'
 import { addressText } from '../../protocol/addressText.js'
+import { DEX_LP_ACCOUNT_DATA, DEX_VAULT_DATA } from '../../protocol/dex/getMethods.js'
+import { JETTON_WALLET_DATA } from '../../protocol/jetton/getMethods.js'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { runGetMethodAt } from '../../upstream/tonApiStack.js'
 import type { PriorPool, PriorPoolRequest, PriorStateRequest } from '../ingest/createIndexer.js'
@@ -14,9 +11,9 @@ import { readPoolAt } from './adoptPools.js'
 
 /** Get-method of each kind of account the ledger adopts. */
 const GETTER = {
-  'jetton-wallet': 'get_wallet_data',
-  'lp-account': 'get_lp_account_data',
-  vault: 'get_vault_data',
+  'jetton-wallet': JETTON_WALLET_DATA,
+  'lp-account': DEX_LP_ACCOUNT_DATA,
+  vault: DEX_VAULT_DATA,
 } as const
 
 /**
@@ -58,10 +55,10 @@ export function getMethodPriorState(
 ): (accounts: readonly PriorStateRequest[]) => Promise<PriorState[]> {
   const read = async (request: PriorStateRequest): Promise<PriorState> => {
     const { kind, address, seqno } = request
-    const reader = await run(address, GETTER[kind], seqno)
+    const reader = await run(address, GETTER[kind].name, seqno)
     if (reader === undefined) return { kind, address, absent: true }
     if (kind === 'jetton-wallet') {
-      const data = readJettonWalletData(reader)
+      const data = JETTON_WALLET_DATA.read(reader)
       return {
         ...{ kind, address, balance: data.balance },
         ownerAddress: addressText(data.owner),
@@ -69,10 +66,10 @@ export function getMethodPriorState(
       }
     }
     if (kind === 'lp-account') {
-      const data = readLpAccountData(reader)
+      const data = DEX_LP_ACCOUNT_DATA.read(reader)
       return { kind, address, amount0: data.amount0, amount1: data.amount1 }
     }
-    return { kind, address, balance: readVaultData(reader).deposited }
+    return { kind, address, balance: DEX_VAULT_DATA.read(reader).deposited }
   }
   return (accounts) => mapBounded(accounts, 8, read)
 }

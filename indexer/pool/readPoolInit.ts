@@ -1,6 +1,7 @@
-import type { Address, Cell, Slice } from '@ton/core'
-import type { PoolKind, PoolState } from '../../core/pool/PoolState.js'
+import type { Address, Cell } from '@ton/core'
+import type { PoolState } from '../../core/pool/PoolState.js'
 import { createPoolState } from '../../core/pool/PoolState.js'
+import { readKindStorageTail } from '../../protocol/dex/poolKinds.js'
 
 /**
  * What a pool's state-init data tells about the pool: its router, the router's two token
@@ -80,7 +81,7 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
     const protocolFeeAddress = s.loadMaybeAddress()
     const lpFee = BigInt(s.loadUint(16))
     const protocolFee = BigInt(s.loadUint(16))
-    const params = readKindParams(s)
+    const params = readKindStorageTail(s)
     if (params === undefined) return undefined
     const statics = s.loadRef().beginParse()
     s.endParse()
@@ -100,24 +101,4 @@ export function readPoolInit(dex: 'v1' | 'v2', data: Cell): PoolInit | undefined
   } catch {
     return undefined
   }
-}
-
-/** The DEX v2 kind and its stored parameters, from what follows the fees (see readPoolInit). */
-function readKindParams(
-  s: Slice,
-): { kind: PoolKind; amp?: bigint; w0?: bigint; rate?: bigint } | undefined {
-  if (s.remainingRefs === 2 && s.remainingBits === 0) {
-    const p = s.loadRef().beginParse()
-    const amp = p.loadUintBig(128)
-    const rate = p.loadUintBig(128)
-    const w0 = p.loadUintBig(128)
-    p.loadMaybeAddress() // rate_setter
-    p.endParse()
-    return { kind: 'weighted_stableswap', amp, rate, w0 }
-  }
-  if (s.remainingRefs !== 1) return undefined
-  if (s.remainingBits === 0) return { kind: 'constant_product' }
-  if (s.remainingBits === 32) return { kind: 'stableswap', amp: BigInt(s.loadUint(32)) }
-  if (s.remainingBits === 64) return { kind: 'weighted_const_product', w0: s.loadUintBig(64) }
-  return undefined
 }

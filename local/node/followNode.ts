@@ -7,6 +7,7 @@ import type { ChainSource } from '../../indexer/source/ChainSource.js'
 import { tonApiAccountsSource } from '../../indexer/source/tonApiAccountsSource.js'
 import { tonApiBlockSource } from '../../indexer/source/tonApiBlockSource.js'
 import { canonicalAddressText } from '../../protocol/addressText.js'
+import { JETTON_WALLET_ADDRESS } from '../../protocol/jetton/getMethods.js'
 import { createService } from '../../service/createService.js'
 import { INDEX_CURSOR } from '../../store/indexCursor.js'
 import { createPostgresStore } from '../../store/postgres/createPostgresStore.js'
@@ -189,7 +190,7 @@ export async function openFollowNode(
       known?.routers ?? [],
       known?.assets ?? [],
       (jetton, router) =>
-        withRetries(() => remoteAddressGetter(client, jetton, 'get_wallet_address', [router]), {
+        withRetries(() => remoteAddressGetter(client, jetton, JETTON_WALLET_ADDRESS, [router]), {
           onRetry: () => client.noteRetry(),
         }),
     )

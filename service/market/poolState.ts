@@ -1,19 +1,7 @@
 import { UnsupportedPoolKindError } from '../../core/errors/UnsupportedPoolKindError.js'
-import {
-  createPoolState,
-  type Dex,
-  type PoolKind,
-  type PoolState,
-} from '../../core/pool/PoolState.js'
-import type { PoolRow, RouterRow, RouterType } from '../../store/rows/referenceRows.js'
-
-const KIND_OF_ROUTER: Readonly<Record<RouterType, PoolKind | undefined>> = {
-  ConstantProduct: 'constant_product',
-  StableSwap: 'stableswap',
-  WeightedConstProduct: 'weighted_const_product',
-  WeightedStableSwap: 'weighted_stableswap',
-  ConstantSum: undefined,
-}
+import { createPoolState, type Dex, type PoolState } from '../../core/pool/PoolState.js'
+import { KIND_OF_ROUTER_TYPE } from '../../protocol/dex/poolKinds.js'
+import type { PoolRow, RouterRow } from '../../store/rows/referenceRows.js'
 
 /**
  * The DEX generation of a router: major version 1 is DEX v1, anything newer DEX v2.
@@ -53,7 +41,7 @@ const stateCache = new WeakMap<PoolRow, { router: RouterRow; state: PoolState }>
 
 function buildPoolState(pool: PoolRow, router: RouterRow): PoolState {
   const dex = dexOf(router)
-  const kind = KIND_OF_ROUTER[router.routerType]
+  const kind = KIND_OF_ROUTER_TYPE[router.routerType]
   if (kind === undefined) throw new UnsupportedPoolKindError({ dex, kind: router.routerType })
   return createPoolState({
     dex,

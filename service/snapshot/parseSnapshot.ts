@@ -1,3 +1,4 @@
+import { ROUTER_TYPES } from '../../protocol/dex/poolKinds.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { MarketData } from '../../store/rows/MarketData.js'
 import {
@@ -6,7 +7,6 @@ import {
   type FarmRow,
   type JettonWalletRow,
   type PoolRow,
-  ROUTER_TYPES,
   type RouterRow,
 } from '../../store/rows/referenceRows.js'
 import {

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { ROUTER_TYPES } from '../../protocol/dex/poolKinds.js'
 import type { RouterRow } from '../../store/rows/referenceRows.js'
 import { AddressString } from './common.js'
 
@@ -10,15 +11,7 @@ export const RouterSchema = Type.Object({
   pton_master_address: AddressString,
   pton_wallet_address: AddressString,
   pton_version: Type.String({ examples: ['2.1'] }),
-  router_type: Type.String({
-    enum: [
-      'ConstantProduct',
-      'StableSwap',
-      'WeightedConstProduct',
-      'WeightedStableSwap',
-      'ConstantSum',
-    ],
-  }),
+  router_type: Type.String({ enum: [...ROUTER_TYPES] }),
   pool_creation_enabled: Type.Boolean(),
 })
 

@@ -1,3 +1,4 @@
+import { ROUTER_TYPES } from '../../protocol/dex/poolKinds.js'
 import {
   ASSET_KINDS,
   type AssetKind,
@@ -6,7 +7,6 @@ import {
   type FarmRewardRow,
   type FarmRow,
   type PoolRow,
-  ROUTER_TYPES,
   type RouterRow,
   type RouterType,
 } from '../rows/referenceRows.js'

@@ -1,23 +1,22 @@
 import type { PoolKind } from '../../core/pool/PoolState.js'
+import {
+  kindHasParam,
+  ROUTER_TYPE_OF_KIND as PROTOCOL_ROUTER_TYPE_OF_KIND,
+} from '../../protocol/dex/poolKinds.js'
 import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import type { IndexedPoolRow } from '../rows/indexerRows.js'
-import type { PoolRow, RouterRow, RouterType } from '../rows/referenceRows.js'
+import type { PoolRow, RouterRow } from '../rows/referenceRows.js'
 
 /**
  * The router type (the wire's `router_type`, and the pool's `pool_type`) that makes pools of
- * each DEX v2 kind; DEX v1 routers make constant-product pools.
+ * each kind: `ton-dex-lab/protocol`'s `ROUTER_TYPE_OF_KIND`, derived from its pool-kind table.
  *
  * @example
  * ```ts
  * ROUTER_TYPE_OF_KIND.weighted_stableswap // 'WeightedStableSwap'
  * ```
  */
-export const ROUTER_TYPE_OF_KIND: Readonly<Record<PoolKind, RouterType>> = {
-  constant_product: 'ConstantProduct',
-  stableswap: 'StableSwap',
-  weighted_const_product: 'WeightedConstProduct',
-  weighted_stableswap: 'WeightedStableSwap',
-}
+export const ROUTER_TYPE_OF_KIND = PROTOCOL_ROUTER_TYPE_OF_KIND
 
 /**
  * A pool row's `amp`, `rate` and `w0` as the indexer tracked them, where its kind has them
@@ -35,12 +34,10 @@ export function kindParameters(p: Pick<IndexedPoolRow, 'kind' | 'amp' | 'rate' |
   w0: bigint | null
 } {
   const kind: PoolKind = p.kind
-  const stable = kind === 'stableswap' || kind === 'weighted_stableswap'
-  const weighted = kind === 'weighted_const_product' || kind === 'weighted_stableswap'
   return {
-    amp: stable ? p.amp : null,
-    rate: kind === 'weighted_stableswap' ? p.rate : null,
-    w0: weighted ? p.w0 : null,
+    amp: kindHasParam(kind, 'amp') ? p.amp : null,
+    rate: kindHasParam(kind, 'rate') ? p.rate : null,
+    w0: kindHasParam(kind, 'w0') ? p.w0 : null,
   }
 }
 

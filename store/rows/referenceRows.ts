@@ -7,29 +7,14 @@
  * @module
  */
 
-/** Curve family of a router, as the wire's `router_type` names it (`docs/wire.md` §2.5). */
-export type RouterType =
-  | 'ConstantProduct'
-  | 'StableSwap'
-  | 'WeightedConstProduct'
-  | 'WeightedStableSwap'
-  | 'ConstantSum'
+import type { RouterType as ProtocolRouterType } from '../../protocol/dex/poolKinds.js'
 
 /**
- * Every router type, in the wire's order.
- *
- * @example
- * ```ts
- * ROUTER_TYPES.includes('StableSwap') // true
- * ```
+ * Curve family of a router, as the wire's `router_type` names it (`docs/wire.md` §2.5). Its home
+ * is `ton-dex-lab/protocol`'s pool-kind table (`POOL_KIND_FACTS`); this name stays for the store's
+ * readers.
  */
-export const ROUTER_TYPES: readonly RouterType[] = [
-  'ConstantProduct',
-  'StableSwap',
-  'WeightedConstProduct',
-  'WeightedStableSwap',
-  'ConstantSum',
-]
+export type RouterType = ProtocolRouterType
 
 /**
  * One router contract (`GET /v1/routers/{address}`). A router serves exactly one pool kind.

@@ -1,4 +1,5 @@
-import { Address, beginCell, type TupleItem } from '@ton/core'
+import { Address, type TupleItem } from '@ton/core'
+import { JETTON_WALLET_ADDRESS, JETTON_WALLET_DATA } from '../../../protocol/jetton/getMethods.js'
 import type { ChainView } from '../../ChainView.js'
 import { LiveChainError } from '../../LiveChainError.js'
 import type { MessageIndex } from './MessageIndex.js'
@@ -102,9 +103,8 @@ export class JettonWallets {
 
   /** `get_wallet_address(owner)` of a jetton master, or undefined when it does not answer one. */
   private async walletAddress(jetton: Address, owner: Address): Promise<Address | undefined> {
-    const stack = await this.getMethod(jetton, 'get_wallet_address', [
-      { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
-    ])
+    const { name, args } = JETTON_WALLET_ADDRESS
+    const stack = await this.getMethod(jetton, name, args(owner))
     const top = stack?.[0]
     if (top?.type !== 'slice' && top?.type !== 'cell') return undefined
     try {
@@ -139,7 +139,7 @@ export class JettonWallets {
   private async probe(address: Address): Promise<Identity | 'no_wallet_data' | 'not_named_back'> {
     let data: readonly TupleItem[] | undefined
     try {
-      const outcome = await this.chain.runGetMethod(address, 'get_wallet_data')
+      const outcome = await this.chain.runGetMethod(address, JETTON_WALLET_DATA.name)
       // Exit code 11: the code has no such method (no account with this code is a wallet);
       // any other failure is this account's own (its data, not its code).
       if (outcome.exitCode === 11) return 'no_wallet_data'
@@ -159,7 +159,7 @@ export class JettonWallets {
   private async state(raw: string, identity: Identity): Promise<JettonWalletState | undefined> {
     const address = Address.parseRaw(raw)
     const info = await this.chain.account(address)
-    const data = await this.getMethod(address, 'get_wallet_data')
+    const data = await this.getMethod(address, JETTON_WALLET_DATA.name)
     const balance = data?.[0]
     if (balance?.type !== 'int') return undefined
     return {

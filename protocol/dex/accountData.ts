@@ -1,37 +1,6 @@
 import type { Address, TupleReader } from '@ton/core'
 
 /**
- * A TEP-74 jetton wallet's `get_wallet_data` answer (`balance owner master ^wallet_code`; a DEX
- * LP wallet answers the same with its pool as the master, `docs/contracts.md` §1.7).
- *
- * @example
- * ```ts
- * readJettonWalletData(stack) // { balance: 1414213562373n, owner: Address(bob), master: Address(pool) }
- * ```
- */
-export type JettonWalletData = {
-  readonly balance: bigint
-  readonly owner: Address
-  readonly master: Address
-}
-
-/**
- * Reads a jetton wallet's `get_wallet_data` answer (the code cell after the three fields is
- * left unread).
- *
- * @example
- * ```ts
- * readJettonWalletData(new TupleReader(stack)).balance // 99998500000000n
- * ```
- */
-export function readJettonWalletData(reader: TupleReader): JettonWalletData {
-  const balance = reader.readBigNumber()
-  const owner = reader.readAddress()
-  const master = reader.readAddress()
-  return { balance, owner, master }
-}
-
-/**
  * A DEX LP account's `get_lp_account_data` answer (`user pool amount0 amount1`, v1 and v2,
  * `docs/contracts.md` §1.7 and §2.14): what waits for the second half of a provision.
  *
