@@ -137,7 +137,9 @@ describe("ton-indexer's STON.fi readings against the exchange's decoding", () =>
 
   it('what the project reads in each pool step: min_out, referral, exit code name', () => {
     const steps = cases.map((c) => {
-      const a = readIdxSwap(traces.get(c.traceId) ?? traces.values().next().value)
+      const trace = traces.get(c.traceId)
+      if (trace === undefined) return 'trace missing'
+      const a = readIdxSwap(trace)
       if (!a.ok) return a.reason
       return a.reading.hops.map((h) => ({
         type: h.action.type,
