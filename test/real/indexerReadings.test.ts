@@ -9,11 +9,17 @@ import { type IdxCase, loadIdxStonfiTraces } from '../_support/mainnetData.js'
  * read with the project's decoding (`protocol/`'s `decodeBody`, the indexer's `actionPayload`
  * for each pool step, `resultName` for the pool's exit code; `test/_support/idxSwapReading.ts`)
  * and compared with the `jetton_swap` reading ton-indexer's tests expect: sender, offered asset
- * and amount, received asset and amount, receiver, DEX version and, where the YAML lists them,
+ * and amount, received asset and amount, receiver, the router wallets, DEX version and, where the YAML lists them,
  * each pool step's amounts and assets (`peer_swaps`).
  */
 
-type Transfer = { amount: string; asset: string | null; destination: string }
+type Transfer = {
+  amount: string
+  asset: string | null
+  destination: string
+  source_jetton_wallet: string | null
+  destination_jetton_wallet: string | null
+}
 type PeerSwap = {
   amount_in: string
   asset_in: string | null
@@ -87,6 +93,11 @@ function differences(
   checkAsset('received asset', ours.payoutAsset, want.outgoing.asset)
   check('received amount', ours.payoutAmount.toString(), want.outgoing.amount)
   check('receiver', ours.receiver, want.outgoing.destination)
+  check('offer router wallet', ours.offerRouterWallet, want.incoming.destination_jetton_wallet)
+  // ton-indexer names no wallet for a payout in TON (null); where it names one, it is ours.
+  if (want.outgoing.source_jetton_wallet !== null) {
+    check('payout router wallet', ours.payoutRouterWallet, want.outgoing.source_jetton_wallet)
+  }
   if (want.peerSwaps !== undefined && want.peerSwaps.length > 0) {
     check('steps', ours.hops.length, want.peerSwaps.length)
     ours.hops.forEach((h, i) => {
