@@ -1,4 +1,4 @@
-import { beginCell, loadShardAccount, storeAccountStorage } from '@ton/core'
+import { beginCell, loadShardAccount, storeAccountStorage, storeShardAccount } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retraceTransaction } from '../../chain/retrace/retraceTransaction.js'
 import { runCli } from '../../local/cli.js'
@@ -113,5 +113,29 @@ describe('retrace of swap 16befdc4… on the derived state', () => {
     const text = out.join('\n')
     expect(text).toContain(`replay: identical (hash ${POOL_SWAP_TX})`)
     expect(text).toMatch(/exactly the quote/)
+  })
+})
+
+describe('retrace of swap 16befdc4… on a neighbouring candidate state', () => {
+  it('last_paid one second later (the same 2-nanoton fee): different, at the old state hash', async () => {
+    const s = derivePoolStateBeforeSwap()
+    const sa = loadShardAccount(s.shardAccount.beginParse())
+    if (!sa.account) throw new Error('no account')
+    const storageStats = { ...sa.account.storageStats, lastPaid: s.lastPaid + 1 }
+    const shardAccount = beginCell()
+      .store(storeShardAccount({ ...sa, account: { ...sa.account, storageStats } }))
+      .endCell()
+    const upstream = await startRecordedToncenter({
+      chain: poolSwapRetraceChain({ ...s, shardAccount }),
+    })
+    try {
+      const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
+      const { target } = await retraceTransaction({ client, tx: POOL_SWAP_TX })
+      expect(target.status).toBe('different')
+      // Every phase, fee and message agrees; only the hash of the state before tells them apart.
+      expect(target.difference?.field).toBe('old state hash')
+    } finally {
+      await upstream.close()
+    }
   })
 })
