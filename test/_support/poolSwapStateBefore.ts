@@ -198,7 +198,7 @@ export function derivePoolStateBeforeSwap(): PoolStateBeforeSwap {
   const after = loadPoolAfterSwap()
   const tx = after.swap.transaction
   const d = tx.description
-  if (d.type !== 'generic' || d.computePhase.type !== 'vm' || d.actionPhase === undefined) {
+  if (d.type !== 'generic' || d.computePhase.type !== 'vm' || !d.actionPhase) {
     throw new Error('the swap is not an ordinary transaction with compute and action phases')
   }
   const credit = d.creditPhase?.credit.coins ?? 0n
@@ -213,7 +213,7 @@ export function derivePoolStateBeforeSwap(): PoolStateBeforeSwap {
     credit +
     storageCollected +
     d.computePhase.gasFees +
-    d.actionPhase.totalFwdFees +
+    (d.actionPhase.totalFwdFees ?? 0n) +
     outValues
 
   const config = loadTxEmulation('hashExact').config
