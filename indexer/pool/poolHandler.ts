@@ -169,7 +169,9 @@ export async function openPoolHandler(
         touched.add(pool)
       })
     },
-    takes: () => true,
+    // A followed pool's every transaction, or a message that may deploy one.
+    takes: ({ account, body, aborted }) =>
+      pools.has(account) || (!aborted && body !== undefined && POOL_DEPLOYING.has(body.type)),
     handle(seen) {
       const { account, body, hash, origin } = seen
       let pool = pools.get(account)
