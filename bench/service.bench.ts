@@ -31,7 +31,7 @@ type Mode = 'bare' | 'service'
 
 /** The part of autocannon's result this bench reads. */
 type CannonResult = {
-  requests: { average: number }
+  requests: { average: number; total: number }
   latency: { p50: number; p99: number; average: number }
   non2xx: number
   errors: number
@@ -53,7 +53,9 @@ if (process.argv[2] === '--serve') {
 
 /**
  * Child mode: start one server on 127.0.0.1 (free port), print `PORT <n> <path>`, and answer
- * the parent's `reset` / `report` messages with the requests served and the CPU time used.
+ * the parent's `reset` / `report` messages with the CPU time used. The local exchange listens
+ * on its front server (its REST `app` does not listen itself), so its port is read from its
+ * `url`, and the parent divides by the requests autocannon completed.
  */
 async function serve(mode: Mode): Promise<void> {
   const { startLocalExchange: startService } = await import('../local/startLocalExchange.js')
@@ -66,7 +68,7 @@ async function serve(mode: Mode): Promise<void> {
     port: 0,
     demo: 'reference', // the hand-written market has the TON/USDL pool this bench quotes
   })
-  let server = service.app.server
+  let port = Number(new URL(service.url).port)
   if (mode === 'bare') {
     // The baseline answers the very same request with the very same body, computed once.
     const body = (await service.app.inject({ method: 'POST', url: path })).json()
@@ -75,24 +77,19 @@ async function serve(mode: Mode): Promise<void> {
     const bare = Fastify()
     bare.post('/v1/swap/simulate', async () => body)
     await bare.listen({ host: '127.0.0.1', port: 0 })
-    server = bare.server
+    const address = bare.server.address()
+    port = typeof address === 'object' && address !== null ? address.port : 0
   }
-  let requests = 0
   let cpu = process.cpuUsage()
-  server.on('request', () => {
-    requests++
-  })
   process.on('message', (message) => {
     if (message === 'reset') {
-      requests = 0
       cpu = process.cpuUsage()
     } else if (message === 'report') {
       const used = process.cpuUsage(cpu)
-      process.send?.({ requests, cpuMicros: used.user + used.system })
+      process.send?.({ cpuMicros: used.user + used.system })
     }
   })
-  const address = server.address()
-  console.log(`PORT ${typeof address === 'object' && address !== null ? address.port : 0} ${path}`)
+  console.log(`PORT ${port} ${path}`)
 }
 
 /** Parent mode: run both servers alternately, load each with autocannon, report. */
@@ -126,7 +123,7 @@ async function main(): Promise<void> {
         }
         runs[mode].push({
           result,
-          cpuMicrosPerRequest: usage.cpuMicros / Math.max(1, usage.requests),
+          cpuMicrosPerRequest: usage.cpuMicros / Math.max(1, result.requests.total),
         })
       } finally {
         await stopChild(child)
@@ -171,9 +168,9 @@ async function main(): Promise<void> {
 
 type Run = { result: CannonResult; cpuMicrosPerRequest: number }
 
-function report(child: ChildProcess): Promise<{ requests: number; cpuMicros: number }> {
+function report(child: ChildProcess): Promise<{ cpuMicros: number }> {
   return new Promise((resolve) => {
-    child.once('message', (message) => resolve(message as { requests: number; cpuMicros: number }))
+    child.once('message', (message) => resolve(message as { cpuMicros: number }))
     child.send('report')
   })
 }
