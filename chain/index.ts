@@ -80,6 +80,7 @@ export {
   type RetraceOptions,
   type RetraceReport,
   type RetraceResult,
+  type RetraceUnavailable,
   retraceTransaction,
 } from './retrace/retraceTransaction.js'
 export { parseTxRef, type TxRef } from './retrace/txRef.js'

@@ -10,6 +10,7 @@ import { RetraceError } from '../chain/retrace/RetraceError.js'
 import {
   type RetraceReport,
   type RetraceResult,
+  type RetraceUnavailable,
   retraceTransaction,
 } from '../chain/retrace/retraceTransaction.js'
 import { parseTxRef } from '../chain/retrace/txRef.js'
@@ -92,8 +93,29 @@ export async function runRetraceCommand(
   }
   const results = report.trace ?? [report.target]
   if (json) io.out(JSON.stringify(report, jsonValue, 2))
-  else for (const r of results) for (const line of retraceLines(r)) io.out(line)
-  return results.every((r) => r.status === 'identical') ? 0 : 1
+  else {
+    for (const r of results) {
+      for (const line of r.status === 'unavailable' ? unavailableLines(r) : retraceLines(r)) {
+        io.out(line)
+      }
+    }
+    if (report.trace !== undefined) io.out(traceSummary(report.trace))
+  }
+  // Members the upstream lacks inputs for are listed, not counted against the replay.
+  return results.every((r) => r.status === 'identical' || r.status === 'unavailable') ? 0 : 1
+}
+
+function unavailableLines(r: RetraceUnavailable): string[] {
+  return [
+    `transaction ${r.hash}  ${r.account}:${r.lt}  now ${r.now} (${isoSeconds(r.now)})`,
+    `replay: UNAVAILABLE (${r.code})`,
+    ...r.causes.map((c) => `  cause: ${c}`),
+  ]
+}
+
+function traceSummary(trace: readonly (RetraceResult | RetraceUnavailable)[]): string {
+  const n = (s: string) => trace.filter((r) => r.status === s).length
+  return `trace: ${trace.length} transaction(s): ${n('identical')} identical, ${n('different')} different, ${n('not-reproducible')} not reproducible, ${n('unavailable')} unavailable (inputs the upstream lacks)`
 }
 
 /** JSON of a report: bigints as decimal strings. */

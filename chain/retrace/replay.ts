@@ -115,7 +115,8 @@ export async function runReplay(
 
 /**
  * The first field in which a replayed transaction differs from the recorded one, in the order a
- * reader needs them: the inputs it took (`prev_trans`, `now`, `lt`), the compute phase (exit
+ * reader needs them: the inputs it took (`prev_trans`, `now`, `lt`, the state before: `old state
+ * hash`), the compute phase (exit
  * code, gas used), the action phase (result code), each out-message (body, then the whole
  * message), the new state hash, the fees; `undefined` when the two cells are one.
  *
@@ -172,6 +173,8 @@ function fieldsOf(tx: Transaction): Map<string, string> {
   f.set('lt', tx.lt.toString())
   f.set('account', tx.address.toString(16).padStart(64, '0'))
   f.set('original status', tx.oldStatus)
+  // The state it ran on is an input too: a state the chain did not run on explains the rest.
+  f.set('old state hash', tx.stateUpdate.oldHash.toString('hex'))
   const d = tx.description
   f.set('description', d.type)
   if (d.type === 'generic') {
@@ -202,7 +205,6 @@ function fieldsOf(tx: Transaction): Map<string, string> {
   }
   f.set('end status', tx.endStatus)
   f.set('new state hash', tx.stateUpdate.newHash.toString('hex'))
-  f.set('old state hash', tx.stateUpdate.oldHash.toString('hex'))
   f.set('total fees', tx.totalFees.coins.toString())
   return f
 }

@@ -10,7 +10,7 @@ import {
   locateTransaction,
   shardPrefix,
 } from './locate.js'
-import { RetraceError } from './RetraceError.js'
+import { RetraceError, type RetraceErrorCode } from './RetraceError.js'
 import {
   type BlockHeaderAnswer,
   type BlockIdExt,
@@ -115,7 +115,29 @@ export type RetraceInputs = {
  */
 export type RetraceReport = {
   readonly target: RetraceResult
-  readonly trace: readonly RetraceResult[] | undefined
+  readonly trace: readonly (RetraceResult | RetraceUnavailable)[] | undefined
+}
+
+/**
+ * A member of a trace that could not be replayed: the upstream lacks one of its inputs (its
+ * account's state or history, say), or it is a tick-tock transaction. The rest of the trace is
+ * still replayed; the transaction asked for never ends up here (its failure is the retrace's).
+ *
+ * @example
+ * ```ts
+ * const u: RetraceUnavailable = { hash: 'eebf3679…', account: 'EQDQ6j53…', lt: 61472501000003n, now: 1758736684,
+ *   status: 'unavailable', code: 'RETRACE_UPSTREAM_REJECTED', causes: ['the upstream lacks the history of EQDQ6j53…'] }
+ * ```
+ */
+export type RetraceUnavailable = {
+  readonly hash: string
+  readonly account: string
+  readonly lt: bigint
+  readonly now: number
+  readonly status: 'unavailable'
+  /** The {@link RetraceError}'s code. */
+  readonly code: RetraceErrorCode
+  readonly causes: readonly string[]
 }
 
 /**
@@ -142,9 +164,28 @@ export async function retraceTransaction(options: RetraceOptions): Promise<Retra
   const target = await retraceLocated(reads, located)
   if (options.trace !== true) return { target, trace: undefined }
   const members = await walkTrace(reads, located)
-  const trace: RetraceResult[] = []
+  const trace: (RetraceResult | RetraceUnavailable)[] = []
   for (const member of members) {
-    trace.push(member.hash.equals(located.hash) ? target : await retraceLocated(reads, member))
+    if (member.hash.equals(located.hash)) {
+      trace.push(target)
+      continue
+    }
+    try {
+      trace.push(await retraceLocated(reads, member))
+    } catch (error) {
+      // A member the upstream cannot give every input of is reported, not fatal; a transient
+      // failure still is (asking again may give the whole trace).
+      if (!(error instanceof RetraceError) || error.retryable) throw error
+      trace.push({
+        hash: member.hash.toString('hex'),
+        account: member.account.toString(),
+        lt: member.lt,
+        now: member.tx.now,
+        status: 'unavailable',
+        code: error.code,
+        causes: [error.shortMessage.split('\n')[0] ?? error.code],
+      })
+    }
   }
   return { target, trace }
 }
@@ -241,6 +282,11 @@ export async function retraceLocated(
         causes.push('rand_seed unavailable from upstream, and the contract read it')
       }
     }
+  }
+  if (difference?.field === 'old state hash' && loaded.exact) {
+    causes.push(
+      "the upstream's state before is not the one the chain ran on: it does not hash to the transaction's state_update.old",
+    )
   }
   if (!loaded.exact && difference !== undefined) {
     causes.push(

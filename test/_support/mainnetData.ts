@@ -300,6 +300,11 @@ const BLOCK_FILES = {
   'trs-57314442': { file: 'trs-block_0_8000000000000000_57314442.hex.gz', hex: true },
   'trs-master-46991999': { file: 'trs-master_block_46991999.hex.gz', hex: true },
   'tgo-block-3': { file: 'tgo-block-3.boc.gz', hex: false },
+  // xssnick/tonutils-go's block, kept beside the follower's test (test/real/_data/README.md).
+  'tonutils-71398501': {
+    file: '../../real/_data/tonutils-block_0_8000000000000000_71398501.boc.gz',
+    hex: false,
+  },
 } as const
 
 /** Root hashes the sources state for their blocks (checked on load). */
@@ -308,11 +313,15 @@ const KNOWN_ROOT_HASHES: Partial<Record<keyof typeof BLOCK_FILES, string>> = {
   'trs-shard-52111590': 'd350895e85ffd081f564e5d138f374a9b52b53aee0035b07ce5a5d6388b73b45',
   // ton-rs `block.rs` asserts the cell hash
   'trs-57314442': '8d16700538f2aa24f156e4d0225a227fcb6d3e4de7616f19091ee5ae868f2a23',
+  // test/real/_data/README.md (the root hash it names)
+  'tonutils-71398501': '244d0a2f58561995bd57943b0db945cb9fa6a5181d501efc334636aa4401c241',
 }
 
 /** A recorded block: what {@link readBlock} reads, plus the BoC file's SHA-256 (the block id's `file_hash` when the file is the original serialization). */
 export type RecordedBlockFile = ParsedBlock & {
   readonly name: keyof typeof BLOCK_FILES
+  /** The block's root cell (its `state_update` is read by `blockStateBefore.ts`). */
+  readonly root: Cell
   readonly fileHash: Buffer
 }
 
@@ -335,7 +344,7 @@ export function loadRecordedBlock(name: keyof typeof BLOCK_FILES): RecordedBlock
     const known = KNOWN_ROOT_HASHES[name]
     if (known !== undefined) checkHash(`block ${name}`, root, known)
     const parsed = readBlock(root)
-    return { ...parsed, name, fileHash: createHash('sha256').update(bytes).digest() }
+    return { ...parsed, name, root, fileHash: createHash('sha256').update(bytes).digest() }
   })
 }
 
@@ -405,6 +414,36 @@ export function globalVersion(dict: Cell): { version: number; capabilities: bigi
   const tag = s.loadUint(8)
   if (tag !== 0xc4) throw new Error('param 8 is not GlobalVersion')
   return { version: s.loadUint(32), capabilities: s.loadUintBig(64) }
+}
+
+/**
+ * A config dict with ConfigParam 8 (`capabilities#c4 version:uint32 capabilities:uint64`)
+ * replaced: a recorded config set to the global version a block's own header names
+ * (`gen_software`), for a block whose config no public recording holds.
+ *
+ * @example
+ * ```ts
+ * globalVersion(withGlobalVersion(loadConfig46991999().dict, { version: 11, capabilities: 1006n })).version // 11
+ * ```
+ */
+export function withGlobalVersion(
+  dict: Cell,
+  gv: { readonly version: number; readonly capabilities: bigint },
+): Cell {
+  const d = Dictionary.loadDirect(
+    Dictionary.Keys.Int(32),
+    Dictionary.Values.Cell(),
+    dict.beginParse(),
+  )
+  d.set(
+    8,
+    beginCell()
+      .storeUint(0xc4, 8)
+      .storeUint(gv.version, 32)
+      .storeUint(gv.capabilities, 64)
+      .endCell(),
+  )
+  return beginCell().storeDictDirect(d).endCell()
 }
 
 // ————— tonkeeper/tongo —————
@@ -1395,6 +1434,51 @@ export class RecordedChain {
       a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : Buffer.compare(a.hash, b.hash),
     )
   }
+
+  #producers: { size: number; byMessage: Map<string, ChainTransaction> } | undefined
+
+  /**
+   * The trace a transaction belongs to, as toncenter's v3 names it (`trace_id`: the hash of the
+   * trace's root transaction, base64): its recorded trace id, else the root its in-message leads
+   * to through the recorded transactions' out-messages (the messages' cells, by hash). A trace
+   * whose root is not recorded takes its highest recorded transaction as root.
+   *
+   * @example
+   * ```ts
+   * chain.traceIdOf(poolSwap) === chain.traceIdOf(walletExternal) // true: one trace
+   * ```
+   */
+  traceIdOf(t: ChainTransaction): string {
+    if (t.traceId !== undefined) return t.traceId
+    if (this.#producers?.size !== this.#byHash.size) {
+      const byMessage = new Map<string, ChainTransaction>()
+      for (const x of this.#byHash.values()) {
+        for (const m of outMessageCells(x.cell)) byMessage.set(m.hash().toString('hex'), x)
+      }
+      this.#producers = { size: this.#byHash.size, byMessage }
+    }
+    let root = t
+    for (let i = 0; i < this.#byHash.size; i++) {
+      const io = root.cell.refs[0]?.beginParse()
+      const inMessage = io?.loadBit() ? io.loadRef() : undefined
+      const parent =
+        inMessage === undefined
+          ? undefined
+          : this.#producers.byMessage.get(inMessage.hash().toString('hex'))
+      if (parent === undefined) break
+      root = parent
+    }
+    return root.traceId ?? root.hash.toString('base64')
+  }
+}
+
+/** The out-message cells of a transaction cell, as recorded. */
+function outMessageCells(txCell: Cell): Cell[] {
+  const io = txCell.refs[0]?.beginParse()
+  if (io === undefined) return []
+  if (io.loadBit()) io.loadRef()
+  const out = Dictionary.load(Dictionary.Keys.Uint(15), Dictionary.Values.Cell(), io)
+  return [...out.values()]
 }
 
 /** Cells and bits of an account's code and data (unique cells), for a built ShardAccount's storage stats. */

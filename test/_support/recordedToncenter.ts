@@ -688,7 +688,7 @@ export async function startRecordedToncenter(
       }
       if (sort === 'desc') txs.reverse()
       return {
-        transactions: txs.slice(offset, offset + limit).map(v3Transaction),
+        transactions: txs.slice(offset, offset + limit).map((t) => v3Transaction(chain, t)),
         address_book: {},
       }
     },
@@ -718,11 +718,11 @@ export async function startRecordedToncenter(
       const wanted = new Set<string>(ids.map((i) => hashParam(i, 'trace_id').toString('base64')))
       for (const h of byTx) {
         const t = chain.transaction(hashParam(h, 'tx_hash').toString('hex'))
-        if (t !== undefined) wanted.add(traceIdOf(t))
+        if (t !== undefined) wanted.add(chain.traceIdOf(t))
       }
       const groups = new Map<string, ChainTransaction[]>()
       for (const t of chain.allTransactions().filter((t) => t.block.mcSeqno <= chain.head)) {
-        const id = traceIdOf(t)
+        const id = chain.traceIdOf(t)
         if (!wanted.has(id)) continue
         const list = groups.get(id) ?? []
         list.push(t)
@@ -747,7 +747,7 @@ export async function startRecordedToncenter(
         is_incomplete: false,
         transactions_order: txs.map((t) => t.hash.toString('base64')),
         transactions: Object.fromEntries(
-          txs.map((t) => [t.hash.toString('base64'), v3Transaction(t)]),
+          txs.map((t) => [t.hash.toString('base64'), v3Transaction(chain, t)]),
         ),
       }))
       return { traces }
@@ -1217,10 +1217,6 @@ function rawTransaction(t: ChainTransaction, style: MessageStyle): Record<string
   }
 }
 
-function traceIdOf(t: ChainTransaction): string {
-  return t.traceId ?? t.hash.toString('base64')
-}
-
 function v3Address(a: Address | null | undefined | { type: string }): string | null {
   return a instanceof Address ? `${a.workChain}:${a.hash.toString('hex').toUpperCase()}` : null
 }
@@ -1251,7 +1247,7 @@ function v3Message(cell: Cell): Record<string, unknown> {
 }
 
 /** A v3 `Transaction` (ton-indexer `models/blockchain.go`). */
-function v3Transaction(t: ChainTransaction): Record<string, unknown> {
+function v3Transaction(chain: RecordedChain, t: ChainTransaction): Record<string, unknown> {
   const tx = t.transaction
   const cells = messageCells(t.cell)
   const d = tx.description
@@ -1262,7 +1258,7 @@ function v3Transaction(t: ChainTransaction): Record<string, unknown> {
     lt: t.lt.toString(),
     now: tx.now,
     mc_block_seqno: t.block.mcSeqno,
-    trace_id: traceIdOf(t),
+    trace_id: chain.traceIdOf(t),
     prev_trans_hash: Buffer.from(
       tx.prevTransactionHash.toString(16).padStart(64, '0'),
       'hex',
