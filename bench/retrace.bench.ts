@@ -15,17 +15,10 @@
  * per-round ratios to the baseline, and the upstream requests of one cold retrace by method.
  * Writes `bench/results/retrace.json`. `BENCH_RETRACE_ROUNDS` (default 7) rounds.
  */
-import type { Cell } from '@ton/core'
-import { Executor } from '@ton/sandbox'
-import { runReplay } from '../chain/retrace/replay.js'
 import { retraceTransaction } from '../chain/retrace/retraceTransaction.js'
-import {
-  loadTxEmulation,
-  RecordedChain,
-  type TxEmulationVector,
-} from '../test/_support/mainnetData.js'
-import { prevBlocksOf } from '../test/_support/prevBlocksTuple.js'
-import { startRecordedToncenter } from '../test/_support/recordedToncenter.js'
+import { loadTxEmulation } from '../test/_support/mainnetData.js'
+import { serveRecorded } from '../test/_support/recordedToncenter.js'
+import { emulatedVectorTx, vectorRetraceChain } from '../test/_support/vectorRetrace.js'
 import { createTonApiClient } from '../upstream/tonApiClient.js'
 import { writeResult } from './_support/measure.js'
 
@@ -43,19 +36,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
 }
 
 /** The bare execution: a new emulator and the transaction on the recorded inputs. */
-async function bare(v: TxEmulationVector): Promise<Cell> {
-  const run = await runReplay(await Executor.create(), {
-    shardAccount: v.shardAccount,
-    message: v.inMessage,
-    config: v.config,
-    libraries: v.libraries,
-    now: v.now,
-    lt: v.lt,
-    randomSeed: v.randSeed,
-    prevBlocks: prevBlocksOf(v),
-  })
-  return run.transaction as Cell
-}
+const bare = emulatedVectorTx
 
 const report: Record<string, unknown> = {
   rounds: ROUNDS,
@@ -65,12 +46,7 @@ for (const name of ['hashExact', 'stonfiPoolSwap'] as const) {
   const v = loadTxEmulation(name)
   const tx = await bare(v)
   const hash = tx.hash().toString('hex')
-  const chain = new RecordedChain()
-  chain.addTransactions([{ cell: tx, mcSeqno: 1000, randSeed: v.randSeed }])
-  chain.addAccountState(v.account, { shardAccount: v.shardAccount }, 960)
-  chain.setConfig(v.config)
-  chain.addLibraries(v.libs)
-  const upstream = await startRecordedToncenter({ chain })
+  const { upstream } = await serveRecorded(vectorRetraceChain(v, tx))
   const url = upstream.url
   const cache = new Map<string, unknown>()
   const retrace = (kept?: Map<string, unknown>) =>

@@ -1,18 +1,15 @@
-import type { Cell } from '@ton/core'
-import { Executor } from '@ton/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runReplay } from '../chain/retrace/replay.js'
 import {
   HASH_EXACT_TX,
   loadTxEmulation,
-  RecordedChain,
+  type RecordedChain,
   type TxEmulationVector,
 } from '../test/_support/mainnetData.js'
-import { prevBlocksOf } from '../test/_support/prevBlocksTuple.js'
 import {
   type RecordedToncenter,
   startRecordedToncenter,
 } from '../test/_support/recordedToncenter.js'
+import { emulatedVectorTx, vectorRetraceChain } from '../test/_support/vectorRetrace.js'
 import { runCli } from './cli.js'
 
 // `ton-dex-lab retrace` against a recorded toncenter serving recorded mainnet inputs
@@ -22,23 +19,8 @@ async function chainOf(
   v: TxEmulationVector,
   libraries: boolean,
 ): Promise<{ chain: RecordedChain; hash: string }> {
-  const run = await runReplay(await Executor.create(), {
-    shardAccount: v.shardAccount,
-    message: v.inMessage,
-    config: v.config,
-    libraries: v.libraries,
-    now: v.now,
-    lt: v.lt,
-    randomSeed: v.randSeed,
-    prevBlocks: prevBlocksOf(v),
-  })
-  const tx = run.transaction as Cell
-  const chain = new RecordedChain()
-  chain.addTransactions([{ cell: tx, mcSeqno: 1000, randSeed: v.randSeed }])
-  chain.addAccountState(v.account, { shardAccount: v.shardAccount }, 960)
-  chain.setConfig(v.config)
-  if (libraries) chain.addLibraries(v.libs)
-  return { chain, hash: tx.hash().toString('hex') }
+  const tx = await emulatedVectorTx(v)
+  return { chain: vectorRetraceChain(v, tx, { libraries }), hash: tx.hash().toString('hex') }
 }
 
 async function cli(args: string[]) {

@@ -19,11 +19,13 @@ import {
   type TxEmulationVector,
 } from '../../test/_support/mainnetData.js'
 import { prevBlocksOf } from '../../test/_support/prevBlocksTuple.js'
+import { type RecordedToncenter, serveRecorded } from '../../test/_support/recordedToncenter.js'
 import {
-  type RecordedToncenter,
-  startRecordedToncenter,
-} from '../../test/_support/recordedToncenter.js'
-import { createTonApiClient } from '../../upstream/tonApiClient.js'
+  emulatedVectorTx,
+  VECTOR_TX_SEQNO,
+  vectorRetraceChain,
+} from '../../test/_support/vectorRetrace.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { RetraceError } from './RetraceError.js'
 import { runReplay } from './replay.js'
 import { retraceTransaction } from './retraceTransaction.js'
@@ -36,32 +38,7 @@ import { retraceTransaction } from './retraceTransaction.js'
 // one the emulator made from the recorded inputs: for `hashExact` its hash is the public one,
 // so it is the mainnet cell.
 
-const SEQNO = 1000
-
-async function emulated(v: TxEmulationVector): Promise<Cell> {
-  const run = await runReplay(await Executor.create(), {
-    shardAccount: v.shardAccount,
-    message: v.inMessage,
-    config: v.config,
-    libraries: v.libraries,
-    now: v.now,
-    lt: v.lt,
-    randomSeed: v.randSeed,
-    prevBlocks: prevBlocksOf(v),
-  })
-  return run.transaction as Cell
-}
-
-/** A recorded chain of one vector: its state from 40 masterchain blocks before, its config,
- * (optionally) its libraries, and the transaction committed at {@link SEQNO}. */
-function chainOf(v: TxEmulationVector, tx: Cell, o: { libraries?: boolean; state?: Cell } = {}) {
-  const chain = new RecordedChain()
-  chain.addTransactions([{ cell: tx, mcSeqno: SEQNO, randSeed: v.randSeed }])
-  chain.addAccountState(v.account, { shardAccount: o.state ?? v.shardAccount }, SEQNO - 40)
-  chain.setConfig(v.config)
-  if (o.libraries !== false) chain.addLibraries(v.libs)
-  return chain
-}
+const SEQNO = VECTOR_TX_SEQNO
 
 /** The vector's ShardAccount with one byte of its balance changed (its lowest). */
 function balanceByteChanged(v: TxEmulationVector): Cell {
@@ -79,22 +56,14 @@ function balanceByteChanged(v: TxEmulationVector): Cell {
     .endCell()
 }
 
-async function serve(chain: RecordedChain, flavour: 'cpp' | 'python' = 'cpp') {
-  const upstream = await startRecordedToncenter({ chain, flavour })
-  return {
-    upstream,
-    client: createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY }),
-  }
-}
-
 describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact vector)', () => {
   const v = loadTxEmulation('hashExact')
   let upstream: RecordedToncenter
-  let client: ReturnType<typeof createTonApiClient>
+  let client: TonApiClient
   beforeAll(async () => {
-    const tx = await emulated(v)
+    const tx = await emulatedVectorTx(v)
     expect(tx.hash().toString('hex')).toBe(HASH_EXACT_TX)
-    ;({ upstream, client } = await serve(chainOf(v, tx)))
+    ;({ upstream, client } = await serveRecorded(vectorRetraceChain(v, tx)))
   })
   afterAll(() => upstream.close())
 
@@ -142,8 +111,8 @@ describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact 
 
   it('a state with one byte changed: different, the first differing field named', async () => {
     const corrupted = balanceByteChanged(v)
-    const { upstream: u, client: c } = await serve(
-      chainOf(v, await emulated(v), { state: corrupted }),
+    const { upstream: u, client: c } = await serveRecorded(
+      vectorRetraceChain(v, await emulatedVectorTx(v), { state: corrupted }),
     )
     try {
       const r = (await retraceTransaction({ client: c, tx: HASH_EXACT_TX })).target
@@ -163,9 +132,9 @@ describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact 
       beginCell().storeUint(0xc4, 8).storeUint(14, 32).storeUint(p8.loadUintBig(64), 64).endCell(),
     )
     // A state with one byte changed, so that the replay differs.
-    const chain = chainOf(v, await emulated(v), { state: balanceByteChanged(v) })
+    const chain = vectorRetraceChain(v, await emulatedVectorTx(v), { state: balanceByteChanged(v) })
     chain.setConfig(beginCell().storeDictDirect(dict).endCell(), SEQNO - 50)
-    const { upstream: u, client: c } = await serve(chain)
+    const { upstream: u, client: c } = await serveRecorded(chain)
     try {
       const r = (await retraceTransaction({ client: c, tx: HASH_EXACT_TX })).target
       expect(r.inputs.globalVersion).toBe(14)
@@ -178,7 +147,10 @@ describe('retrace: public mainnet tx 3b464a32…1daf (ston-fi/ton-rs hash-exact 
   })
 
   it('the Python flavour (no getShardAccountCell): the state is approximate, and said so', async () => {
-    const { upstream: u, client: c } = await serve(chainOf(v, await emulated(v)), 'python')
+    const { upstream: u, client: c } = await serveRecorded(
+      vectorRetraceChain(v, await emulatedVectorTx(v)),
+      'python',
+    )
     try {
       const r = (await retraceTransaction({ client: c, tx: HASH_EXACT_TX })).target
       expect(r.inputs.exactState).toBe(false)
@@ -195,11 +167,11 @@ describe('retrace: a STON.fi v2.2 pool swap (ston-fi/ton-rs txemulord_with_libs)
   const v = loadTxEmulation('stonfiPoolSwap')
   let tx: Cell
   beforeAll(async () => {
-    tx = await emulated(v)
+    tx = await emulatedVectorTx(v)
   })
 
   it('reproduces the hash and reads it as the exchange does: the pool before, core quote = what mainnet paid', async () => {
-    const { upstream, client } = await serve(chainOf(v, tx))
+    const { upstream, client } = await serveRecorded(vectorRetraceChain(v, tx))
     try {
       const { target, trace } = await retraceTransaction({
         client,
@@ -245,7 +217,9 @@ describe('retrace: a STON.fi v2.2 pool swap (ston-fi/ton-rs txemulord_with_libs)
   })
 
   it('a missing library: "library a9338ecd… absent", not a bare mismatch', async () => {
-    const { upstream, client } = await serve(chainOf(v, tx, { libraries: false }))
+    const { upstream, client } = await serveRecorded(
+      vectorRetraceChain(v, tx, { libraries: false }),
+    )
     try {
       const r = (await retraceTransaction({ client, tx: tx.hash().toString('hex') })).target
       expect(r.status).toBe('different')
@@ -282,11 +256,11 @@ describe('retrace: a STON.fi v2.2 pool swap (ston-fi/ton-rs txemulord_with_libs)
       randomSeed: v.randSeed,
       prevBlocks: prevBlocksOf(v),
     })
-    const chain = chainOf(v, tx)
+    const chain = vectorRetraceChain(v, tx)
     chain.addTransactions([
       { cell: second.transaction as Cell, mcSeqno: SEQNO, randSeed: v.randSeed },
     ])
-    const { upstream, client } = await serve(chain)
+    const { upstream, client } = await serveRecorded(chain)
     try {
       const r = (
         await retraceTransaction({
@@ -307,7 +281,7 @@ describe('retrace: real mainnet transactions whose state before is in no public 
    * (and so the state before) the recording lacks. */
   async function lacksState(chain: RecordedChain, hash: string | undefined) {
     expect(hash).toBeDefined()
-    const { upstream, client } = await serve(chain)
+    const { upstream, client } = await serveRecorded(chain)
     try {
       const e = await retraceTransaction({ client, tx: hash as string }).catch((x: unknown) => x)
       expect(e).toBeInstanceOf(RetraceError)
@@ -343,7 +317,7 @@ describe('retrace: real mainnet transactions whose state before is in no public 
     chain.setConfig(loadConfig46991999().dict)
     const wallet = trs.transactions.find((t) => t.hash.toString('hex').startsWith('d24605ce'))
     expect(wallet?.transaction.prevTransactionLt).toBe(0n)
-    const { upstream, client } = await serve(chain)
+    const { upstream, client } = await serveRecorded(chain)
     try {
       const r = (await retraceTransaction({ client, tx: wallet?.hash.toString('hex') as string }))
         .target

@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from '@ton/core'
 import { decodeStack, encodeStack } from '../../chain/tonHttpApi/stack.js'
+import { createTonApiClient, type TonApiClient } from '../../upstream/tonApiClient.js'
 import {
   type BlockIdExt,
   type ChainBlock,
@@ -1347,5 +1348,26 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     return JSON.parse(text)
   } catch {
     throw new ApiError(422, 'the body is not JSON')
+  }
+}
+
+/**
+ * A recorded toncenter serving `chain`, and an unthrottled client of it. Close `upstream`.
+ *
+ * @example
+ * ```ts
+ * const { upstream, client } = await serveRecorded(chain)
+ * await retraceTransaction({ client, tx })
+ * await upstream.close()
+ * ```
+ */
+export async function serveRecorded(
+  chain: RecordedChain,
+  flavour: 'cpp' | 'python' = 'cpp',
+): Promise<{ upstream: RecordedToncenter; client: TonApiClient }> {
+  const upstream = await startRecordedToncenter({ chain, flavour })
+  return {
+    upstream,
+    client: createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY }),
   }
 }

@@ -2,10 +2,10 @@ import { beginCell, loadShardAccount, storeShardAccount } from '@ton/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retraceTransaction } from '../../chain/retrace/retraceTransaction.js'
 import { runCli } from '../../local/cli.js'
-import { createTonApiClient } from '../../upstream/tonApiClient.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { blockRetraceChain, statesBeforeBlock } from '../_support/blockStateBefore.js'
-import { loadRecordedBlock, type RecordedChain } from '../_support/mainnetData.js'
-import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
+import { loadRecordedBlock } from '../_support/mainnetData.js'
+import { type RecordedToncenter, serveRecorded } from '../_support/recordedToncenter.js'
 
 // Real mainnet transactions replayed from the state each recorded block itself carries: the old
 // tree of its `state_update`, pruned branches filled by cells of the same hash found in the same
@@ -33,12 +33,6 @@ function idStarting(states: Map<string, unknown>, prefix: string): string {
   const id = [...states.keys()].find((k) => k.startsWith(prefix))
   if (id === undefined) throw new Error(`no account ${prefix}`)
   return id
-}
-
-async function serve(chain: RecordedChain) {
-  const upstream = await startRecordedToncenter({ chain })
-  const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
-  return { upstream, client }
 }
 
 describe('the state before a block, from the block’s own state update', () => {
@@ -82,9 +76,9 @@ describe('the state before a block, from the block’s own state update', () => 
 
 describe('retrace of real transactions of block 57314442, on the state the block records', () => {
   let upstream: RecordedToncenter
-  let client: ReturnType<typeof createTonApiClient>
+  let client: TonApiClient
   beforeAll(async () => {
-    ;({ upstream, client } = await serve(
+    ;({ upstream, client } = await serveRecorded(
       blockRetraceChain('trs-57314442', { config: 'block-version' }).chain,
     ))
   })
@@ -197,7 +191,7 @@ describe('retrace of real transactions of block 57314442, on the state the block
 
 describe('retrace of block 57314442 with an input wrong', () => {
   it('the recorded config (version 9) for the deploy: different, at the new state hash', async () => {
-    const { upstream, client } = await serve(blockRetraceChain('trs-57314442').chain)
+    const { upstream, client } = await serveRecorded(blockRetraceChain('trs-57314442').chain)
     try {
       const { target } = await retraceTransaction({ client, tx: hashOf(WALLET_DEPLOY) })
       expect(target.inputs.globalVersion).toBe(9)
@@ -232,7 +226,7 @@ describe('retrace of block 57314442 with an input wrong', () => {
       config: 'block-version',
       states: new Map([[id, corrupted]]),
     })
-    const { upstream, client } = await serve(chain)
+    const { upstream, client } = await serveRecorded(chain)
     try {
       const { target } = await retraceTransaction({ client, tx: hashOf(POOL_SWAP) })
       expect(target.status).toBe('different')
@@ -246,7 +240,7 @@ describe('retrace of block 57314442 with an input wrong', () => {
   it('without the pool’s library: different at the compute exit code, the library named', async () => {
     const { chain } = blockRetraceChain('trs-57314442', { config: 'block-version' })
     chain.libraries.clear()
-    const { upstream, client } = await serve(chain)
+    const { upstream, client } = await serveRecorded(chain)
     try {
       const { target } = await retraceTransaction({ client, tx: hashOf(POOL_SWAP) })
       expect(target.status).toBe('different')

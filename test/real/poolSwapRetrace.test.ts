@@ -2,7 +2,7 @@ import { beginCell, loadShardAccount, storeAccountStorage, storeShardAccount } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retraceTransaction } from '../../chain/retrace/retraceTransaction.js'
 import { runCli } from '../../local/cli.js'
-import { createTonApiClient } from '../../upstream/tonApiClient.js'
+import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { loadPoolAfterSwap, loadTxEmulation, POOL_SWAP_TX } from '../_support/mainnetData.js'
 import {
   cellsAndBits,
@@ -12,7 +12,7 @@ import {
   storageFee,
   storagePrices,
 } from '../_support/poolSwapStateBefore.js'
-import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
+import { type RecordedToncenter, serveRecorded } from '../_support/recordedToncenter.js'
 
 // The real STON.fi v2.2 TON/USD₮ pool swap 16befdc4… (2025-12-23; ston-fi/ton-rs@8e8f8e0
 // `resources/tests/tx_16BEFDC4…_64954068000009.hex` and `contract_state_EQCGScrZ…_64954068000009.json`,
@@ -66,13 +66,13 @@ describe('the pool’s whole state before swap 16befdc4…, derived from the rec
 
 describe('retrace of swap 16befdc4… on the derived state', () => {
   let upstream: RecordedToncenter
+  let client: TonApiClient
   beforeAll(async () => {
-    upstream = await startRecordedToncenter({ chain: poolSwapRetraceChain() })
+    ;({ upstream, client } = await serveRecorded(poolSwapRetraceChain()))
   })
   afterAll(() => upstream.close())
 
   it('identical hash; core’s quote on the pool before = what mainnet paid (6 762 and the referral)', async () => {
-    const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
     const { target } = await retraceTransaction({ client, tx: POOL_SWAP_TX })
     expect(target).toMatchObject({
       status: 'identical',
@@ -125,11 +125,8 @@ describe('retrace of swap 16befdc4… on a neighbouring candidate state', () => 
     const shardAccount = beginCell()
       .store(storeShardAccount({ ...sa, account: { ...sa.account, storageStats } }))
       .endCell()
-    const upstream = await startRecordedToncenter({
-      chain: poolSwapRetraceChain({ ...s, shardAccount }),
-    })
+    const { upstream, client } = await serveRecorded(poolSwapRetraceChain({ ...s, shardAccount }))
     try {
-      const client = createTonApiClient({ url: upstream.url, rps: Number.POSITIVE_INFINITY })
       const { target } = await retraceTransaction({ client, tx: POOL_SWAP_TX })
       expect(target.status).toBe('different')
       // Every phase, fee and message agrees; only the hash of the state before tells them apart.
