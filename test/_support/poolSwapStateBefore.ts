@@ -7,7 +7,7 @@
  * Each field, and where it comes from:
  *
  * - **address, code** (the library cell `a9338ecd…`): the state after (the swap changes neither).
- * - **data**: `test/local/_support/recordedPoolSwap.ts`'s `before` (reserves and collected fee
+ * - **data**: `test/_support/recordedPoolSwap.ts`'s `before` (reserves and collected fee
  *   from the swap's messages and core's formula; the real pool code checks it).
  * - **balance**: the balance after − the credit phase's credit + the storage fees collected +
  *   the compute phase's gas fees + the action phase's `total_fwd_fees` + every out-message's
@@ -37,7 +37,7 @@ import {
   storeAccountStorage,
   storeShardAccount,
 } from '@ton/core'
-import { before as poolDataBefore } from '../local/_support/recordedPoolSwap.js'
+import { before as poolDataBefore } from './recordedPoolSwap.js'
 import {
   configParam,
   loadPoolAfterSwap,

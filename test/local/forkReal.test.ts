@@ -63,7 +63,7 @@ import {
   USDT,
   v22PoolRow,
   v22RouterRow,
-} from './_support/recordedPoolSwap.js'
+} from '../_support/recordedPoolSwap.js'
 
 /**
  * STON.fi DEX v2.1 router and pool code and data with their expected getter answers

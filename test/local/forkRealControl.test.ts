@@ -1,7 +1,7 @@
 /**
  * The control API on a fork of recorded mainnet state: `serve --fork <recorded toncenter>
  * --fork-seed <ours>` over the STON.fi DEX v2.2 TON/USD₮ pool `EQCGScrZ…` at the state BEFORE
- * its recorded swap `16befdc4…` (`test/local/_support/recordedPoolSwap.ts`: derived from the
+ * its recorded swap `16befdc4…` (`test/_support/recordedPoolSwap.ts`: derived from the
  * transaction, and checked by the real pool code in `test/local/forkReal.test.ts`), served as
  * toncenter's C++ API serves it (`test/_support/recordedToncenter.ts`, a real HTTP server).
  *
@@ -53,7 +53,7 @@ import {
   tonUsdtAssetRows,
   v22PoolRow,
   v22RouterRow,
-} from './_support/recordedPoolSwap.js'
+} from '../_support/recordedPoolSwap.js'
 
 let dir: string
 let toncenter: RecordedToncenter

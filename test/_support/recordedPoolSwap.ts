@@ -15,16 +15,16 @@
  * formula). `forkReal.test.ts` checks the derivation by running the real pool code on it.
  */
 import { Address, beginCell, type Cell } from '@ton/core'
-import { swap } from '../../../core/ops/swap.js'
-import { createPoolState } from '../../../core/pool/PoolState.js'
-import { decodeBody } from '../../../protocol/decode/decodeBody.js'
-import { NATIVE_ADDRESS } from '../../../protocol/nativeAddress.js'
+import { swap } from '../../core/ops/swap.js'
+import { createPoolState } from '../../core/pool/PoolState.js'
+import { decodeBody } from '../../protocol/decode/decodeBody.js'
+import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import {
   loadConfig46991999,
   loadPoolAfterSwap,
   loadTxEmulation,
   RecordedChain,
-} from '../../_support/mainnetData.js'
+} from './mainnetData.js'
 
 export const POOL = 'EQCGScrZe1xbyWqWDvdI6mzP-GAcAWFv6ZXuaJOuSqemxku4'
 export const ROUTER = 'EQCS4UEa5UaJLzOyyKieqQOQ2P9M-7kXpkO5HnP3Bv250cN3'
