@@ -251,3 +251,61 @@ describe('retrace of block 57314442 with an input wrong', () => {
     }
   })
 })
+
+describe('every transaction of the recorded blocks whose state before the block records', () => {
+  async function sweep(
+    name: Parameters<typeof loadRecordedBlock>[0],
+    config: 'recorded' | 'block-version',
+  ) {
+    const { chain, states } = blockRetraceChain(name, { config })
+    const { upstream, client } = await serveRecorded(chain)
+    const out: {
+      hash: string
+      state: string
+      status: string
+      field?: string
+      causes: readonly string[]
+    }[] = []
+    try {
+      for (const t of loadRecordedBlock(name).transactions) {
+        const state = states.get(t.accountId.toString('hex'))?.kind
+        if (state !== 'complete' && state !== 'new') continue
+        const { target } = await retraceTransaction({ client, tx: t.hash.toString('hex') })
+        out.push({
+          hash: t.hash.toString('hex').slice(0, 8),
+          state,
+          status: target.status,
+          reading: `${target.exchange?.contract} ${target.exchange?.operation}`,
+          ...(target.difference === undefined ? {} : { field: target.difference.field }),
+          causes: target.causes,
+        })
+      }
+    } finally {
+      await upstream.close()
+    }
+    return out
+  }
+
+  it('block 57314442: all 12 identical (2 on a recorded state, 10 new accounts: 3 of them a v2 pool deployment’s)', async () => {
+    const r = await sweep('trs-57314442', 'block-version')
+    expect(r).toHaveLength(12)
+    expect(r.filter((x) => x.status === 'identical')).toHaveLength(12)
+    expect(r.filter((x) => x.state === 'complete').map((x) => x.hash)).toEqual([
+      JETTON_TRANSFER,
+      POOL_SWAP,
+    ])
+  })
+
+  it('block 52111590: both identical under key block 46991999’s config, the block’s own (its prev_key_block)', async () => {
+    expect(loadRecordedBlock('trs-shard-52111590').header.prevKeyBlockSeqno).toBe(46_991_999)
+    const r = await sweep('trs-shard-52111590', 'recorded')
+    expect(r.map((x) => x.status)).toEqual(['identical', 'identical'])
+  })
+
+  it('block 71398501: the one such transaction needs a library no recording holds, and says so', async () => {
+    const r = await sweep('tonutils-71398501', 'block-version')
+    expect(r).toHaveLength(1)
+    expect(r[0]).toMatchObject({ status: 'different', field: 'compute exit code' })
+    expect(r[0]?.causes[0]).toMatch(/^library 2498bd63\w+ absent$/)
+  })
+})
