@@ -51,6 +51,11 @@ export {
 } from './fork/forkUpstream.js'
 export { libraryCount, libraryRefs, withLibraries } from './fork/libraries.js'
 export { type ForkOptions, type ForkStatus, type OpenedFork, openFork } from './fork/openFork.js'
+export {
+  type ConfigVersionStatus,
+  configGlobalVersion,
+  EMULATOR_GLOBAL_VERSION,
+} from './globalVersion.js'
 export { PostgresChainJournal } from './journal/PostgresChainJournal.js'
 export { SqliteChainJournal } from './journal/SqliteChainJournal.js'
 export {
@@ -67,8 +72,6 @@ export { LiveChainError, type LiveChainErrorReason } from './LiveChainError.js'
 export { type ExchangeReading, readExchange } from './retrace/explain.js'
 export { RetraceError, type RetraceErrorCode } from './retrace/RetraceError.js'
 export {
-  configGlobalVersion,
-  EMULATOR_GLOBAL_VERSION,
   type FieldDifference,
   firstDifference,
   type ReplayInputs,

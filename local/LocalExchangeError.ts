@@ -1,3 +1,4 @@
+import { httpRequestFault } from '../chain/httpRequestFault.js'
 import { BaseError } from '../core/errors/BaseError.js'
 
 /** Stable codes of {@link LocalExchangeError}, with the HTTP status each answers. */
@@ -108,12 +109,7 @@ const STATUS: Record<LocalExchangeErrorCode, number> = {
 export function toLocalExchangeError(error: unknown): LocalExchangeError | undefined {
   if (error instanceof LocalExchangeError) return error
   if (typeof error !== 'object' || error === null) return undefined
-  const { statusCode, code, message, validation } = error as {
-    statusCode?: number
-    code?: unknown
-    message?: string
-    validation?: readonly { instancePath?: string; params?: { missingProperty?: string } }[]
-  }
+  const { code, message } = error as { code?: unknown; message?: string }
   if (typeof code === 'string' && code.startsWith('LIVE_CHAIN_')) {
     if (code === 'LIVE_CHAIN_TIME_BACKWARDS')
       return new LocalExchangeError({ code: 'LOCAL_TIME_BACKWARDS', message: String(message) })
@@ -131,28 +127,28 @@ export function toLocalExchangeError(error: unknown): LocalExchangeError | undef
       message: `The local chain stopped: ${String(message)}`,
     })
   }
-  if (statusCode === undefined || statusCode < 400 || statusCode >= 500) return undefined
-  if (validation !== undefined && validation.length > 0) {
-    const first = validation[0]!
-    const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
-    const field = first.params?.missingProperty ?? (path === '' ? undefined : path)
+  const fault = httpRequestFault(error)
+  if (fault === undefined) return undefined
+  if (fault.validation !== undefined) {
+    const path = fault.validation.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    const field = fault.validation.missingProperty ?? (path === '' ? undefined : path)
     return new LocalExchangeError({
       code: field === undefined ? 'LOCAL_INVALID_BODY' : 'LOCAL_INVALID_FIELD',
       message: `Invalid request: ${String(message)}.`,
       field,
     })
   }
-  if (statusCode === 413)
+  if (fault.kind === 'body-too-large')
     return new LocalExchangeError({
       code: 'LOCAL_BODY_TOO_LARGE',
       message: 'The request body is larger than the server takes.',
     })
-  if (statusCode === 415)
+  if (fault.kind === 'unsupported-media-type')
     return new LocalExchangeError({
       code: 'LOCAL_UNSUPPORTED_MEDIA_TYPE',
       message: 'The request body must be application/json.',
     })
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+  if (fault.kind === 'invalid-json')
     return new LocalExchangeError({
       code: 'LOCAL_INVALID_JSON',
       message: `The body is not valid JSON: ${String(message)}.`,

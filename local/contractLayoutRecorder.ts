@@ -180,11 +180,15 @@ export async function findRouterPoolLayout(
  * assets and routers it has not settled yet (recorded, or answered without a layout), so it is
  * cheap to call after every indexed batch; a contract whose chain read failed retryably (a
  * rate limit, a blip) is tried again at the next call. Calls do not overlap (a call while one runs waits for it).
+ * `close()`, called before the store closes, ends a running call after the contract it is
+ * reading (what was found is written, the rest asked at the next start) and waits for it; calls
+ * after it do nothing.
  *
  * @example
  * ```ts
  * const recorder = contractLayoutRecorder({ store, run: liveGetMethodRunner(() => chain) })
  * await recorder.record() // 9 (layouts written)
+ * await recorder.close() // then store.close()
  * ```
  */
 export function contractLayoutRecorder(options: {
@@ -192,11 +196,13 @@ export function contractLayoutRecorder(options: {
   readonly run: GetMethodRunner
   /** Told of a chain read that failed (default: nothing). */
   readonly onError?: ((address: string, error: unknown) => void) | undefined
-}): { record(): Promise<number> } {
+}): { record(): Promise<number>; close(): Promise<void> } {
   const { store, run } = options
   let settled: Set<string> | undefined
   let running: Promise<number> = Promise.resolve(0)
+  let closing = false
   const once = async (): Promise<number> => {
+    if (closing) return 0
     if (settled === undefined) {
       settled = new Set((await store.listContractLayouts()).map((row) => row.address))
     }
@@ -223,11 +229,16 @@ export function contractLayoutRecorder(options: {
       } catch (error) {
         // Asked again next time only when the failure may pass (a rate limit, a blip).
         if (!(error instanceof RetryableSourceError)) answered.push(address)
-        options.onError?.(address, error)
+        // A read the node's stop cut short is not worth a word.
+        if (!closing) options.onError?.(address, error)
       }
     }
-    for (const jetton of jettons) await probe(jetton, findJettonWalletLayout)
-    for (const router of routers) await probe(router, findRouterPoolLayout)
+    const probes = [
+      ...jettons.map((jetton) => () => probe(jetton, findJettonWalletLayout)),
+      ...routers.map((router) => () => probe(router, findRouterPoolLayout)),
+    ]
+    // Stopping: no further contract is read.
+    for (const next of probes) if (!closing) await next()
     if (rows.length > 0) await store.putContractLayouts(rows)
     for (const address of answered) done.add(address)
     return rows.length
@@ -236,6 +247,10 @@ export function contractLayoutRecorder(options: {
     record() {
       running = running.catch(() => 0).then(once)
       return running
+    },
+    async close() {
+      closing = true
+      await running.catch(() => 0)
     },
   }
 }

@@ -39,7 +39,7 @@ export type RunningForkNode = {
  * (`/local/time`, `/local/mine`, `/local/snapshots`, `/local/messages`,
  * `/local/accounts/{address}/balance`) act on the fork's own state only. A restart keeps what
  * the database holds (nothing is adopted twice). `GET /local/status` says `{ mode: 'fork', fork:
- * { url, seqno, time, exact, requests, cached_accounts, libraries } }`. SQLite only.
+ * { url, seqno, time, exact, requests, cached_accounts, libraries, config } }`. SQLite only.
  *
  * @example
  * ```ts

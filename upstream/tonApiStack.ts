@@ -2,7 +2,7 @@ import { Cell, type TupleItem, TupleReader } from '@ton/core'
 import type { GetMethod } from '../protocol/getMethod.js'
 import { FatalSourceError } from './errors.js'
 import type { TonApiClient } from './tonApiClient.js'
-import { withRetries } from './withRetries.js'
+import { callWithRetries } from './withRetries.js'
 
 /**
  * Runs a get-method without arguments through the upstream at block `seqno` (toncenter's
@@ -23,13 +23,11 @@ export async function runGetMethodAt(
   args: readonly TupleItem[] = [],
 ): Promise<TupleReader | undefined> {
   const stack = toToncenterStack(args)
-  const answer = await withRetries(
-    () =>
-      client.call<{ exit_code: number; stack: readonly unknown[] }>('runGetMethod', {
-        ...{ address, method, stack },
-        seqno,
-      }),
-    { onRetry: () => client.noteRetry() },
+  const answer = await callWithRetries<{ exit_code: number; stack: readonly unknown[] }>(
+    client,
+    'runGetMethod',
+    { ...{ address, method, stack }, seqno },
+    {},
   )
   return answer.exit_code === 0 ? new TupleReader(parseToncenterStack(answer.stack)) : undefined
 }

@@ -10,7 +10,7 @@ import {
 import { FatalSourceError, isRetryable } from '../../upstream/errors.js'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { MASTERCHAIN_SHARD } from '../../upstream/tonApiWire.js'
-import { withRetries } from '../../upstream/withRetries.js'
+import { callWithRetries } from '../../upstream/withRetries.js'
 import { ForkError } from './ForkError.js'
 
 /**
@@ -126,16 +126,8 @@ export type ForkUpstream = ReturnType<typeof forkUpstream>
  */
 export function forkUpstream(client: TonApiClient, options: ForkUpstreamOptions = {}) {
   const attempts = options.attempts ?? 5
-  const ask = async <T>(method: string, params: Record<string, unknown>): Promise<T> => {
-    try {
-      return await withRetries(() => client.call<T>(method, params), {
-        attempts,
-        onRetry: () => client.noteRetry(),
-      })
-    } catch (error) {
-      throw forkErrorFrom(method, error, attempts)
-    }
-  }
+  const ask = <T>(method: string, params: Record<string, unknown>): Promise<T> =>
+    callWithRetries<T>(client, method, params, { attempts, failure: forkErrorFrom })
 
   const header = async (seqno: number) => {
     const h = await ask<{

@@ -5,6 +5,7 @@ import {
   type TonApiClient,
   type TonApiClientEvent,
 } from '../../upstream/tonApiClient.js'
+import { type ConfigVersionStatus, configVersionStatus } from '../globalVersion.js'
 import { ForkCache } from './ForkCache.js'
 import { ForkError, forkErrorOf } from './ForkError.js'
 import { ForkStorage } from './ForkStorage.js'
@@ -48,7 +49,8 @@ export type ForkOptions = {
  * @example
  * ```ts
  * const status: ForkStatus = { url: 'https://toncenter.com/api/v2/jsonRPC', seqno: 53_012_345,
- *   time: 1_764_064_807, exact: true, requests: 41, cached_accounts: 12, libraries: 5, missing_libraries: 0 }
+ *   time: 1_764_064_807, exact: true, requests: 41, cached_accounts: 12, libraries: 5, missing_libraries: 0,
+ *   config: { global_version: 14, emulator_global_version: 13, warning: 'The config at block 53012345 says …' } }
  * ```
  */
 export type ForkStatus = {
@@ -63,6 +65,11 @@ export type ForkStatus = {
   readonly missing_libraries: number
   /** Their hashes (hex): what the upstream left out of its `getLibraries` answers. */
   readonly missing_library_hashes?: readonly string[]
+  /**
+   * The adopted config's global version (ConfigParam 8) against the emulator's, with a warning
+   * when the config is newer: transactions may then differ from the upstream's chain.
+   */
+  readonly config: ConfigVersionStatus
 }
 
 /**
@@ -166,6 +173,8 @@ export async function openFork(
     const config = cached === undefined ? await upstream.config(pin.seqno) : Cell.fromBoc(cached)[0]
     if (config === undefined) throw new Error('empty cached config')
     if (cached === undefined) cache.putConfig(id, config.toBoc())
+    // A config newer than the emulator's rules: said at start (by the node) and in the status.
+    const version = configVersionStatus(config, pin.seqno)
     const storage = new ForkStorage({
       upstream,
       seqno: pin.seqno,
@@ -210,6 +219,7 @@ export async function openFork(
         libraries: libraryCount(blockchain.libs),
         missing_libraries: storage.stats.missingLibraries,
         missing_library_hashes: storage.missingLibraries(),
+        config: version,
       }),
       close: () => cache.close(),
     }

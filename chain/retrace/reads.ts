@@ -3,7 +3,7 @@ import type { PrevBlocksInfo, BlockId as SandboxBlockId } from '@ton/sandbox'
 import { FatalSourceError, isRetryable } from '../../upstream/errors.js'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
 import { MASTERCHAIN_SHARD, type RawTransaction } from '../../upstream/tonApiWire.js'
-import { withRetries } from '../../upstream/withRetries.js'
+import { callWithRetries, withRetries } from '../../upstream/withRetries.js'
 import { RetraceError } from './RetraceError.js'
 
 /** A block id as toncenter v2 renders it (`ton.blockIdExt`). */
@@ -56,35 +56,19 @@ export function retraceReads(client: TonApiClient, attempts = 5, cache?: Map<str
     cache?.set(key, answer)
     return answer
   }
-  const askUpstream = async <T>(method: string, params: Record<string, unknown>): Promise<T> => {
-    try {
-      return await withRetries(() => client.call<T>(method, params), {
-        attempts,
-        onRetry: () => client.noteRetry(),
-      })
-    } catch (error) {
-      throw retraceErrorFrom(method, error, attempts)
-    }
-  }
+  const askUpstream = <T>(method: string, params: Record<string, unknown>): Promise<T> =>
+    callWithRetries<T>(client, method, params, { attempts, failure: retraceErrorFrom })
   /** `ask`, but `undefined` at once when the upstream says the thing is not there (any status
    * whose text says "not found"), without asking again. */
-  const askUnlessAbsent = async <T>(
+  const askUnlessAbsent = <T>(
     method: string,
     params: Record<string, unknown>,
-  ): Promise<T | undefined> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await client.call<T>(method, params)
-      } catch (error) {
-        if (error instanceof Error && /not found|cannot find/i.test(error.message)) return undefined
-        if (!isRetryable(error) || attempt >= attempts) {
-          throw retraceErrorFrom(method, error, attempts)
-        }
-        client.noteRetry()
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
-      }
-    }
-  }
+  ): Promise<T | undefined> =>
+    callWithRetries<T>(client, method, params, {
+      attempts,
+      failure: retraceErrorFrom,
+      absent: (error) => error instanceof Error && /not found|cannot find/i.test(error.message),
+    })
   /** A v3 GET; `undefined` when the upstream has no v3 API or refuses the query. */
   const v3 = async <T>(path: string, query: Record<string, string>): Promise<T | undefined> => {
     const key = `GET ${path} ${JSON.stringify(query)}`

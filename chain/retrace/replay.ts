@@ -10,18 +10,10 @@ import {
 } from '@ton/core'
 import type { Executor, PrevBlocksInfo } from '@ton/sandbox'
 import { libraryRefs } from '../fork/libraries.js'
+import { configGlobalVersion } from '../globalVersion.js'
 
-/**
- * The highest global version (ConfigParam 8) the emulator of `@ton/sandbox` 0.41 executes: its
- * WASM is ton commit `f801e1c1` (2025-12-05), whose `SUPPORTED_VERSION` is 13. Mainnet moved to
- * 14 on 2026-06-05 (ton `doc/GlobalVersions.md`).
- *
- * @example
- * ```ts
- * configGlobalVersion(config).version > EMULATOR_GLOBAL_VERSION // true for a block after 2026-06-05
- * ```
- */
-export const EMULATOR_GLOBAL_VERSION = 13
+// Defined in `chain/globalVersion.ts` (a fork reads it too); still importable from here.
+export { configGlobalVersion }
 
 /**
  * Everything one exact replay of a transaction takes (ton `crypto/block/transaction.cpp`): the
@@ -207,22 +199,6 @@ function fieldsOf(tx: Transaction): Map<string, string> {
   f.set('new state hash', tx.stateUpdate.newHash.toString('hex'))
   f.set('total fees', tx.totalFees.coins.toString())
   return f
-}
-
-/**
- * ConfigParam 8 of a config dictionary: the global version and capabilities the block ran under.
- *
- * @example
- * ```ts
- * configGlobalVersion(config) // { version: 12, capabilities: 494n }
- * ```
- */
-export function configGlobalVersion(config: Cell): { version: number; capabilities: bigint } {
-  const p8 = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), config).get(8)
-  if (p8 === undefined) return { version: 0, capabilities: 0n }
-  const s = p8.beginParse()
-  s.skip(8) // capabilities#c4
-  return { version: s.loadUint(32), capabilities: s.loadUintBig(64) }
 }
 
 /**

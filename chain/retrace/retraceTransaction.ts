@@ -1,6 +1,7 @@
 import type { Address, Cell, Transaction } from '@ton/core'
 import { Executor, type PrevBlocksInfo } from '@ton/sandbox'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
+import { configGlobalVersion, EMULATOR_GLOBAL_VERSION } from '../globalVersion.js'
 import { approximateShardAccount } from './approximate.js'
 import { type ExchangeReading, readExchange } from './explain.js'
 import {
@@ -18,8 +19,6 @@ import {
   retraceReads,
 } from './reads.js'
 import {
-  configGlobalVersion,
-  EMULATOR_GLOBAL_VERSION,
   type FieldDifference,
   firstDifference,
   lastTransactionOf,

@@ -1,4 +1,5 @@
 import { BaseError } from '../../core/errors/BaseError.js'
+import { httpRequestFault } from '../httpRequestFault.js'
 import { LiveChainError } from '../LiveChainError.js'
 
 /**
@@ -141,22 +142,17 @@ export function toTonApiFailure(error: unknown): TonApiFailure {
   if (error instanceof LiveChainError) {
     return { status: liveChainErrorStatus(error), code: error.code, message: error.message }
   }
-  const fastify = error as { statusCode?: unknown; message?: unknown; code?: unknown }
-  if (
-    typeof fastify.statusCode === 'number' &&
-    fastify.statusCode >= 400 &&
-    fastify.statusCode < 500
-  ) {
-    const message = typeof fastify.message === 'string' ? fastify.message : 'Bad request.'
+  const fault = httpRequestFault(error)
+  if (fault !== undefined) {
     const code =
-      fastify.statusCode === 413
+      fault.kind === 'body-too-large'
         ? 'TON_API_BODY_TOO_LARGE'
-        : fastify.statusCode === 415
+        : fault.kind === 'unsupported-media-type'
           ? 'TON_API_UNSUPPORTED_MEDIA_TYPE'
-          : fastify.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          : fault.kind === 'invalid-json'
             ? 'TON_API_INVALID_JSON'
             : 'TON_API_INVALID_REQUEST'
-    return { status: fastify.statusCode, code, message }
+    return { status: fault.status, code, message: fault.message ?? 'Bad request.' }
   }
   return { status: 500, code: 'INTERNAL_ERROR', message: 'The TON HTTP API failed unexpectedly.' }
 }

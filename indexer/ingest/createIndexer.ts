@@ -4,13 +4,14 @@ import { openPoolHandler } from '../pool/poolHandler.js'
 import { openVaultHandler } from '../vaults/vaultHandler.js'
 import { openVenueHandler } from '../venues/venueHandler.js'
 import { openWalletHandler } from '../wallets/walletHandler.js'
+import type { IndexHandler } from './IndexHandler.js'
 import type {
   CreateIndexerOptions,
   Indexer,
   IndexSession,
   IndexSessionOptions,
 } from './indexerTypes.js'
-import { openIndexLoop } from './indexLoop.js'
+import { type IndexLoopOptions, openIndexLoop } from './indexLoop.js'
 
 export type {
   BlockTransaction,
@@ -64,9 +65,41 @@ export function createIndexer(options: CreateIndexerOptions): Indexer {
  * ```
  */
 export async function openIndexSession(options: IndexSessionOptions): Promise<IndexSession> {
+  const { handlers, poolAt } = await openIndexHandlers(options)
+  return openIndexLoop(
+    {
+      store: options.store,
+      cursorName: options.cursorName ?? INDEX_CURSOR,
+      batchSize: Math.max(1, options.batchSize ?? 2000),
+      holdCutTraces: options.holdCutTraces === true,
+      onBatch: options.onBatch,
+      poolAt,
+    },
+    handlers,
+  )
+}
+
+/**
+ * The per-family handlers over `options.store`, in the order they see a transaction
+ * (docs/indexer.md, "Handlers"): the wallet ledger, farms and venues first — they never own a
+ * result, so they see every transaction — then the pools and the vaults, which own the result
+ * of what they take (the handlers after them do not see it). Pinned by
+ * `test/indexer/handlerOrder.test.ts`.
+ *
+ * @example
+ * ```ts
+ * const { handlers } = await openIndexHandlers({ store })
+ * handlers.map((h) => h.name) // ['wallets', 'farms', 'venues', 'pools', 'vaults']
+ * ```
+ */
+export async function openIndexHandlers(
+  options: Omit<IndexSessionOptions, 'cursorName' | 'batchSize' | 'holdCutTraces' | 'onBatch'>,
+): Promise<{
+  readonly handlers: readonly IndexHandler[]
+  readonly poolAt: IndexLoopOptions['poolAt']
+}> {
   const { store } = options
   const assetOf = options.assetOf ?? (() => undefined)
-  // The per-family handlers, in the order they see a transaction (docs/indexer.md, "Handlers").
   const wallets = await openWalletHandler(store, { priorState: options.priorState })
   const masterOf = (wallet: string) => assetOf(wallet) ?? wallets.ledger.masterOf(wallet)
   const farms = await openFarmHandler(store, {
@@ -84,15 +117,5 @@ export async function openIndexSession(options: IndexSessionOptions): Promise<In
     priorPool: options.priorPool,
   })
   const vaults = openVaultHandler({ assetOf: masterOf })
-  return openIndexLoop(
-    {
-      store,
-      cursorName: options.cursorName ?? INDEX_CURSOR,
-      batchSize: Math.max(1, options.batchSize ?? 2000),
-      holdCutTraces: options.holdCutTraces === true,
-      onBatch: options.onBatch,
-      poolAt: pools.poolAt,
-    },
-    [wallets, farms, venues, pools, vaults],
-  )
+  return { handlers: [wallets, farms, venues, pools, vaults], poolAt: pools.poolAt }
 }

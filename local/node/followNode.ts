@@ -228,6 +228,8 @@ export async function openFollowNode(
     // the background, within the follower's request budget; again after each batch for
     // whatever is not settled yet (a read that failed).
     const layouts = contractLayoutRecorder({ store, run: remoteGetMethodRunner(client) })
+    // Its write in flight ends before the store closes (after the follower: its last batch).
+    closers.unshift(() => layouts.close())
     const recordLayouts = () => {
       layouts.record().catch((error) => console.error('recording layouts:', error))
     }

@@ -49,7 +49,8 @@ export type ForkNodeExtra = { readonly fork: OpenedFork }
  * const status: ForkNodeStatus = { mode: 'fork', state: 'ready',
  *   chain: { seqno: 3, time: 1_764_070_000, transactions: 9 }, index: { seqno: 3 },
  *   fork: { url: 'http://127.0.0.1:8080/api/v2/jsonRPC', seqno: 1532, time: 1_764_064_807,
- *     exact: false, requests: 14, cached_accounts: 9, libraries: 0, missing_libraries: 0 },
+ *     exact: false, requests: 14, cached_accounts: 9, libraries: 0, missing_libraries: 0,
+ *     config: { global_version: 12, emulator_global_version: 13 } },
  *   warning: FORK_KEY_WARNING }
  * ```
  */
@@ -136,6 +137,9 @@ export async function openForkNode(options: ForkNodeOptions): Promise<NodeParts<
     const fork = await openFork({ ...options.fork, onUpstream }, options.dbPath, { forked })
     closers.push(() => fork.close())
     loaded = fork
+    // One line at every start when the upstream's config is newer than the emulator's rules.
+    const { warning: versionWarning } = fork.status().config
+    if (versionWarning !== undefined) console.error(`fork: ${versionWarning}`)
     step = `the market at block ${fork.pin.seqno}`
     const chain = await LiveChain.open({
       blockchain: fork.blockchain,

@@ -256,6 +256,8 @@ async function openParts(
       run: liveGetMethodRunner(() => chain),
       onError: (address, error) => console.error(`no layout of ${address} yet:`, error),
     })
+    // Its write in flight ends before the store closes (the last closer), after the indexer's.
+    closers.splice(closers.length - 1, 0, () => layouts.close())
     // A revert to a snapshot stops the indexer and starts a new one at the restored cursor.
     const index = await restartableIndex(chain, () =>
       startLiveIndexer({

@@ -140,10 +140,6 @@ export function createNodeMetrics(
     registers,
   })
 
-  let index: (() => IndexProgress) | undefined
-  let fork: (() => ForkLoadStats) | undefined
-  let dataVersionAge: (() => number | undefined) | undefined
-  const progress = () => index?.()
   const gauge = (n: string, help: string, read: () => number | undefined) =>
     new Gauge({
       name: name(n),
@@ -154,16 +150,20 @@ export function createNodeMetrics(
         if (value !== undefined && Number.isFinite(value)) this.set(value)
       },
     })
-  // Registered on first use: a node shows the gauges of what it runs (no fork gauges on a
-  // follower, no index gauges on a replica).
-  const once = (register: () => void) => {
-    let done = false
-    return () => {
-      if (!done) register()
-      done = true
+  /**
+   * A `watch…` method: it sets the reader its metrics call at each scrape, and registers those
+   * metrics at its first call (a node shows the gauges of what it runs: no fork gauges on a
+   * follower, no index gauges on a replica).
+   */
+  const watched = <T>(register: (read: () => T | undefined) => void) => {
+    let reader: (() => T) | undefined
+    return (read: () => T) => {
+      const first = reader === undefined
+      reader = read
+      if (first) register(() => reader?.())
     }
   }
-  const indexMetrics = once(() => {
+  const watchIndex = watched<IndexProgress>((progress) => {
     gauge(
       'chain_head_seqno',
       "The chain's newest block (the upstream's head for a follower).",
@@ -195,7 +195,7 @@ export function createNodeMetrics(
       },
     })
   })
-  const forkMetrics = once(() => {
+  const watchFork = watched<ForkLoadStats>((fork) => {
     // A fork's cache: counters read from ForkStorage's running totals.
     let counted = { cache: 0, upstream: 0 }
     new Counter({
@@ -204,29 +204,25 @@ export function createNodeMetrics(
       labelNames: ['source'] as const,
       registers,
       collect() {
-        const stats = fork?.()
+        const stats = fork()
         if (stats === undefined) return
         this.inc({ source: 'cache' }, Math.max(0, stats.fromCache - counted.cache))
         this.inc({ source: 'upstream' }, Math.max(0, stats.fromUpstream - counted.upstream))
         counted = { cache: stats.fromCache, upstream: stats.fromUpstream }
       },
     })
-    gauge(
-      'fork_libraries',
-      'Libraries a fork installed into its sandbox.',
-      () => fork?.().libraries,
-    )
+    gauge('fork_libraries', 'Libraries a fork installed into its sandbox.', () => fork()?.libraries)
     gauge(
       'fork_missing_libraries',
       'Libraries referenced but not had (contracts running them exit 9).',
-      () => fork?.().missingLibraries,
+      () => fork()?.missingLibraries,
     )
   })
-  const dataVersionMetrics = once(() => {
+  const watchDataVersion = watched<number | undefined>((age) => {
     gauge(
       'store_data_version_age_seconds',
       "Seconds since the store's data version last changed, as this node saw it (a replica: how long the writer has written nothing).",
-      () => dataVersionAge?.(),
+      age,
     )
   })
 
@@ -255,17 +251,8 @@ export function createNodeMetrics(
         upstreamFailures.inc({ method: event.method, code: event.code ?? 'UNKNOWN' })
       }
     },
-    watchIndex(read) {
-      index = read
-      indexMetrics()
-    },
-    watchFork(read) {
-      fork = read
-      forkMetrics()
-    },
-    watchDataVersion(read) {
-      dataVersionAge = read
-      dataVersionMetrics()
-    },
+    watchIndex,
+    watchFork,
+    watchDataVersion,
   }
 }

@@ -1,3 +1,4 @@
+import { type HttpRequestFaultKind, httpRequestFault } from '../../chain/httpRequestFault.js'
 import { BaseError } from '../../core/errors/BaseError.js'
 import { InvalidInputError } from '../../core/errors/InvalidInputError.js'
 import { PoolMathError } from '../../core/errors/PoolMathError.js'
@@ -68,28 +69,13 @@ function respond(status: number, code: string, error: BaseError, field?: string)
   }
 }
 
-type ValidationIssue = {
-  readonly instancePath?: string
-  readonly params?: { readonly missingProperty?: string }
-  readonly message?: string
-}
-
-/** Errors Fastify itself raises for bad requests: schema validation, body parsing, limits. */
+/** Errors Fastify itself raises for bad requests ({@link httpRequestFault}), in this API's codes. */
 function fastifyClientError(error: unknown): ErrorResponse | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  const { statusCode, code, message, validation } = error as {
-    statusCode?: unknown
-    code?: unknown
-    message?: unknown
-    validation?: unknown
-  }
-  if (Array.isArray(validation) && validation.length > 0) {
-    const issue = validation[0] as ValidationIssue
-    const missing = issue.params?.missingProperty
-    const field =
-      missing ??
-      (issue.instancePath ?? '').split('/').find((segment) => segment.length > 0) ??
-      'body'
+  const fault = httpRequestFault(error)
+  if (fault === undefined) return undefined
+  if (fault.validation !== undefined) {
+    const { missingProperty: missing, instancePath, message } = fault.validation
+    const field = missing ?? instancePath.split('/').find((segment) => segment.length > 0) ?? 'body'
     return {
       status: 400,
       body: {
@@ -97,33 +83,29 @@ function fastifyClientError(error: unknown): ErrorResponse | undefined {
           code: missing === undefined ? 'INVALID_PARAMETER' : 'MISSING_PARAMETER',
           message:
             missing === undefined
-              ? `Invalid ${field}: ${issue.message ?? 'is malformed'}.`
+              ? `Invalid ${field}: ${message ?? 'is malformed'}.`
               : `Missing ${field}: the parameter is required.`,
           field,
         },
       },
     }
   }
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return {
-      status: statusCode,
-      body: {
-        error: {
-          code: clientErrorCode(statusCode, typeof code === 'string' ? code : ''),
-          message: typeof message === 'string' ? message : 'Bad request.',
-        },
-      },
-    }
+  return {
+    status: fault.status,
+    body: {
+      error: { code: CLIENT_ERROR_CODES[fault.kind], message: fault.message ?? 'Bad request.' },
+    },
   }
-  return undefined
 }
 
-/** Our stable code for a Fastify client error. */
-function clientErrorCode(status: number, fastifyCode: string): string {
-  if (status === 413) return 'PAYLOAD_TOO_LARGE'
-  if (status === 414) return 'URI_TOO_LONG'
-  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE'
-  if (fastifyCode === 'FST_ERR_BAD_URL') return 'INVALID_URL'
-  if (fastifyCode.startsWith('FST_ERR_CTP')) return 'INVALID_BODY'
-  return 'BAD_REQUEST'
+/** Our stable code for each kind of Fastify client error. */
+const CLIENT_ERROR_CODES: Record<HttpRequestFaultKind, string> = {
+  'invalid-field': 'INVALID_PARAMETER',
+  'body-too-large': 'PAYLOAD_TOO_LARGE',
+  'uri-too-long': 'URI_TOO_LONG',
+  'unsupported-media-type': 'UNSUPPORTED_MEDIA_TYPE',
+  'invalid-json': 'INVALID_BODY',
+  'invalid-body': 'INVALID_BODY',
+  'bad-url': 'INVALID_URL',
+  'bad-request': 'BAD_REQUEST',
 }
