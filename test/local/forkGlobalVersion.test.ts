@@ -25,7 +25,7 @@ import {
   tonUsdtAssetRows,
   v22PoolRow,
   v22RouterRow,
-} from './_support/recordedPoolSwap.js'
+} from '../_support/recordedPoolSwap.js'
 
 /** The recorded config with ConfigParam 8 saying `version` (capabilities as recorded). */
 function configAtVersion(version: number): Cell {

@@ -263,6 +263,7 @@ describe('every transaction of the recorded blocks whose state before the block 
       hash: string
       state: string
       status: string
+      reading: string
       field?: string
       causes: readonly string[]
     }[] = []
