@@ -5,35 +5,16 @@ import {
   HASH_EXACT_NEW_STATE,
   HASH_EXACT_TX,
   loadTxEmulation,
-  type TxEmulationVector,
 } from '../../test/_support/mainnetData.js'
-import { prevBlocksOf } from '../../test/_support/prevBlocksTuple.js'
+import { vectorReplayInputs } from '../../test/_support/vectorRetrace.js'
 import { readExchange } from './explain.js'
-import {
-  configGlobalVersion,
-  firstDifference,
-  missingLibraries,
-  type ReplayInputs,
-  runReplay,
-} from './replay.js'
+import { configGlobalVersion, firstDifference, missingLibraries, runReplay } from './replay.js'
 
 // Recorded mainnet emulation inputs of ston-fi/ton-rs (`resources/tests/txemulord_*.json` at
 // 8e8f8e0; test/data/mainnet/README.md): `hashExact` reproduces public tx 3b464a32…1daf,
 // `stonfiPoolSwap` is a STON.fi v2.2 pool's swap whose code is a library cell.
 
-function inputsOf(v: TxEmulationVector, over: Partial<ReplayInputs> = {}): ReplayInputs {
-  return {
-    shardAccount: v.shardAccount,
-    message: v.inMessage,
-    config: v.config,
-    libraries: v.libraries,
-    now: v.now,
-    lt: v.lt,
-    randomSeed: v.randSeed,
-    prevBlocks: prevBlocksOf(v),
-    ...over,
-  }
-}
+const inputsOf = vectorReplayInputs
 
 describe('replay on recorded mainnet inputs', () => {
   it('reproduces public tx 3b464a32…1daf and its new state exactly', async () => {

@@ -18,11 +18,11 @@ import {
   RecordedChain,
   type TxEmulationVector,
 } from '../../test/_support/mainnetData.js'
-import { prevBlocksOf } from '../../test/_support/prevBlocksTuple.js'
 import { type RecordedToncenter, serveRecorded } from '../../test/_support/recordedToncenter.js'
 import {
   emulatedVectorTx,
   VECTOR_TX_SEQNO,
+  vectorReplayInputs,
   vectorRetraceChain,
 } from '../../test/_support/vectorRetrace.js'
 import type { TonApiClient } from '../../upstream/tonApiClient.js'
@@ -236,26 +236,11 @@ describe('retrace: a STON.fi v2.2 pool swap (ston-fi/ton-rs txemulord_with_libs)
   it('replays the transactions between the recorded state and the target first, each checked', async () => {
     // A second transaction on the pool after the swap (the same message again, emulated: this
     // is plumbing, not a mainnet claim); the recording keeps only the state before the first.
-    const first = await runReplay(await Executor.create(), {
-      shardAccount: v.shardAccount,
-      message: v.inMessage,
-      config: v.config,
-      libraries: v.libraries,
-      now: v.now,
-      lt: v.lt,
-      randomSeed: v.randSeed,
-      prevBlocks: prevBlocksOf(v),
-    })
-    const second = await runReplay(await Executor.create(), {
-      shardAccount: first.shardAccount as Cell,
-      message: v.inMessage,
-      config: v.config,
-      libraries: v.libraries,
-      now: v.now,
-      lt: v.lt + 4n,
-      randomSeed: v.randSeed,
-      prevBlocks: prevBlocksOf(v),
-    })
+    const first = await runReplay(await Executor.create(), vectorReplayInputs(v))
+    const second = await runReplay(
+      await Executor.create(),
+      vectorReplayInputs(v, { shardAccount: first.shardAccount as Cell, lt: v.lt + 4n }),
+    )
     const chain = vectorRetraceChain(v, tx)
     chain.addTransactions([
       { cell: second.transaction as Cell, mcSeqno: SEQNO, randSeed: v.randSeed },

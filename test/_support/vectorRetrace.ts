@@ -1,6 +1,6 @@
 import type { Cell } from '@ton/core'
 import { Executor } from '@ton/sandbox'
-import { runReplay } from '../../chain/retrace/replay.js'
+import { type ReplayInputs, runReplay } from '../../chain/retrace/replay.js'
 import { RecordedChain, type TxEmulationVector } from './mainnetData.js'
 import { prevBlocksOf } from './prevBlocksTuple.js'
 
@@ -22,7 +22,25 @@ export const VECTOR_TX_SEQNO = 1000
  * ```
  */
 export async function emulatedVectorTx(v: TxEmulationVector): Promise<Cell> {
-  const run = await runReplay(await Executor.create(), {
+  const run = await runReplay(await Executor.create(), vectorReplayInputs(v))
+  if (run.transaction === undefined) throw new Error(`${v.file}: ${run.error}`)
+  return run.transaction
+}
+
+/**
+ * The replay inputs a vector records (with the prev-blocks tuple when it has one), `over`
+ * replacing some.
+ *
+ * @example
+ * ```ts
+ * vectorReplayInputs(loadTxEmulation('hashExact'), { libraries: new Map() }).lt // 64826315000001n
+ * ```
+ */
+export function vectorReplayInputs(
+  v: TxEmulationVector,
+  over: Partial<ReplayInputs> = {},
+): ReplayInputs {
+  return {
     shardAccount: v.shardAccount,
     message: v.inMessage,
     config: v.config,
@@ -31,9 +49,8 @@ export async function emulatedVectorTx(v: TxEmulationVector): Promise<Cell> {
     lt: v.lt,
     randomSeed: v.randSeed,
     prevBlocks: prevBlocksOf(v),
-  })
-  if (run.transaction === undefined) throw new Error(`${v.file}: ${run.error}`)
-  return run.transaction
+    ...over,
+  }
 }
 
 /**
