@@ -129,14 +129,15 @@ export const WRITER_LOCK = 7_244_002
  * own while it is open (`holdWriterPresence`): a replica counts its holders to tell an idle
  * writer (one holder or more) from a writer whose process is gone (none). As PostgreSQL stores
  * a bigint key in `pg_locks`: `classid` the high 32 bits (0), `objid` the low 32 bits
- * (7 244 003), `objsubid` 1.
+ * (7 244 004), `objsubid` 1. (The other keys: 7 244 001 migrations, 7 244 002
+ * {@link WRITER_LOCK}, 7 244 003 the local exchange's chain journal.)
  *
  * @example
  * ```ts
- * await client.query('SELECT pg_advisory_lock_shared($1)', [WRITER_PRESENCE_LOCK]) // 7 244 003
+ * await client.query('SELECT pg_advisory_lock_shared($1)', [WRITER_PRESENCE_LOCK]) // 7 244 004
  * ```
  */
-export const WRITER_PRESENCE_LOCK = 7_244_003
+export const WRITER_PRESENCE_LOCK = 7_244_004
 /** Rows per page of `operationPages`. */
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */

@@ -25,8 +25,8 @@ export type WriterPresence = {
  *
  * @example
  * ```ts
- * const presence = await holdWriterPresence('postgres://dex:secret@127.0.0.1:5432/dex', 7_244_003)
- * // pg_locks now shows locktype 'advisory', classid 0, objid 7244003, objsubid 1, granted
+ * const presence = await holdWriterPresence('postgres://dex:secret@127.0.0.1:5432/dex', 7_244_004)
+ * // pg_locks now shows locktype 'advisory', classid 0, objid 7244004, objsubid 1, granted
  * await presence.close() // released
  * ```
  */
