@@ -83,6 +83,8 @@ export type NodeContext = {
     readonly port: number
     readonly dbPath?: string | undefined
     readonly databaseUrl?: string | undefined
+    /** A REST replica (`serve --read-only`): the store was opened read-only. */
+    readonly readOnly?: boolean | undefined
     readonly blockTime?: number | undefined
   }
   readonly store: Store

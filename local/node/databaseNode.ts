@@ -30,7 +30,8 @@ export type DatabaseNodeOptions = {
   readonly operations?: WithOperations['operations']
   /**
    * `--max-lag <seconds>`: a replica is not ready while the data version has stood still this
-   * long and a writing transaction has been open as long (default 60).
+   * long and no writer holds the presence lock, or a writing transaction has been open as long
+   * (default 60).
    */
   readonly maxLagSeconds?: number | undefined
 }

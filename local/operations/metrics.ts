@@ -59,6 +59,8 @@ export type NodeMetrics = {
   watchFork(read: () => ForkLoadStats): void
   /** Reads the store's data version age (seconds since it last changed) at each scrape. */
   watchDataVersion(read: () => number | undefined): void
+  /** A replica: asks at each scrape whether a writer holds the presence lock. */
+  watchWriterPresence(read: () => Promise<boolean>): void
 }
 
 /** Every metric's name starts with it. */
@@ -226,6 +228,19 @@ export function createNodeMetrics(
     )
   })
 
+  const watchWriterPresence = watched<Promise<boolean>>((present) => {
+    new Gauge({
+      name: name('writer_present'),
+      help: "A replica's writer: 1 while a process holds the writers' presence lock in the database, 0 when none does (the writer is gone).",
+      registers,
+      async collect() {
+        // A failed query (the database unreachable) leaves the last value; /readyz says why.
+        const value = await present()?.catch(() => undefined)
+        if (value !== undefined) this.set(value ? 1 : 0)
+      },
+    })
+  })
+
   return {
     registry,
     contentType: registry.contentType,
@@ -254,5 +269,6 @@ export function createNodeMetrics(
     watchIndex,
     watchFork,
     watchDataVersion,
+    watchWriterPresence,
   }
 }

@@ -71,14 +71,17 @@ export function operationsPlugin(
           state: 'ready',
         }))
       }
-      // A replica: not ready while its writer is stuck mid-transaction (an idle writer is fine).
+      // A replica: not ready while its writer is gone or stuck mid-transaction (an idle writer
+      // is fine).
       const databaseUrl = node.options.databaseUrl
       if (node.kind.index === 'none' && databaseUrl !== undefined) {
-        writer = replicaWriterCheck(databaseUrl, options.maxLagSeconds ?? 60, async () => {
+        const check = replicaWriterCheck(databaseUrl, options.maxLagSeconds ?? 60, async () => {
           const read = ops.dataVersion()
           return read === undefined ? 0 : (await read).ageSeconds
         })
-        ops.addCheck(writer)
+        writer = check
+        ops.addCheck(check)
+        if (node.options.readOnly === true) ops.metrics.watchWriterPresence(check.writerPresent)
       }
       if (node.kind.chain === 'fork') {
         const { fork } = node.extra as ForkNodeExtra

@@ -86,6 +86,7 @@ import {
 import { migratePostgres } from './migrate.js'
 import { rollUp } from './rollups.js'
 import { type OperationKey, selectPgOperations } from './selectOperations.js'
+import { holdWriterPresence, type WriterPresence } from './writerPresence.js'
 
 /** Options of {@link createPostgresStore}. */
 export type CreatePostgresStoreOptions = {
@@ -123,6 +124,20 @@ type Param = string | number | boolean | null
  * ```
  */
 export const WRITER_LOCK = 7_244_002
+/**
+ * The shared session advisory lock every store opened for writing holds on a connection of its
+ * own while it is open (`holdWriterPresence`): a replica counts its holders to tell an idle
+ * writer (one holder or more) from a writer whose process is gone (none). As PostgreSQL stores
+ * a bigint key in `pg_locks`: `classid` the high 32 bits (0), `objid` the low 32 bits
+ * (7 244 004), `objsubid` 1. (The other keys: 7 244 001 migrations, 7 244 002
+ * {@link WRITER_LOCK}, 7 244 003 the local exchange's chain journal.)
+ *
+ * @example
+ * ```ts
+ * await client.query('SELECT pg_advisory_lock_shared($1)', [WRITER_PRESENCE_LOCK]) // 7 244 004
+ * ```
+ */
+export const WRITER_PRESENCE_LOCK = 7_244_004
 /** Rows per page of `operationPages`. */
 const PAGE_ROWS = 200
 /** How long the reference data is trusted before its version is asked again (ms). */
@@ -161,7 +176,9 @@ const TYPES = {
  * number of processes can read while one writes, and a reader never sees half a batch
  * (multi-statement reads run in one repeatable-read snapshot). Reference data is served from
  * an in-memory copy reloaded when another process replaced the market (checked at most every
- * 100 ms).
+ * 100 ms). A store opened for writing also keeps one connection outside the pool, holding
+ * {@link WRITER_PRESENCE_LOCK} until `close()` (reopened in the background if it drops), so a
+ * replica can tell its writer is alive; a read-only store does not.
  *
  * @example
  * ```ts
@@ -182,6 +199,8 @@ export async function createPostgresStore({
   // An idle client's error (the server restarted) must not crash the process: the next
   // query reconnects or fails on its own.
   pool.on('error', () => undefined)
+  /** A writer's presence: one connection of its own holding WRITER_PRESENCE_LOCK. */
+  let presence: WriterPresence | undefined
   try {
     const client = await pool.connect()
     try {
@@ -189,6 +208,7 @@ export async function createPostgresStore({
     } finally {
       client.release()
     }
+    if (!readOnly) presence = await holdWriterPresence(url, WRITER_PRESENCE_LOCK)
   } catch (error) {
     await pool.end().catch(() => undefined)
     if (error instanceof StoreError) throw error
@@ -709,6 +729,7 @@ export async function createPostgresStore({
       try {
         if (bulkMark !== undefined) await write((client) => rollUp(client, bulkMark))
       } finally {
+        await presence?.close()
         await pool.end()
       }
     },

@@ -222,12 +222,13 @@ describe('a fork', () => {
 
 const clusterUrl = testPostgresUrl('operationsNodes')
 describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
-  test('/readyz with the data version, /metrics; OpenAPI without them; password hidden', async () => {
+  test('/readyz with the data version, a writer stuck or gone; /metrics; OpenAPI without them; password hidden', async () => {
     const db = await createTestDatabase(clusterUrl as string)
     const withPassword = new URL(db.url)
     withPassword.password = 'pw-0f-the-db'
     const databaseUrl = withPassword.toString()
     const writer = await startDatabaseServer({ databaseUrl, host: '127.0.0.1', port: 0 })
+    let writerOpen = true
     const { ops, lines } = operations('replica', 'info', urlSecrets(databaseUrl))
     const replica = await startDatabaseServer({
       ...{ databaseUrl, readOnly: true, host: '127.0.0.1', port: 0 },
@@ -250,19 +251,20 @@ describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
       expect(
         total(samples, 'tondexlab_store_query_duration_seconds_count', 'operation="dataVersion"'),
       ).toBeGreaterThan(0)
+      expect(samples.get('tondexlab_writer_present')).toBe(1)
       const openapi = await (await fetch(`${replica.url}/openapi.json`)).text()
       expect(openapi).not.toMatch(/healthz|readyz|"\/metrics"/)
       // A writer stuck mid-transaction (it wrote, never committed): not ready, with the reason;
       // once it ends, ready again although the data version still stands (an idle writer).
+      const readyz = async () => {
+        const res = await fetch(`${replica.url}/readyz`)
+        return { status: res.status, body: (await res.json()) as { reasons: string[] } }
+      }
       const stuck = new pg.Client({ connectionString: databaseUrl })
       await stuck.connect()
       try {
         await stuck.query('BEGIN')
         await stuck.query('UPDATE store_version SET version = version')
-        const readyz = async () => {
-          const res = await fetch(`${replica.url}/readyz`)
-          return { status: res.status, body: (await res.json()) as { reasons: string[] } }
-        }
         let answer = await readyz()
         for (let i = 0; i < 100 && answer.status === 200; i++) {
           await new Promise((resolve) => setTimeout(resolve, 100))
@@ -277,12 +279,25 @@ describe.skipIf(clusterUrl === undefined)('a read-only replica', () => {
       } finally {
         await stuck.end()
       }
+      // The writer gone (its presence connection closed, as a crash closes it): not ready.
+      await writer.close()
+      writerOpen = false
+      let gone = await readyz()
+      for (let i = 0; i < 100 && gone.status === 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        gone = await readyz()
+      }
+      expect(gone.status).toBe(503)
+      expect(gone.body.reasons[0]).toMatch(
+        /^writer: no writer is connected \(none holds the writer's presence lock\) and the data version has not moved for \d+ s \(--max-lag 1\)$/,
+      )
+      expect((await scrape(replica.url)).get('tondexlab_writer_present')).toBe(0)
       ops.logger.warn(`cannot reach ${databaseUrl}`)
       expect(lines.length).toBeGreaterThan(2)
       expect(lines.join('')).not.toContain('pw-0f-the-db')
     } finally {
       await replica.close()
-      await writer.close()
+      if (writerOpen) await writer.close()
       await db.drop()
     }
   })
