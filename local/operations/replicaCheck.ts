@@ -6,9 +6,11 @@ import type { ReadinessCheck } from './health.js'
  * A replica's view of its writer (`serve --read-only --db postgres://…`): ready while the
  * database's data version moves, or while it stands still with a writer connected and not busy
  * — a writer with nothing to write. When the data version has not moved for more than
- * `maxLagSeconds`, not ready if no process holds the writers' presence lock
+ * `maxLagSeconds`, not ready if no process holds the writers' presence lock any more
  * (`WRITER_PRESENCE_LOCK`, held by every store opened for writing on a connection of its own;
- * PostgreSQL releases it when that process dies), or if a transaction that wrote (PostgreSQL
+ * PostgreSQL releases it when that process dies) although one held it since this replica
+ * started — a database no writer touched meanwhile (a snapshot imported once and only served)
+ * stays ready —, or if a transaction that wrote (PostgreSQL
  * gave it a transaction id, `pg_stat_activity.backend_xid`) has been open longer than
  * `maxLagSeconds`: a writer stuck mid-batch, whose readers see the data as it was before it.
  * One connection of its own, opened on the first query; `close()` ends it. `writerPresent()`
@@ -53,12 +55,23 @@ export function replicaWriterCheck(
     )
     return (rows[0]?.holders ?? 0) > 0
   }
+  // Whether a writer held the lock at some time since this replica started: a database that
+  // no writer touched meanwhile (a snapshot imported once, then only served) is not "gone".
+  let seen = false
+  const present = async () => {
+    const held = await writerPresent()
+    if (held) seen = true
+    return held
+  }
   return {
     name: 'writer',
     async check() {
       const age = await dataVersionAge()
+      // Until a writer has been seen, every probe looks for one (one small query).
+      if (!seen && age <= maxLagSeconds) await present()
       if (age <= maxLagSeconds) return undefined
-      if (!(await writerPresent())) {
+      if (!(await present())) {
+        if (!seen) return undefined
         return `no writer is connected (none holds the writer's presence lock) and the data version has not moved for ${Math.round(age)} s (--max-lag ${maxLagSeconds})`
       }
       const { rows } = await connection().query<{ pid: number; seconds: number }>(
@@ -72,7 +85,7 @@ export function replicaWriterCheck(
       if (oldest === undefined || oldest.seconds <= maxLagSeconds) return undefined
       return `the data version has not moved for ${Math.round(age)} s while a writing transaction (pid ${oldest.pid}) has been open ${Math.round(oldest.seconds)} s (--max-lag ${maxLagSeconds})`
     },
-    writerPresent,
+    writerPresent: present,
     async close() {
       await pool?.end()
       pool = undefined

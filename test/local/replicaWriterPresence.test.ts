@@ -45,6 +45,23 @@ describe.skipIf(clusterUrl === undefined)('a replica tells a dead writer from an
       )
     ).rows.map((r) => r.pid)
 
+  test('a database no writer touched since the replica started (an imported snapshot, served): ready', async () => {
+    const check = replicaWriterCheck(db.url, 60, STALE)
+    try {
+      expect(await check.check()).toBeUndefined()
+      expect(await check.writerPresent()).toBe(false)
+      // A writer comes and goes: from then on its absence is a writer gone.
+      await (await createPostgresStore({ url: db.url })).close()
+      expect(await check.check()).toBeUndefined() // it was never seen holding the lock
+      const writer = await createPostgresStore({ url: db.url })
+      expect(await check.check()).toBeUndefined()
+      await writer.close()
+      await expect.poll(() => check.check(), { timeout: 10_000 }).toBe(GONE)
+    } finally {
+      await check.close()
+    }
+  })
+
   test('an idle writer store: ready; closed: not ready, with the reason; a reader is no writer', async () => {
     const check = replicaWriterCheck(db.url, 60, STALE)
     let writer: Store | undefined = await createPostgresStore({ url: db.url })
