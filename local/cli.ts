@@ -52,7 +52,7 @@ const USAGE = `Usage:
 Database: --db, else DATABASE_URL (postgres://…), else DB_PATH, else ${DEFAULT_SERVE_OPTIONS.dbPath};
 HOST, PORT, DEMO_SWAPS, BLOCK_TIME, CORS=off, TONCENTER_API_KEY
 Operators (every serve mode): --log-level <trace|debug|info|warn|error|fatal|silent> (LOG_LEVEL, default warn),
-  --max-lag <s> (MAX_LAG, a follower's readiness, default 60); GET /healthz, /readyz, /metrics`
+  --max-lag <s> (MAX_LAG, readiness of a follower or a replica, default 60); GET /healthz, /readyz, /metrics`
 
 /** Where {@link runCli} writes and what it listens to; every field defaults to the process's. */
 export type CliIo = {

@@ -129,8 +129,9 @@ export type ServeOptions = {
    */
   readonly logLevel?: LogLevel | undefined
   /**
-   * `--max-lag <seconds>` (`MAX_LAG`): a follower is not ready (`GET /readyz` 503) while its
-   * index is more than this behind the head (default 60).
+   * `--max-lag <seconds>` (`MAX_LAG`, default 60): a follower is not ready (`GET /readyz` 503)
+   * while its index is more than this behind the head; a PostgreSQL replica while its data
+   * version has stood still this long with its writer stuck mid-transaction or gone.
    */
   readonly maxLagSeconds?: number | undefined
   /**
