@@ -1,7 +1,7 @@
 import { type Address, beginCell, type TupleItem } from '@ton/core'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { LocalPool, LocalRouter } from '../emulator/model.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../protocol/poolData.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../protocol/dex/poolData.js'
 
 /** Get-method reads of the emulated contracts that `LocalDex` does not expose itself. */
 export type ChainReader = {

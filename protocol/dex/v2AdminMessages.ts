@@ -1,48 +1,5 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { DEX_V2_OP } from './opCodes.js'
-
-/**
- * Init data of the DEX v2 router: `is_locked:bool admin ^temp_upgrade
- * ^[id:uint64 ^lp_wallet_code ^pool_code ^lp_account_code ^vault_code] ^upgrade_pool_code`
- * (`docs/contracts.md` §2.14). The upgrade cells start empty.
- *
- * @example
- * ```ts
- * dexV2RouterData({ admin, id: 0n, poolCode, lpWalletCode, lpAccountCode, vaultCode })
- * ```
- */
-export function dexV2RouterData(p: {
-  admin: Address
-  id: bigint
-  poolCode: Cell
-  lpWalletCode: Cell
-  lpAccountCode: Cell
-  vaultCode: Cell
-}): Cell {
-  const empty = beginCell().endCell()
-  const tempUpgrade = beginCell()
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .storeAddress(p.admin)
-    .storeRef(empty)
-    .storeRef(empty)
-    .endCell()
-  const codes = beginCell()
-    .storeUint(p.id, 64)
-    .storeRef(p.lpWalletCode)
-    .storeRef(p.poolCode)
-    .storeRef(p.lpAccountCode)
-    .storeRef(p.vaultCode)
-    .endCell()
-  return beginCell()
-    .storeBit(false)
-    .storeAddress(p.admin)
-    .storeRef(tempUpgrade)
-    .storeRef(codes)
-    .storeRef(empty)
-    .endCell()
-}
+import { DEX_V2_OP } from '../opCodes.js'
 
 /**
  * Admin `set_fees query_id lp:uint16 protocol:uint16 protocol_fee_address
