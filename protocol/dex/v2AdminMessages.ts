@@ -1,5 +1,8 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
+import type { V2KindParams } from '../decode/AdminBody.js'
 import { DEX_V2_OP } from '../opCodes.js'
+import type { SetParamsTarget } from './poolKinds.js'
+import { writeSetParams } from './setParams.js'
 
 /**
  * Admin `set_fees query_id lp:uint16 protocol:uint16 protocol_fee_address
@@ -72,10 +75,21 @@ export function dexV2UpdatePoolStatusBody(p: {
 }
 
 /**
- * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`docs/contracts.md` §2.13):
- * stableswap `amp:uint32 wallet0 wallet1 excesses`; weighted constant product
- * `w:uint128 side ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128
- * w:uint128 side setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
+ * A kind's `set_params` parameters as the builder takes them: those of {@link V2KindParams},
+ * with the weighted kinds' `side` a wallet.
+ */
+type SetParamsInput = V2KindParams extends infer P
+  ? P extends { readonly side: Address | null }
+    ? Omit<P, 'side'> & { side: Address }
+    : P
+  : never
+
+/**
+ * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`docs/contracts.md`
+ * §2.13; each kind's layout is its `POOL_KIND_FACTS[kind].setParams`): stableswap
+ * `amp:uint32 wallet0 wallet1 excesses`; weighted constant product `w:uint128 side
+ * ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128 w:uint128 side
+ * setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
  *
  * @example
  * ```ts
@@ -85,43 +99,12 @@ export function dexV2UpdatePoolStatusBody(p: {
  * ```
  */
 export function dexV2SetParamsBody(
-  p: {
-    wallet0: Address
-    wallet1: Address
-    excesses: Address
-    queryId?: bigint
-  } & (
-    | { kind: 'stableswap'; amp: bigint }
-    | { kind: 'weighted_const_product'; weight: bigint; side: Address }
-    | {
-        kind: 'weighted_stableswap'
-        amp: bigint
-        rate: bigint
-        weight: bigint
-        side: Address
-        rateSetter: Address | null
-      }
-  ),
+  p: SetParamsTarget & { queryId?: bigint } & SetParamsInput,
 ): Cell {
   const head = beginCell()
     .storeUint(DEX_V2_OP.setParams, 32)
     .storeUint(p.queryId ?? 0n, 64)
-  const wallets = beginCell()
-    .storeAddress(p.wallet0)
-    .storeAddress(p.wallet1)
-    .storeAddress(p.excesses)
-  if (p.kind === 'stableswap') return head.storeUint(p.amp, 32).storeBuilder(wallets).endCell()
-  if (p.kind === 'weighted_const_product') {
-    return head.storeUint(p.weight, 128).storeAddress(p.side).storeRef(wallets).endCell()
-  }
-  return head
-    .storeUint(p.amp, 128)
-    .storeUint(p.rate, 128)
-    .storeUint(p.weight, 128)
-    .storeAddress(p.side)
-    .storeAddress(p.rateSetter)
-    .storeRef(wallets)
-    .endCell()
+  return writeSetParams(head, p, p).endCell()
 }
 
 /**
