@@ -29,8 +29,8 @@ import { POOL_KINDS, type PoolKind } from '../core/index.js'
 import { installCellCache, uninstallCellCache } from '../emulator/cellCache.js'
 import { createLocalDex, type LocalRouter } from '../emulator/index.js'
 import { installNativeSha256, uninstallNativeSha256 } from '../emulator/nativeSha256.js'
-import { dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
-import { jettonTransferBody } from '../protocol/jetton.js'
+import { dexV2SwapPayload } from '../protocol/dex/v2Messages.js'
+import { jettonTransferBody } from '../protocol/jetton/messages.js'
 import { writeResult } from './_support/measure.js'
 
 const SWAPS_PER_ROUND = Number(process.env.BENCH_SWAPS ?? 100)

@@ -1,7 +1,14 @@
-import { type Address, beginCell, type TupleItem } from '@ton/core'
+import type { Address } from '@ton/core'
 import type { LocalDex } from '../emulator/LocalDex.js'
 import type { LocalPool, LocalRouter } from '../emulator/model.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../protocol/poolData.js'
+import {
+  DEX_LP_ACCOUNT_ADDRESS,
+  DEX_V1_POOL_DATA,
+  DEX_VAULT_ADDRESS,
+  dexV2PoolData,
+} from '../protocol/dex/getMethods.js'
+import { callGetMethod, type GetMethod, type GetMethodRunner } from '../protocol/getMethod.js'
+import { JETTON_WALLET_ADDRESS } from '../protocol/jetton/getMethods.js'
 
 /** Get-method reads of the emulated contracts that `LocalDex` does not expose itself. */
 export type ChainReader = {
@@ -19,13 +26,23 @@ export type ChainReader = {
   tonBalance(account: Address): Promise<bigint>
 }
 
-const addressArg = (a: Address): TupleItem => ({
-  type: 'slice',
-  cell: beginCell().storeAddress(a).endCell(),
-})
+/**
+ * The emulator's sandbox as a get-method runner for `callGetMethod`: a method that exits
+ * non-zero throws (the sandbox's `GetMethodError`), as a demo read of its own contracts must
+ * not fail quietly.
+ *
+ * @example
+ * ```ts
+ * await callGetMethod(emulatorRunner(dex), wallet, JETTON_WALLET_DATA) // { balance: 10n ** 9n, … }
+ * ```
+ */
+export function emulatorRunner(dex: LocalDex): GetMethodRunner {
+  return async (address, name, args) =>
+    (await dex.blockchain.runGetMethod(address, name, args)).stackReader
+}
 
 /**
- * Reads the emulator's contracts through their get methods (`docs/contracts.md` layouts).
+ * Reads the emulator's contracts through their get-method descriptors (`ton-dex-lab/protocol`).
  *
  * @example
  * ```ts
@@ -35,23 +52,34 @@ const addressArg = (a: Address): TupleItem => ({
  */
 export function chainReader(dex: LocalDex): ChainReader {
   const chain = dex.blockchain
-  const get = async (address: Address, method: string, args: TupleItem[] = []) =>
-    (await chain.runGetMethod(address, method, args)).stackReader
+  const run = emulatorRunner(dex)
+  const call = async <Args extends readonly unknown[], Answer>(
+    address: Address,
+    method: GetMethod<Args, Answer>,
+    ...args: Args
+  ): Promise<Answer> => {
+    const answer = await callGetMethod(run, address, method, ...args)
+    // The sandbox runner throws rather than answer nothing.
+    if (answer === undefined) throw new Error(`${method.name} answered nothing on ${address}`)
+    return answer
+  }
   return {
     async walletAddress(minter, owner) {
-      return (await get(minter, 'get_wallet_address', [addressArg(owner)])).readAddress()
+      return call(minter, JETTON_WALLET_ADDRESS, owner)
     },
     async lpAccountAddress(pool, owner) {
-      return (await get(pool.address, 'get_lp_account_address', [addressArg(owner)])).readAddress()
+      return call(pool.address, DEX_LP_ACCOUNT_ADDRESS, owner)
     },
     async vaultAddress(router, owner, tokenWallet) {
-      const args = [addressArg(owner), addressArg(tokenWallet)]
-      return (await get(router.address, 'get_vault_address', args)).readAddress()
+      return call(router.address, DEX_VAULT_ADDRESS, owner, tokenWallet)
     },
     async protocolFeeAddress(pool) {
-      const r = await get(pool.address, 'get_pool_data')
       const { dex, kind } = pool.router
-      return (dex === 'v2' ? readDexV2PoolData(r, kind) : readDexV1PoolData(r)).protocolFeeAddress
+      const data =
+        dex === 'v2'
+          ? await call(pool.address, dexV2PoolData(kind))
+          : await call(pool.address, DEX_V1_POOL_DATA)
+      return data.protocolFeeAddress
     },
     async isActive(account) {
       return (await chain.getContract(account)).accountState?.type === 'active'

@@ -13,7 +13,7 @@ import type { LocalDex } from '../emulator/LocalDex.js'
 import type { LocalAsset, LocalJetton, LocalPool } from '../emulator/model.js'
 import { failedTransactions } from '../emulator/transactions.js'
 import { addressText } from '../protocol/addressText.js'
-import { ESCROW_OP } from '../protocol/venue.js'
+import { ESCROW_OP } from '../protocol/venue/messages.js'
 import type { ScenarioWorld } from './runScenario.js'
 
 /**

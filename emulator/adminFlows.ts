@@ -5,13 +5,13 @@ import {
   DEX_V2_ROUTER_DATA,
 } from '../protocol/dex/getMethods.js'
 import { kindHasParam } from '../protocol/dex/poolKinds.js'
-import { dexV1SetFeesBody } from '../protocol/dexV1.js'
+import { dexV1SetFeesBody } from '../protocol/dex/v1Messages.js'
 import {
   dexV2SetFeesBody,
   dexV2SetParamsBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from '../protocol/dexV2Admin.js'
+} from '../protocol/dex/v2AdminMessages.js'
 import { DEX_V1_OP } from '../protocol/opCodes.js'
 import type { DexWorld } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'

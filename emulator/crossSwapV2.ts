@@ -1,7 +1,7 @@
 import { type Address, type Cell, toNano } from '@ton/core'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import type { PoolKind } from '../core/pool/PoolState.js'
-import { dexV2SwapPayload } from '../protocol/dexV2Payloads.js'
+import { dexV2SwapPayload } from '../protocol/dex/v2Messages.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { DEFAULT_DEADLINE_SECONDS, swapReceiptV2, swapRouterTon, swapV2 } from './dexV2Flows.js'
 import { LocalDexError } from './LocalDexError.js'

@@ -1,8 +1,12 @@
 import { toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
-import { dexV1CollectFeesBody, dexV1ProvidePayload, dexV1SwapPayload } from '../protocol/dexV1.js'
-import { jettonBurnBody } from '../protocol/jetton.js'
+import {
+  dexV1CollectFeesBody,
+  dexV1ProvidePayload,
+  dexV1SwapPayload,
+} from '../protocol/dex/v1Messages.js'
+import { jettonBurnBody } from '../protocol/jetton/messages.js'
 import { SDK_PROVIDE_GAS, SDK_SWAP_GAS } from '../protocol/sdkGas.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { deliveredTo, routerRefusal } from './delivery.js'

@@ -1,19 +1,22 @@
 import { type Address, beginCell, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
-import { FARM_V3_ITEM_DATA, FARM_V3_MINTER_DATA } from '../protocol/farm/getMethods.js'
 import {
-  FARM_V3_OP,
+  FARM_V3_ITEM_DATA,
+  FARM_V3_MINTER_DATA,
   type FarmV3ItemData,
   type FarmV3MinterData,
+} from '../protocol/farm/getMethods.js'
+import {
+  FARM_V3_OP,
   farmV3AdminBody,
   farmV3CreatePoolBody,
   farmV3DepositRewardsPayload,
   farmV3InitBody,
-  farmV3MinterData,
   farmV3StakePayload,
-} from '../protocol/farm.js'
-import { jettonTransferBody } from '../protocol/jetton.js'
+} from '../protocol/farm/messages.js'
+import { farmV3MinterData } from '../protocol/farm/storage.js'
+import { jettonTransferBody } from '../protocol/jetton/messages.js'
 import { NFT_ADDRESS_BY_INDEX } from '../protocol/nft/getMethods.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import { LocalDexError } from './LocalDexError.js'

@@ -2,13 +2,13 @@ import { type Address, type Cell, toNano } from '@ton/core'
 import type { BlockchainTransaction } from '@ton/sandbox'
 import { EXIT_CODES } from '../core/errors/exitCodes.js'
 import { decodeBodyAs } from '../protocol/decode/decodeBody.js'
-import { dexV1RefundMeBody } from '../protocol/dexV1.js'
+import { dexV1RefundMeBody } from '../protocol/dex/v1Messages.js'
 import {
   dexV2CollectFeesBody,
   dexV2RefundMeBody,
   dexV2WithdrawFeeBody,
-} from '../protocol/dexV2Payloads.js'
-import { jettonBurnBody } from '../protocol/jetton.js'
+} from '../protocol/dex/v2Messages.js'
+import { jettonBurnBody } from '../protocol/jetton/messages.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import type { LocalAsset, LocalPool, LocalRouter } from './model.js'
 import type { BurnReceipt, PayoutReceipt } from './receipts.js'

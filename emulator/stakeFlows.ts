@@ -1,16 +1,16 @@
 import { type Address, beginCell, toNano } from '@ton/core'
 import { fixtureCode } from '../contracts-fixtures/fixtureCode.js'
-import { jettonMinterData, jettonTransferBody } from '../protocol/jetton.js'
+import { jettonTransferBody } from '../protocol/jetton/messages.js'
+import { jettonMinterData } from '../protocol/jetton/storage.js'
 import { NFT_ADDRESS_BY_INDEX, NFT_NEXT_ITEM_INDEX } from '../protocol/nft/getMethods.js'
-import { STAKE_ITEM_DATA, STAKE_MINTER_DATA } from '../protocol/stake/getMethods.js'
 import {
+  STAKE_ITEM_DATA,
+  STAKE_MINTER_DATA,
   type StakeItemData,
   type StakeMinterData,
-  stakeItemBody,
-  stakeMinterData,
-  stakeMinterInitBody,
-  stakePayload,
-} from '../protocol/stake.js'
+} from '../protocol/stake/getMethods.js'
+import { stakeItemBody, stakeMinterInitBody, stakePayload } from '../protocol/stake/messages.js'
+import { stakeMinterData } from '../protocol/stake/storage.js'
 import type { DexWorld, Treasury } from './DexWorld.js'
 import type { FarmReceipt } from './farmFlows.js'
 import { LocalDexError } from './LocalDexError.js'

@@ -11,13 +11,13 @@ import {
 } from '../indexer/follow/nameRouterWallets.js'
 import { addressText, canonicalAddressText } from '../protocol/addressText.js'
 import { DEX_V1_POOL_DATA } from '../protocol/dex/getMethods.js'
+import { readJettonContent } from '../protocol/jetton/content.js'
 import {
   JETTON_BALANCE,
   JETTON_DATA,
   JETTON_WALLET_ADDRESS,
   JETTON_WALLET_DATA,
 } from '../protocol/jetton/getMethods.js'
-import { readJettonContent } from '../protocol/jettonContent.js'
 import { NATIVE_ADDRESS } from '../protocol/nativeAddress.js'
 import type { ChainReader } from '../service/chain/ChainReader.js'
 import { INDEX_CURSOR } from '../store/indexCursor.js'

@@ -83,6 +83,12 @@ export {
   dexV2PoolData,
 } from './dex/getMethods.js'
 export {
+  type DexV1PoolData,
+  type DexV2PoolData,
+  readDexV1PoolData,
+  readDexV2PoolData,
+} from './dex/poolData.js'
+export {
   KIND_OF_ROUTER_TYPE,
   type KindParamName,
   type KindParams,
@@ -96,22 +102,21 @@ export {
   readKindStorageTail,
   UNMODELLED_ROUTER_TYPES,
 } from './dex/poolKinds.js'
+export { dexV1RouterData, dexV2RouterData } from './dex/routerStorage.js'
 export {
   dexV1CollectFeesBody,
   dexV1ProvidePayload,
   dexV1RefundMeBody,
-  dexV1RouterData,
   dexV1SetFeesBody,
   dexV1SwapPayload,
-} from './dexV1.js'
+} from './dex/v1Messages.js'
 export {
-  dexV2RouterData,
   dexV2SetFeesBody,
   dexV2SetParamsBody,
   dexV2SetRateBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from './dexV2Admin.js'
+} from './dex/v2AdminMessages.js'
 export {
   type DexV2ProvidePayload,
   type DexV2SwapPayload,
@@ -121,28 +126,33 @@ export {
   dexV2RefundMeBody,
   dexV2SwapPayload,
   dexV2WithdrawFeeBody,
-} from './dexV2Payloads.js'
+} from './dex/v2Messages.js'
 export { externalMessageHash, normalizedExternalHash } from './externalMessageHash.js'
-export { FARM_V3_ITEM_DATA, FARM_V3_MINTER_DATA } from './farm/getMethods.js'
 export {
-  FARM_V3_OP,
+  FARM_V3_ITEM_DATA,
+  FARM_V3_MINTER_DATA,
   type FarmV3ItemData,
   type FarmV3MinterData,
-  type FarmV3MinterStorage,
-  type FarmV3PoolParameters,
+  readFarmV3ItemData,
+  readFarmV3MinterData,
+} from './farm/getMethods.js'
+export {
+  FARM_V3_OP,
   farmV3AdminBody,
   farmV3CreatePoolBody,
   farmV3DepositRewardsPayload,
   farmV3InitBody,
-  farmV3MinterData,
   farmV3StakePayload,
-  readFarmV3ItemData,
-  readFarmV3MinterData,
+} from './farm/messages.js'
+export {
+  type FarmV3MinterStorage,
+  type FarmV3PoolParameters,
+  farmV3MinterData,
   readFarmV3MinterStorage,
-} from './farm.js'
+} from './farm/storage.js'
 export { addressArg, callGetMethod, type GetMethod, type GetMethodRunner } from './getMethod.js'
 export { parseHashText } from './hashText.js'
-
+export { type JettonContent, readJettonContent } from './jetton/content.js'
 export {
   JETTON_BALANCE,
   JETTON_DATA,
@@ -154,8 +164,13 @@ export {
   PTON_VERSION,
   readJettonWalletData,
 } from './jetton/getMethods.js'
-export { jettonBurnBody, jettonMintBody, jettonMinterData, jettonTransferBody } from './jetton.js'
-export { type JettonContent, readJettonContent } from './jettonContent.js'
+export { jettonBurnBody, jettonMintBody, jettonTransferBody } from './jetton/messages.js'
+export {
+  ptonV1DeployWalletBody,
+  ptonV2DeployWalletBody,
+  ptonV2TonTransferBody,
+} from './jetton/ptonMessages.js'
+export { jettonMinterData, ptonV1MinterData, ptonV2MinterData } from './jetton/storage.js'
 export { NATIVE_ADDRESS } from './nativeAddress.js'
 export { NFT_ADDRESS_BY_INDEX, NFT_NEXT_ITEM_INDEX } from './nft/getMethods.js'
 export {
@@ -168,14 +183,6 @@ export {
   PTON_V2_OP,
 } from './opCodes.js'
 export {
-  type DexV1PoolData,
-  type DexV2PoolData,
-  readDexV1PoolData,
-  readDexV2PoolData,
-} from './poolData.js'
-export { ptonV1DeployWalletBody, ptonV1MinterData } from './ptonV1.js'
-export { ptonV2DeployWalletBody, ptonV2MinterData, ptonV2TonTransferBody } from './ptonV2.js'
-export {
   isSuccessResult,
   OUTCOME_CODES,
   type OutcomeCode,
@@ -185,20 +192,20 @@ export {
   SUCCESS_RESULT_CODES,
 } from './resultCodes.js'
 export { SDK_PROVIDE_GAS, SDK_SWAP_GAS, type SdkGas } from './sdkGas.js'
-export { STAKE_ITEM_DATA, STAKE_MINTER_DATA } from './stake/getMethods.js'
 export {
   readStakeItemData,
   readStakeMinterData,
-  readStakeMinterStorage,
-  STAKE_OP,
+  STAKE_ITEM_DATA,
+  STAKE_MINTER_DATA,
   type StakeItemData,
   type StakeMinterData,
+} from './stake/getMethods.js'
+export { STAKE_OP, stakeItemBody, stakeMinterInitBody, stakePayload } from './stake/messages.js'
+export {
+  readStakeMinterStorage,
   type StakeMinterStorage,
-  stakeItemBody,
   stakeMinterData,
-  stakeMinterInitBody,
-  stakePayload,
-} from './stake.js'
+} from './stake/storage.js'
 export { isoSeconds, unixSeconds } from './timeText.js'
 export {
   ACTION_KINDS,
@@ -214,11 +221,13 @@ export {
 } from './transactionKinds.js'
 export {
   ESCROW_OP,
-  type EscrowVaultStorage,
   escrowDepositPayload,
   FEE_VAULT_OP,
-  type FeeVaultStorage,
   feeVaultDepositPayload,
+} from './venue/messages.js'
+export {
+  type EscrowVaultStorage,
+  type FeeVaultStorage,
   readEscrowVaultStorage,
   readFeeVaultStorage,
-} from './venue.js'
+} from './venue/storage.js'

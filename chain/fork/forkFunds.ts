@@ -14,7 +14,7 @@ import {
   JETTON_WALLET_ADDRESS,
   JETTON_WALLET_DATA,
 } from '../../protocol/jetton/getMethods.js'
-import { jettonMintBody, jettonTransferBody } from '../../protocol/jetton.js'
+import { jettonMintBody, jettonTransferBody } from '../../protocol/jetton/messages.js'
 import type { ChainBlock, LiveChain } from '../LiveChain.js'
 
 /**

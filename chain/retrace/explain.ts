@@ -12,7 +12,9 @@ import { swap } from '../../core/ops/swap.js'
 import { createPoolState, type PoolKind, type PoolState } from '../../core/pool/PoolState.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody, opOf } from '../../protocol/decode/decodeBody.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import { DEX_V1_POOL_DATA, dexV2PoolData } from '../../protocol/dex/getMethods.js'
+import { callGetMethod, type GetMethodRunner } from '../../protocol/getMethod.js'
+import { JETTON_SUPPLY } from '../../protocol/jetton/getMethods.js'
 import { type ResultCode, resultName } from '../../protocol/resultCodes.js'
 import { inMessageCell } from './locate.js'
 import { librariesCell } from './replay.js'
@@ -379,16 +381,16 @@ async function poolStateBefore(
   const { code, data } = account.storage.state.state
   if (code === undefined || code === null || data === undefined || data === null) return undefined
   const executor = p.executor ?? (await Executor.create())
-  const run = async (method: string): Promise<TupleReader | undefined> => {
+  const run: GetMethodRunner = async (address, name, args) => {
     const r = await executor.runGetMethod({
       code,
       data,
-      methodId: methodId(method),
-      stack: [],
+      methodId: methodId(name),
+      stack: args,
       config: p.config.toBoc().toString('base64'),
       verbosity: 'short',
       ...(p.libraries.size === 0 ? {} : { libs: librariesCell(p.libraries) as Cell }),
-      address: account.addr,
+      address,
       unixTime: p.tx.now,
       balance: account.storage.balance.coins,
       randomSeed: Buffer.alloc(32),
@@ -399,14 +401,15 @@ async function poolStateBefore(
     if (!out.success || (out.vm_exit_code !== 0 && out.vm_exit_code !== 1)) return undefined
     return new TupleReader(parseTuple(Cell.fromBase64(out.stack)))
   }
-  const stack = await run('get_pool_data')
+  const known = POOL_CODE_KINDS[libraryCodeHash(code)]
+  const kind = known ?? 'constant_product'
+  const poolData = dex === 'v2' ? dexV2PoolData(kind) : DEX_V1_POOL_DATA
+  // Run outside the `try` (a failing executor throws), read inside it (a foreign stack is undefined).
+  const stack = await run(account.addr, poolData.name, poolData.args())
   if (stack === undefined) return undefined
-  const codeHash = libraryCodeHash(code)
-  const known = POOL_CODE_KINDS[codeHash]
   try {
     if (dex === 'v2') {
-      const kind = known ?? 'constant_product'
-      const d = readDexV2PoolData(stack, kind)
+      const d = dexV2PoolData(kind).read(stack)
       const pool = createPoolState({
         dex,
         kind,
@@ -420,9 +423,9 @@ async function poolStateBefore(
       })
       return { pool, wallets: [d.token0Wallet, d.token1Wallet], kindKnown: known !== undefined }
     }
-    const d = readDexV1PoolData(stack)
+    const d = DEX_V1_POOL_DATA.read(stack)
     // TEP-74 `get_jetton_data`: the LP supply comes first.
-    const supply = (await run('get_jetton_data'))?.readBigNumber() ?? 0n
+    const supply = (await callGetMethod(run, account.addr, JETTON_SUPPLY)) ?? 0n
     const pool = createPoolState({
       dex,
       kind: 'constant_product',

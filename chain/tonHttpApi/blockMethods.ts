@@ -1,7 +1,7 @@
 import { Address, type Cell, Dictionary } from '@ton/core'
 import { addressText } from '../../protocol/addressText.js'
+import { readJettonContent } from '../../protocol/jetton/content.js'
 import { JETTON_DATA, JETTON_WALLET_DATA } from '../../protocol/jetton/getMethods.js'
-import { readJettonContent } from '../../protocol/jettonContent.js'
 import type { ChainView } from '../ChainView.js'
 import { LiveChainError } from '../LiveChainError.js'
 import type { LoggedTransaction } from '../TransactionLog.js'

@@ -13,10 +13,10 @@ import {
   decodeStakeMinterBody,
   decodeStakePayload,
 } from '../../protocol/decode/farmDecoders.js'
-import { readFarmV3MinterStorage } from '../../protocol/farm.js'
-import { readNftItemInitIndex } from '../../protocol/nftItem.js'
+import { readFarmV3MinterStorage } from '../../protocol/farm/storage.js'
+import { readNftItemInitIndex } from '../../protocol/nft/storage.js'
 import { OP_CODES } from '../../protocol/opCodes.js'
-import { readStakeMinterStorage } from '../../protocol/stake.js'
+import { readStakeMinterStorage } from '../../protocol/stake/storage.js'
 import { isoSeconds } from '../../protocol/timeText.js'
 import type {
   IndexedFarmPoolRow,

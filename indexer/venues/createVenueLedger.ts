@@ -9,7 +9,7 @@ import {
   decodeFeeVaultMinterBody,
   decodeFeeVaultPayload,
 } from '../../protocol/decode/venueDecoders.js'
-import { readEscrowVaultStorage, readFeeVaultStorage } from '../../protocol/venue.js'
+import { readEscrowVaultStorage, readFeeVaultStorage } from '../../protocol/venue/storage.js'
 import type {
   IndexedVenueMinterRow,
   IndexedVenueVaultRow,

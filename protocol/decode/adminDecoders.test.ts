@@ -1,13 +1,13 @@
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { dexV1SetFeesBody } from '../dexV1.js'
+import { dexV1SetFeesBody } from '../dex/v1Messages.js'
 import {
   dexV2SetFeesBody,
   dexV2SetParamsBody,
   dexV2SetRateBody,
   dexV2UpdatePoolStatusBody,
   dexV2UpdateStatusBody,
-} from '../dexV2Admin.js'
+} from '../dex/v2AdminMessages.js'
 import { OP_CODES } from '../opCodes.js'
 import { decodeBody } from './decodeBody.js'
 

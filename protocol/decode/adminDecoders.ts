@@ -1,6 +1,7 @@
 import type { Slice } from '@ton/core'
+import { readInternalSetParams, readSetParams } from '../dex/setParams.js'
 import { OP_CODES } from '../opCodes.js'
-import type { V2KindParams, V2PoolDataReply } from './AdminBody.js'
+import type { V2PoolDataReply } from './AdminBody.js'
 import { type DecoderEntry, onlyQueryId } from './Decoder.js'
 import { loadAddress, loadCoins } from './slices.js'
 
@@ -99,68 +100,11 @@ export const ADMIN_DECODERS: readonly DecoderEntry[] = [
       }
     },
   ],
-  [
-    OP_CODES.v2SetParams,
-    (s, queryId) => {
-      // Stableswap: `amp:uint32 wallet0 wallet1 excesses`; weighted constant product:
-      // `w:uint128 side ^[wallets]` (128 + 267 bits); weighted stableswap: `amp rate w side
-      // setter ^[wallets]`.
-      if (s.remainingRefs === 0) {
-        const amp = BigInt(s.loadUint(32))
-        return {
-          type: 'v2.set_params',
-          queryId,
-          params: { kind: 'stableswap', amp },
-          wallet0: loadAddress(s),
-          wallet1: loadAddress(s),
-          excesses: loadAddress(s),
-        }
-      }
-      const params: V2KindParams =
-        s.remainingBits === 128 + 267
-          ? { kind: 'weighted_const_product', weight: s.loadUintBig(128), side: loadAddress(s) }
-          : {
-              kind: 'weighted_stableswap',
-              ...{ amp: s.loadUintBig(128), rate: s.loadUintBig(128) },
-              ...{ weight: s.loadUintBig(128), side: loadAddress(s) },
-              rateSetter: loadAddress(s),
-            }
-      const wallets = s.loadRef().beginParse()
-      return {
-        type: 'v2.set_params',
-        queryId,
-        params,
-        wallet0: loadAddress(wallets),
-        wallet1: loadAddress(wallets),
-        excesses: loadAddress(wallets),
-      }
-    },
-  ],
+  // Each kind's layouts are its `POOL_KIND_FACTS[kind].setParams`, told apart by their shape.
+  [OP_CODES.v2SetParams, (s, queryId) => ({ type: 'v2.set_params', queryId, ...readSetParams(s) })],
   [
     OP_CODES.v2InternalSetParams,
-    (s, queryId) => {
-      // Stableswap: `amp:uint32 excesses` (at most 32 + 267 bits); weighted constant product:
-      // `w:uint128 side excesses`; weighted stableswap: `amp rate w ^[side setter excesses]`.
-      if (s.remainingRefs === 1) {
-        const amp = s.loadUintBig(128)
-        const rate = s.loadUintBig(128)
-        const weight = s.loadUintBig(128)
-        const tail = s.loadRef().beginParse()
-        const side = loadAddress(tail)
-        const rateSetter = loadAddress(tail)
-        return {
-          type: 'v2.internal_set_params',
-          queryId,
-          params: { kind: 'weighted_stableswap', amp, rate, weight, side, rateSetter },
-          excesses: loadAddress(tail),
-        }
-      }
-      const params: V2KindParams =
-        s.remainingBits <= 32 + 267
-          ? { kind: 'stableswap', amp: BigInt(s.loadUint(32)) }
-          : { kind: 'weighted_const_product', weight: s.loadUintBig(128), side: loadAddress(s) }
-      return { type: 'v2.internal_set_params', queryId, params, excesses: loadAddress(s) }
-    },
+    (s, queryId) => ({ type: 'v2.internal_set_params', queryId, ...readInternalSetParams(s) }),
   ],
   [
     OP_CODES.v2SetRate,

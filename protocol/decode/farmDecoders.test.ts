@@ -6,18 +6,11 @@ import {
   farmV3CreatePoolBody,
   farmV3DepositRewardsPayload,
   farmV3InitBody,
-  farmV3MinterData,
   farmV3StakePayload,
-  readFarmV3MinterStorage,
-} from '../farm.js'
-import {
-  readStakeMinterStorage,
-  STAKE_OP,
-  stakeItemBody,
-  stakeMinterData,
-  stakeMinterInitBody,
-  stakePayload,
-} from '../stake.js'
+} from '../farm/messages.js'
+import { farmV3MinterData, readFarmV3MinterStorage } from '../farm/storage.js'
+import { STAKE_OP, stakeItemBody, stakeMinterInitBody, stakePayload } from '../stake/messages.js'
+import { readStakeMinterStorage, stakeMinterData } from '../stake/storage.js'
 import {
   decodeFarmItemBody,
   decodeFarmMinterBody,

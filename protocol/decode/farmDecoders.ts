@@ -1,6 +1,6 @@
 import { type Address, type Cell, Dictionary, type Slice } from '@ton/core'
-import { FARM_V3_OP } from '../farm.js'
-import { STAKE_OP } from '../stake.js'
+import { FARM_V3_OP } from '../farm/messages.js'
+import { STAKE_OP } from '../stake/messages.js'
 import { decodeByOp, loadAddress, loadCoins } from './slices.js'
 
 /** A position's claimed-per-unit values by reward pool index (`HashmapE 8 uint150`). */

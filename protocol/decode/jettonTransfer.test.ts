@@ -1,6 +1,6 @@
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { jettonTransferBody } from '../jetton.js'
+import { jettonTransferBody } from '../jetton/messages.js'
 import { OP_CODES } from '../opCodes.js'
 import { decodeBodyAs } from './decodeBody.js'
 import { preloadInlineUint32 } from './slices.js'

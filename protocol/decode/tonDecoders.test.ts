@@ -1,9 +1,12 @@
 import { Address, beginCell, comment } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { jettonTransferBody } from '../jetton.js'
+import { jettonTransferBody } from '../jetton/messages.js'
+import {
+  ptonV1DeployWalletBody,
+  ptonV2DeployWalletBody,
+  ptonV2TonTransferBody,
+} from '../jetton/ptonMessages.js'
 import { OP_CODES } from '../opCodes.js'
-import { ptonV1DeployWalletBody } from '../ptonV1.js'
-import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../ptonV2.js'
 import { decodeBody } from './decodeBody.js'
 
 const user = Address.parse(`0:${'11'.repeat(32)}`)

@@ -10,9 +10,8 @@ import {
   escrowDepositPayload,
   FEE_VAULT_OP,
   feeVaultDepositPayload,
-  readEscrowVaultStorage,
-  readFeeVaultStorage,
-} from '../venue.js'
+} from '../venue/messages.js'
+import { readEscrowVaultStorage, readFeeVaultStorage } from '../venue/storage.js'
 import {
   decodeEscrowFactoryBody,
   decodeEscrowPayload,

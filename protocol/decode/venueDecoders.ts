@@ -1,5 +1,5 @@
 import type { Address, Cell, Slice } from '@ton/core'
-import { ESCROW_OP, FEE_VAULT_OP } from '../venue.js'
+import { ESCROW_OP, FEE_VAULT_OP } from '../venue/messages.js'
 import { decodeByOp, loadAddress, loadCoins } from './slices.js'
 
 /**

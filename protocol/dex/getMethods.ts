@@ -2,17 +2,17 @@ import type { Address, Cell } from '@ton/core'
 import type { PoolKind } from '../../core/pool/PoolState.js'
 import { addressArg, type GetMethod, noArgs } from '../getMethod.js'
 import {
-  type DexV1PoolData,
-  type DexV2PoolData,
-  readDexV1PoolData,
-  readDexV2PoolData,
-} from '../poolData.js'
-import {
   type LpAccountData,
   readLpAccountData,
   readVaultData,
   type VaultData,
 } from './accountData.js'
+import {
+  type DexV1PoolData,
+  type DexV2PoolData,
+  readDexV1PoolData,
+  readDexV2PoolData,
+} from './poolData.js'
 
 /**
  * A router's `get_pool_address(wallet0, wallet1)` (DEX v1 and v2): the pool of the router's two

@@ -1,6 +1,7 @@
 import { Address, beginCell, type TupleItem, TupleReader } from '@ton/core'
 import { describe, expect, test } from 'vitest'
 import { POOL_KINDS } from '../../core/pool/PoolState.js'
+import type { V2KindParams } from '../decode/AdminBody.js'
 import { JETTON_WALLET_ADDRESS } from '../jetton/getMethods.js'
 import { SDK_SWAP_GAS } from '../sdkGas.js'
 import { dexV2PoolData } from './getMethods.js'
@@ -12,8 +13,16 @@ import {
   ROUTER_TYPES,
   readKindStorageTail,
 } from './poolKinds.js'
+import { readSetParams, writeSetParams } from './setParams.js'
 
 const statics = beginCell().storeUint(7, 8).endCell()
+/** A value with its addresses as text, to compare what a reader builds with what was written. */
+const plain = (value: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(value, (_key, v) =>
+      v instanceof Address ? v.toRawString() : typeof v === 'bigint' ? `${v}n` : v,
+    ),
+  )
 const someone = new Address(0, Buffer.alloc(32, 0x11))
 
 describe('POOL_KIND_FACTS', () => {
@@ -86,6 +95,35 @@ describe('POOL_KIND_FACTS', () => {
     expect(
       readKindStorageTail(beginCell().storeUint(1, 16).storeRef(statics).endCell().beginParse()),
     ).toBeUndefined()
+  })
+
+  test('each kind writes set_params in its own layout and reads it back as itself', () => {
+    const E18 = 10n ** 18n
+    const [wallet0, wallet1, excesses] = [0x33, 0x44, 0xaa].map(
+      (b) => new Address(0, Buffer.alloc(32, b)),
+    ) as [Address, Address, Address]
+    const target = { wallet0, wallet1, excesses }
+    const params: V2KindParams[] = [
+      { kind: 'stableswap', amp: 200n },
+      { kind: 'weighted_const_product', weight: E18 / 5n, side: wallet1 },
+      {
+        kind: 'weighted_stableswap',
+        amp: 100n * E18,
+        rate: 2n * E18,
+        weight: E18 / 2n,
+        side: wallet0,
+        rateSetter: null,
+      },
+    ]
+    for (const p of params) {
+      const body = writeSetParams(beginCell(), p, target).endCell()
+      expect(plain(readSetParams(body.beginParse()))).toEqual(plain({ params: p, ...target }))
+    }
+    expect(POOL_KIND_FACTS.constant_product.setParams).toBeNull()
+    // A ref and too few bits for weighted stableswap's three uint128 (the kind that claims any
+    // body with a ref, as the decoder always did): it throws, and `decodeBody` answers undefined.
+    const bad = beginCell().storeUint(1, 100).storeRef(statics).endCell().beginParse()
+    expect(() => readSetParams(bad)).toThrow()
   })
 
   test("get_pool_data's extra fields follow the common twelve", () => {

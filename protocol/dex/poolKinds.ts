@@ -1,5 +1,14 @@
-import type { Address, Slice, TupleReader } from '@ton/core'
+import {
+  type Address,
+  type Builder,
+  beginCell,
+  type Cell,
+  type Slice,
+  type TupleReader,
+} from '@ton/core'
 import { POOL_KINDS, type PoolKind } from '../../core/pool/PoolState.js'
+import type { V2KindParams } from '../decode/AdminBody.js'
+import { loadAddress } from '../decode/slices.js'
 
 /** A kind's parameters as a pool stores them and serves them (`amp`, `rate`, `w0`). */
 export type KindParamName = 'amp' | 'rate' | 'w0'
@@ -22,6 +31,33 @@ export type PoolDataExtra = {
   readonly rateSetter?: Address | null
 }
 
+/** The pool an admin `set_params` is for (its router wallets) and where the excess TON goes. */
+export type SetParamsTarget<A = Address> = {
+  readonly wallet0: A
+  readonly wallet1: A
+  readonly excesses: A
+}
+
+/**
+ * A kind's layouts of the DEX v2 router's admin `set_params` and of the `internal_set_params`
+ * the router forwards to the pool (`docs/contracts.md` §2.13), after `op query_id`: the body
+ * has no kind tag, so each reader answers `undefined` for a body not of its kind's shape. The
+ * kinds are tried in `POOL_KINDS` order, so a shape only needs to differ from the earlier ones.
+ *
+ * @example
+ * ```ts
+ * POOL_KIND_FACTS.stableswap.setParams.write(head, { kind: 'stableswap', amp: 100n }, target)
+ * ```
+ */
+export type SetParamsLayout<P extends V2KindParams = V2KindParams> = {
+  /** Writes the admin's `set_params` tail: the kind's parameters and the pool's wallets. */
+  readonly write: (b: Builder, params: P, target: SetParamsTarget) => Builder
+  /** Reads what {@link SetParamsLayout.write} wrote, `undefined` for another shape. */
+  readonly read: (s: Slice) => ({ params: P } & SetParamsTarget<Address | null>) | undefined
+  /** Reads the router's `internal_set_params` tail, `undefined` for another shape. */
+  readonly readInternal: (s: Slice) => { params: P; excesses: Address | null } | undefined
+}
+
 /**
  * Everything kind-specific about one DEX v2 pool kind (`docs/contracts.md` §2.0, §2.14; the
  * wire's strings: `docs/wire.md` §2.5).
@@ -31,7 +67,7 @@ export type PoolDataExtra = {
  * POOL_KIND_FACTS.stableswap.routerType // 'StableSwap'
  * ```
  */
-export type PoolKindFacts = {
+export type PoolKindFacts<K extends PoolKind = PoolKind> = {
   /** The router type that makes pools of this kind: the wire's `router_type` and `pool_type`. */
   readonly routerType: string
   /** The type string a v2 router's `get_router_data` answers (the SDK's `DEX_TYPE`): the kind itself. */
@@ -55,13 +91,18 @@ export type PoolKindFacts = {
    * `^static` still to come), or `undefined` when the tail is not of this kind's shape.
    */
   readonly readStorageTail: (s: Slice) => Omit<KindParams, 'kind'> | undefined
+  /** The kind's `set_params` layouts; `null` for a kind without parameters (no `set_params`). */
+  readonly setParams: K extends V2KindParams['kind']
+    ? SetParamsLayout<Extract<V2KindParams, { readonly kind: K }>>
+    : null
 }
 
 /**
  * The one table of DEX v2 pool kinds: from a kind to its router type, `get_router_data` type
- * string, parameters, `get_pool_data` extra fields and storage tail. Every other per-kind table
- * (`ROUTER_TYPE_OF_KIND`, `KIND_OF_ROUTER_TYPE`, `ROUTER_TYPES`, the store's and REST API's kind
- * parameters, the emulator's `set_params` check, the indexer's storage reader) derives from it.
+ * string, parameters, `get_pool_data` extra fields, storage tail and `set_params` layouts.
+ * Every other per-kind table (`ROUTER_TYPE_OF_KIND`, `KIND_OF_ROUTER_TYPE`, `ROUTER_TYPES`, the
+ * store's and REST API's kind parameters, the emulator's `set_params` check, the indexer's
+ * storage reader, the `set_params` builder and decoders of `./setParams.ts`) derives from it.
  *
  * @example
  * ```ts
@@ -77,6 +118,7 @@ export const POOL_KIND_FACTS = {
     params: [],
     readPoolDataExtra: () => ({}),
     readStorageTail: (s) => (s.remainingRefs === 1 && s.remainingBits === 0 ? {} : undefined),
+    setParams: null,
   },
   stableswap: {
     routerType: 'StableSwap',
@@ -86,6 +128,20 @@ export const POOL_KIND_FACTS = {
     readPoolDataExtra: (r) => ({ amp: r.readBigNumber() }),
     readStorageTail: (s) =>
       s.remainingRefs === 1 && s.remainingBits === 32 ? { amp: BigInt(s.loadUint(32)) } : undefined,
+    setParams: {
+      // `amp:uint32 wallet0 wallet1 excesses`; the router forwards `amp:uint32 excesses`.
+      write: (b, p, to) => storeTarget(b.storeUint(p.amp, 32), to),
+      read: (s) => {
+        if (s.remainingRefs !== 0) return undefined
+        const params = { kind: 'stableswap', amp: BigInt(s.loadUint(32)) } as const
+        return { params, ...readTarget(s) }
+      },
+      readInternal: (s) => {
+        if (s.remainingRefs === 1 || s.remainingBits > 32 + 267) return undefined
+        const params = { kind: 'stableswap', amp: BigInt(s.loadUint(32)) } as const
+        return { params, excesses: loadAddress(s) }
+      },
+    },
   },
   weighted_const_product: {
     routerType: 'WeightedConstProduct',
@@ -95,6 +151,24 @@ export const POOL_KIND_FACTS = {
     readPoolDataExtra: (r) => ({ w0: r.readBigNumber() }),
     readStorageTail: (s) =>
       s.remainingRefs === 1 && s.remainingBits === 64 ? { w0: s.loadUintBig(64) } : undefined,
+    setParams: {
+      // `w:uint128 side ^[wallet0 wallet1 excesses]`; the router forwards `w side excesses`.
+      write: (b, p, to) => b.storeUint(p.weight, 128).storeAddress(p.side).storeRef(targetCell(to)),
+      read: (s) => {
+        if (s.remainingRefs === 0 || s.remainingBits !== 128 + 267) return undefined
+        const params = { kind: 'weighted_const_product', weight: s.loadUintBig(128) } as const
+        return {
+          params: { ...params, side: loadAddress(s) },
+          ...readTarget(s.loadRef().beginParse()),
+        }
+      },
+      readInternal: (s) => {
+        // Longer than stableswap's (tried first), and without weighted stableswap's ref.
+        if (s.remainingRefs === 1) return undefined
+        const params = { kind: 'weighted_const_product', weight: s.loadUintBig(128) } as const
+        return { params: { ...params, side: loadAddress(s) }, excesses: loadAddress(s) }
+      },
+    },
   },
   weighted_stableswap: {
     routerType: 'WeightedStableSwap',
@@ -117,8 +191,36 @@ export const POOL_KIND_FACTS = {
       p.endParse()
       return { amp, rate, w0 }
     },
+    setParams: {
+      // `amp:uint128 rate:uint128 w:uint128 side setter ^[wallet0 wallet1 excesses]`; the router
+      // forwards `amp rate w ^[side setter excesses]`.
+      write: (b, p, to) =>
+        b
+          .storeUint(p.amp, 128)
+          .storeUint(p.rate, 128)
+          .storeUint(p.weight, 128)
+          .storeAddress(p.side)
+          .storeAddress(p.rateSetter)
+          .storeRef(targetCell(to)),
+      read: (s) => {
+        // With a ref and not weighted constant product's 128 + 267 bits (tried first).
+        if (s.remainingRefs === 0) return undefined
+        const [amp, rate, weight] = [s.loadUintBig(128), s.loadUintBig(128), s.loadUintBig(128)]
+        const [side, rateSetter] = [loadAddress(s), loadAddress(s)]
+        const params = { kind: 'weighted_stableswap', amp, rate, weight, side, rateSetter } as const
+        return { params, ...readTarget(s.loadRef().beginParse()) }
+      },
+      readInternal: (s) => {
+        if (s.remainingRefs !== 1) return undefined
+        const [amp, rate, weight] = [s.loadUintBig(128), s.loadUintBig(128), s.loadUintBig(128)]
+        const tail = s.loadRef().beginParse()
+        const [side, rateSetter] = [loadAddress(tail), loadAddress(tail)]
+        const params = { kind: 'weighted_stableswap', amp, rate, weight, side, rateSetter } as const
+        return { params, excesses: loadAddress(tail) }
+      },
+    },
   },
-} as const satisfies Record<PoolKind, PoolKindFacts>
+} as const satisfies { readonly [K in PoolKind]: PoolKindFacts<K> }
 
 /**
  * Curve family of a router, as the wire's `router_type` names it (`docs/wire.md` §2.5): one per
@@ -218,4 +320,16 @@ export function readKindStorageTail(s: Slice): KindParams | undefined {
     if (params !== undefined) return { kind, ...params }
   }
   return undefined
+}
+
+function storeTarget(b: Builder, to: SetParamsTarget): Builder {
+  return b.storeAddress(to.wallet0).storeAddress(to.wallet1).storeAddress(to.excesses)
+}
+
+function targetCell(to: SetParamsTarget): Cell {
+  return storeTarget(beginCell(), to).endCell()
+}
+
+function readTarget(s: Slice): SetParamsTarget<Address | null> {
+  return { wallet0: loadAddress(s), wallet1: loadAddress(s), excesses: loadAddress(s) }
 }

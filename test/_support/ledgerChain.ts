@@ -10,7 +10,7 @@ import {
 import type { LedgerTransaction, WalletLedger } from '../../indexer/wallets/createWalletLedger.js'
 import type { DecodedBody } from '../../protocol/decode/DecodedBody.js'
 import { decodeBody } from '../../protocol/decode/decodeBody.js'
-import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
+import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton/messages.js'
 import { OP_CODES } from '../../protocol/opCodes.js'
 
 /**

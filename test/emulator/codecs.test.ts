@@ -1,15 +1,15 @@
 import { DEX, pTON } from '@ston-fi/sdk'
 import { Address, beginCell } from '@ton/core'
 import { describe, expect, it } from 'vitest'
-import { dexV1ProvidePayload, dexV1SwapPayload } from '../../protocol/dexV1.js'
+import { dexV1ProvidePayload, dexV1SwapPayload } from '../../protocol/dex/v1Messages.js'
 import {
   dexV2CollectFeesBody,
   dexV2ProvidePayload,
   dexV2SwapPayload,
   dexV2WithdrawFeeBody,
-} from '../../protocol/dexV2Payloads.js'
-import { jettonBurnBody } from '../../protocol/jetton.js'
-import { ptonV2TonTransferBody } from '../../protocol/ptonV2.js'
+} from '../../protocol/dex/v2Messages.js'
+import { jettonBurnBody } from '../../protocol/jetton/messages.js'
+import { ptonV2TonTransferBody } from '../../protocol/jetton/ptonMessages.js'
 
 const [router, user, ask, ref] = [1, 2, 3, 4].map((i) => new Address(0, Buffer.alloc(32, i))) as [
   Address,

@@ -9,7 +9,7 @@ import {
 } from '../../emulator/index.js'
 import { failedTransactions, messagesFrom, transactionsOn } from '../../emulator/transactions.js'
 import { opOf } from '../../protocol/decode/decodeBody.js'
-import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton.js'
+import { jettonBurnBody, jettonTransferBody } from '../../protocol/jetton/messages.js'
 import { JETTON_OP } from '../../protocol/opCodes.js'
 
 let dex: LocalDex

@@ -17,7 +17,7 @@ import {
 } from '../../core/index.js'
 import type { LocalEscrow } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
-import { ESCROW_OP } from '../../protocol/venue.js'
+import { ESCROW_OP } from '../../protocol/venue/messages.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 /** `vault_withdraw_tokens` (tonkeeper/tongo `abi-tolk/schemas/stonfi/escrow_vault.tolk`). */

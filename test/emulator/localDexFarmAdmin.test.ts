@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { accrueFarmPool, FARM_MINTER_STATUS, farmPoolRemaining } from '../../core/index.js'
 import type { LocalFarm, LocalJetton } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
-import { farmV3AdminBody } from '../../protocol/farm.js'
+import { farmV3AdminBody } from '../../protocol/farm/messages.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 const DAY = 86_400

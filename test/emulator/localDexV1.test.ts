@@ -4,7 +4,7 @@ import { burn, EXIT_CODES, provide, sqrtV1, swap } from '../../core/index.js'
 import { addressArg } from '../../emulator/DexWorld.js'
 import { routerRefusal } from '../../emulator/delivery.js'
 import { LocalDexError, sideOf } from '../../emulator/index.js'
-import { jettonTransferBody } from '../../protocol/jetton.js'
+import { jettonTransferBody } from '../../protocol/jetton/messages.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 
 let w: RouterWorld

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Treasury } from '../../emulator/index.js'
 import { failedTransactions, messagesFrom } from '../../emulator/transactions.js'
 import { opOf } from '../../protocol/decode/decodeBody.js'
-import { dexV2SetFeesBody } from '../../protocol/dexV2Admin.js'
+import { dexV2SetFeesBody } from '../../protocol/dex/v2AdminMessages.js'
 import { DEX_V2_OP } from '../../protocol/opCodes.js'
 import { buildRouterWorld, type RouterWorld } from './_support/localWorld.js'
 

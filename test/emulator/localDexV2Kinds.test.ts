@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createPoolState, EXIT_CODES, provide } from '../../core/index.js'
 import { LocalDexError } from '../../emulator/index.js'
 import { failedTransactions } from '../../emulator/transactions.js'
-import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/dexV2Admin.js'
+import { dexV2SetParamsBody, dexV2SetRateBody } from '../../protocol/dex/v2AdminMessages.js'
 import { thrown } from '../_support/thrown.js'
 import { buildKindWorld, type KindWorld } from './_support/kindWorld.js'
 

@@ -9,10 +9,13 @@ import {
 } from '../../emulator/index.js'
 import { failedTransactions, transactionsOn } from '../../emulator/transactions.js'
 import { opOf } from '../../protocol/decode/decodeBody.js'
-import { jettonTransferBody } from '../../protocol/jetton.js'
+import { jettonTransferBody } from '../../protocol/jetton/messages.js'
+import {
+  ptonV1DeployWalletBody,
+  ptonV2DeployWalletBody,
+  ptonV2TonTransferBody,
+} from '../../protocol/jetton/ptonMessages.js'
 import { PTON_V2_OP } from '../../protocol/opCodes.js'
-import { ptonV1DeployWalletBody } from '../../protocol/ptonV1.js'
-import { ptonV2DeployWalletBody, ptonV2TonTransferBody } from '../../protocol/ptonV2.js'
 
 let dex: LocalDex
 let v1: LocalPton

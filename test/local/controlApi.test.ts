@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LiveChain } from '../../chain/LiveChain.js'
 import { mineWhenIdle } from '../../local/control/mineWhenIdle.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
-import { jettonMintBody } from '../../protocol/jetton.js'
+import { jettonMintBody } from '../../protocol/jetton/messages.js'
 import { startDemoExchange } from '../_support/demoExchange.js'
 import { dapp } from './_support/dapp.js'
 

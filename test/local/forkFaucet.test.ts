@@ -19,7 +19,7 @@ import { createPoolState, type PoolKind } from '../../core/pool/PoolState.js'
 import { FORK_FUNDS_NOTE } from '../../local/forkFaucet.js'
 import { type RunningForkNode, startForkNode } from '../../local/startForkNode.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
-import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/poolData.js'
+import { readDexV1PoolData, readDexV2PoolData } from '../../protocol/dex/poolData.js'
 import { startDemoExchange } from '../_support/demoExchange.js'
 import { type Fault, type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 

@@ -21,8 +21,8 @@ import {
   farmPendingNanorewards,
 } from '../../core/index.js'
 import type { RunningLocalExchange } from '../../local/startLocalExchange.js'
-import { farmV3AdminBody, farmV3DepositRewardsPayload } from '../../protocol/farm.js'
-import { jettonTransferBody } from '../../protocol/jetton.js'
+import { farmV3AdminBody, farmV3DepositRewardsPayload } from '../../protocol/farm/messages.js'
+import { jettonTransferBody } from '../../protocol/jetton/messages.js'
 import { startDemoExchange } from '../_support/demoExchange.js'
 
 const DAY = 86_400

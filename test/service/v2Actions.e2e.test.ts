@@ -16,7 +16,7 @@ import {
   type Treasury,
 } from '../../emulator/index.js'
 import { createIndexer } from '../../indexer/ingest/createIndexer.js'
-import { dexV2DirectAddLiquidityBody } from '../../protocol/dexV2Payloads.js'
+import { dexV2DirectAddLiquidityBody } from '../../protocol/dex/v2Messages.js'
 import { NATIVE_ADDRESS as TON_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createService } from '../../service/createService.js'
 import type { OperationRow } from '../../store/rows/historyRows.js'

@@ -38,7 +38,7 @@ import {
 import { failedTransactions } from '../../emulator/transactions.js'
 import { openIndexSession } from '../../indexer/ingest/createIndexer.js'
 import { addressText } from '../../protocol/addressText.js'
-import { ESCROW_OP } from '../../protocol/venue.js'
+import { ESCROW_OP } from '../../protocol/venue/messages.js'
 import { createService } from '../../service/createService.js'
 import type { Store } from '../../store/index.js'
 import { storeKinds } from '../store/_support/storeKinds.js'

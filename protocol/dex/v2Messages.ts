@@ -1,5 +1,5 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { DEX_V2_OP } from './opCodes.js'
+import { DEX_V2_OP } from '../opCodes.js'
 
 /**
  * Fields of a DEX v2 swap / cross_swap forward payload (`docs/contracts.md` §2.13).

@@ -1,26 +1,5 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { JETTON_OP } from './opCodes.js'
-
-/**
- * Init data of the test jetton minter: `total_supply:Coins admin ^content ^wallet_code`.
- *
- * @example
- * ```ts
- * jettonMinterData({ admin, content: beginCell().endCell(), walletCode }).bits.length // 4 + 267
- * ```
- */
-export function jettonMinterData(params: {
-  admin: Address
-  content: Cell
-  walletCode: Cell
-}): Cell {
-  return beginCell()
-    .storeCoins(0n)
-    .storeAddress(params.admin)
-    .storeRef(params.content)
-    .storeRef(params.walletCode)
-    .endCell()
-}
+import { JETTON_OP } from '../opCodes.js'
 
 /**
  * The admin's `mint`: `mint#642b7d07 query_id to ton_amount ^internal_transfer`, where the

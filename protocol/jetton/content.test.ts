@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { beginCell, Dictionary } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { readJettonContent } from './jettonContent.js'
+import { readJettonContent } from './content.js'
 
 const key = (name: string) => BigInt(`0x${createHash('sha256').update(name).digest('hex')}`)
 const snake = (text: string) => beginCell().storeUint(0, 8).storeStringTail(text).endCell()

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { ESCROW_OP, FEE_VAULT_OP } from './venue.js'
+import { ESCROW_OP, FEE_VAULT_OP } from './messages.js'
 
 describe('referral venue op codes', () => {
   test("ours are the CRC-32 of their snake_case names; the escrow's published ones are not", () => {

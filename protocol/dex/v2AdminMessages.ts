@@ -1,48 +1,8 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { DEX_V2_OP } from './opCodes.js'
-
-/**
- * Init data of the DEX v2 router: `is_locked:bool admin ^temp_upgrade
- * ^[id:uint64 ^lp_wallet_code ^pool_code ^lp_account_code ^vault_code] ^upgrade_pool_code`
- * (`docs/contracts.md` §2.14). The upgrade cells start empty.
- *
- * @example
- * ```ts
- * dexV2RouterData({ admin, id: 0n, poolCode, lpWalletCode, lpAccountCode, vaultCode })
- * ```
- */
-export function dexV2RouterData(p: {
-  admin: Address
-  id: bigint
-  poolCode: Cell
-  lpWalletCode: Cell
-  lpAccountCode: Cell
-  vaultCode: Cell
-}): Cell {
-  const empty = beginCell().endCell()
-  const tempUpgrade = beginCell()
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .storeAddress(p.admin)
-    .storeRef(empty)
-    .storeRef(empty)
-    .endCell()
-  const codes = beginCell()
-    .storeUint(p.id, 64)
-    .storeRef(p.lpWalletCode)
-    .storeRef(p.poolCode)
-    .storeRef(p.lpAccountCode)
-    .storeRef(p.vaultCode)
-    .endCell()
-  return beginCell()
-    .storeBit(false)
-    .storeAddress(p.admin)
-    .storeRef(tempUpgrade)
-    .storeRef(codes)
-    .storeRef(empty)
-    .endCell()
-}
+import type { V2KindParams } from '../decode/AdminBody.js'
+import { DEX_V2_OP } from '../opCodes.js'
+import type { SetParamsTarget } from './poolKinds.js'
+import { writeSetParams } from './setParams.js'
 
 /**
  * Admin `set_fees query_id lp:uint16 protocol:uint16 protocol_fee_address
@@ -115,10 +75,21 @@ export function dexV2UpdatePoolStatusBody(p: {
 }
 
 /**
- * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`docs/contracts.md` §2.13):
- * stableswap `amp:uint32 wallet0 wallet1 excesses`; weighted constant product
- * `w:uint128 side ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128
- * w:uint128 side setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
+ * A kind's `set_params` parameters as the builder takes them: those of {@link V2KindParams},
+ * with the weighted kinds' `side` a wallet.
+ */
+type SetParamsInput = V2KindParams extends infer P
+  ? P extends { readonly side: Address | null }
+    ? Omit<P, 'side'> & { side: Address }
+    : P
+  : never
+
+/**
+ * Admin `set_params` of a DEX v2 router, in the layout of its pool type (`docs/contracts.md`
+ * §2.13; each kind's layout is its `POOL_KIND_FACTS[kind].setParams`): stableswap
+ * `amp:uint32 wallet0 wallet1 excesses`; weighted constant product `w:uint128 side
+ * ^[wallet0 wallet1 excesses]`; weighted stableswap `amp:uint128 rate:uint128 w:uint128 side
+ * setter ^[wallet0 wallet1 excesses]`. `side` is the wallet whose weight `w` is.
  *
  * @example
  * ```ts
@@ -128,43 +99,12 @@ export function dexV2UpdatePoolStatusBody(p: {
  * ```
  */
 export function dexV2SetParamsBody(
-  p: {
-    wallet0: Address
-    wallet1: Address
-    excesses: Address
-    queryId?: bigint
-  } & (
-    | { kind: 'stableswap'; amp: bigint }
-    | { kind: 'weighted_const_product'; weight: bigint; side: Address }
-    | {
-        kind: 'weighted_stableswap'
-        amp: bigint
-        rate: bigint
-        weight: bigint
-        side: Address
-        rateSetter: Address | null
-      }
-  ),
+  p: SetParamsTarget & { queryId?: bigint } & SetParamsInput,
 ): Cell {
   const head = beginCell()
     .storeUint(DEX_V2_OP.setParams, 32)
     .storeUint(p.queryId ?? 0n, 64)
-  const wallets = beginCell()
-    .storeAddress(p.wallet0)
-    .storeAddress(p.wallet1)
-    .storeAddress(p.excesses)
-  if (p.kind === 'stableswap') return head.storeUint(p.amp, 32).storeBuilder(wallets).endCell()
-  if (p.kind === 'weighted_const_product') {
-    return head.storeUint(p.weight, 128).storeAddress(p.side).storeRef(wallets).endCell()
-  }
-  return head
-    .storeUint(p.amp, 128)
-    .storeUint(p.rate, 128)
-    .storeUint(p.weight, 128)
-    .storeAddress(p.side)
-    .storeAddress(p.rateSetter)
-    .storeRef(wallets)
-    .endCell()
+  return writeSetParams(head, p, p).endCell()
 }
 
 /**

@@ -1,18 +1,6 @@
-import { crc32 } from 'node:zlib'
 import { Cell, TupleBuilder, TupleReader } from '@ton/core'
 import { describe, expect, test } from 'vitest'
-import { FARM_V3_OP, readFarmV3ItemData, readFarmV3MinterData } from './farm.js'
-import { STAKE_OP } from './stake.js'
-
-describe('farm v3 and staking op codes', () => {
-  test('every op but TEP-85 destroy is the CRC-32 of its snake_case name', () => {
-    for (const [name, op] of [...Object.entries(FARM_V3_OP), ...Object.entries(STAKE_OP)]) {
-      if (name === 'destroy') continue // TEP-85's op, from its TL-B schema
-      const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-      expect(crc32(snake), name).toBe(op)
-    }
-  })
-})
+import { readFarmV3ItemData, readFarmV3MinterData } from './getMethods.js'
 
 // The mainnet snapshots of ston-fi/sdk `packages/sdk/src/contracts/farm/v3/FarmNftItemV3.test.ts`
 // (`getFarmingData`) and `FarmNftMinterV3.test.ts` (`getFarmingMinterData`), as stacks.

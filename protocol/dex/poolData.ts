@@ -1,6 +1,6 @@
 import type { Address, TupleReader } from '@ton/core'
-import type { PoolKind } from '../core/pool/PoolState.js'
-import { POOL_KIND_FACTS } from './dex/poolKinds.js'
+import type { PoolKind } from '../../core/pool/PoolState.js'
+import { POOL_KIND_FACTS } from './poolKinds.js'
 
 /**
  * A DEX v1 pool's `get_pool_data` answer (`docs/contracts.md` §1.7). The LP supply is not part of

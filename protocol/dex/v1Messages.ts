@@ -1,36 +1,5 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { DEX_V1_OP } from './opCodes.js'
-
-/**
- * Init data of the DEX v1 router: `is_locked:uint1 admin ^lp_wallet_code ^pool_code
- * ^lp_account_code ^temp_upgrade` (`docs/contracts.md` §1.8); temp_upgrade starts zeroed.
- *
- * @example
- * ```ts
- * dexV1RouterData({ admin, poolCode, lpWalletCode, lpAccountCode })
- * ```
- */
-export function dexV1RouterData(p: {
-  admin: Address
-  poolCode: Cell
-  lpWalletCode: Cell
-  lpAccountCode: Cell
-}): Cell {
-  const tempUpgrade = beginCell()
-    .storeUint(0, 64)
-    .storeUint(0, 64)
-    .storeAddress(p.admin)
-    .storeRef(beginCell().endCell())
-    .endCell()
-  return beginCell()
-    .storeBit(false)
-    .storeAddress(p.admin)
-    .storeRef(p.lpWalletCode)
-    .storeRef(p.poolCode)
-    .storeRef(p.lpAccountCode)
-    .storeRef(tempUpgrade)
-    .endCell()
-}
+import { DEX_V1_OP } from '../opCodes.js'
 
 /**
  * DEX v1 swap payload `swap#25938561 token_wallet1 min_out to_address has_ref ref_address?`,

@@ -1,19 +1,19 @@
 import { type Address, beginCell, type Cell } from '@ton/core'
-import { PTON_V2_OP } from './opCodes.js'
+import { PTON_V1_OP, PTON_V2_OP } from '../opCodes.js'
 
 /**
- * Init data of the pTON v2 minter: `id:uint32 ^wallet_code ^content` (`docs/contracts.md` §5.2).
+ * `deploy_wallet#6cc43573 query_id owner`: the pTON v1 minter deploys `owner`'s wallet.
  *
  * @example
  * ```ts
- * ptonV2MinterData({ id: 0, walletCode, content: beginCell().endCell() })
+ * ptonV1DeployWalletBody({ owner: router }) // send with 1.05 TON, as the SDK
  * ```
  */
-export function ptonV2MinterData(params: { id: number; walletCode: Cell; content: Cell }): Cell {
+export function ptonV1DeployWalletBody(params: { owner: Address; queryId?: bigint }): Cell {
   return beginCell()
-    .storeUint(params.id, 32)
-    .storeRef(params.walletCode)
-    .storeRef(params.content)
+    .storeUint(PTON_V1_OP.deployWallet, 32)
+    .storeUint(params.queryId ?? 0n, 64)
+    .storeAddress(params.owner)
     .endCell()
 }
 
