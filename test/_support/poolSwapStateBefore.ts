@@ -37,7 +37,6 @@ import {
   storeAccountStorage,
   storeShardAccount,
 } from '@ton/core'
-import { before as poolDataBefore } from './recordedPoolSwap.js'
 import {
   configParam,
   loadPoolAfterSwap,
@@ -45,6 +44,7 @@ import {
   RecordedChain,
   WHOLE_SHARD,
 } from './mainnetData.js'
+import { before as poolDataBefore } from './recordedPoolSwap.js'
 
 /** One entry of ConfigParam 18 (`StoragePrices`, TON `crypto/block/block.tlb`). */
 export type StoragePrices = {

@@ -17,7 +17,6 @@ import { EMULATOR_GLOBAL_VERSION } from '../../chain/globalVersion.js'
 import { parseForkSeed } from '../../local/forkSeed.js'
 import { startForkNode } from '../../local/startForkNode.js'
 import { globalVersion } from '../_support/mainnetData.js'
-import { startRecordedToncenter } from '../_support/recordedToncenter.js'
 import {
   POOL,
   poolBeforeSwapChain,
@@ -26,6 +25,7 @@ import {
   v22PoolRow,
   v22RouterRow,
 } from '../_support/recordedPoolSwap.js'
+import { startRecordedToncenter } from '../_support/recordedToncenter.js'
 
 /** The recorded config with ConfigParam 8 saying `version` (capabilities as recorded). */
 function configAtVersion(version: number): Cell {

@@ -45,7 +45,6 @@ import { NATIVE_ADDRESS } from '../../protocol/nativeAddress.js'
 import { createTonApiClient } from '../../upstream/tonApiClient.js'
 import { type FaultProxy, startFaultProxy } from '../_support/faultProxy.js'
 import { loadTgoStonfiV2Getters, RecordedChain } from '../_support/mainnetData.js'
-import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 import {
   before,
   beforeSwap,
@@ -64,6 +63,7 @@ import {
   v22PoolRow,
   v22RouterRow,
 } from '../_support/recordedPoolSwap.js'
+import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
 
 /**
  * STON.fi DEX v2.1 router and pool code and data with their expected getter answers

@@ -33,12 +33,6 @@ import {
   loadTxEmulation,
   RecordedChain,
 } from '../_support/mainnetData.js'
-import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
-import {
-  type ImpersonatedMessage,
-  nodeClient,
-  routerToPoolMessage,
-} from './_support/forkControl.js'
 import {
   before,
   beforeSwap,
@@ -54,6 +48,12 @@ import {
   v22PoolRow,
   v22RouterRow,
 } from '../_support/recordedPoolSwap.js'
+import { type RecordedToncenter, startRecordedToncenter } from '../_support/recordedToncenter.js'
+import {
+  type ImpersonatedMessage,
+  nodeClient,
+  routerToPoolMessage,
+} from './_support/forkControl.js'
 
 let dir: string
 let toncenter: RecordedToncenter
