@@ -1,5 +1,5 @@
-import { httpRequestFault } from '../chain/httpRequestFault.js'
 import { BaseError } from '../core/errors/BaseError.js'
+import { httpRequestFault } from '../core/errors/httpRequestFault.js'
 
 /** Stable codes of {@link LocalExchangeError}, with the HTTP status each answers. */
 export type LocalExchangeErrorCode =

@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/errors/BaseError.js'
-import { httpRequestFault } from '../httpRequestFault.js'
+import { httpRequestFault } from '../../core/errors/httpRequestFault.js'
 import { LiveChainError } from '../LiveChainError.js'
 
 /**

@@ -1,5 +1,5 @@
-import { type HttpRequestFaultKind, httpRequestFault } from '../../chain/httpRequestFault.js'
 import { BaseError } from '../../core/errors/BaseError.js'
+import { type HttpRequestFaultKind, httpRequestFault } from '../../core/errors/httpRequestFault.js'
 import { InvalidInputError } from '../../core/errors/InvalidInputError.js'
 import { PoolMathError } from '../../core/errors/PoolMathError.js'
 import { UnreachableOutputError } from '../../core/errors/UnreachableOutputError.js'

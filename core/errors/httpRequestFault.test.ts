@@ -4,7 +4,7 @@ import { type HttpRequestFault, httpRequestFault } from './httpRequestFault.js'
 
 /**
  * The errors Fastify itself raises for bad requests, caught by a real Fastify server's error
- * handler and classified: the one classification the TON HTTP API, the REST API and `/local/*`
+ * handler and classified: the one classification (in `core/errors/` as a pure function, so that the REST API imports no `chain/`) the TON HTTP API, the REST API and `/local/*`
  * answer in their own envelopes.
  */
 const app = Fastify({ bodyLimit: 64 })
