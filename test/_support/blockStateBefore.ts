@@ -150,7 +150,10 @@ export function blockRetraceChain(
   const recorded = loadRecordedBlock(name)
   const h = recorded.header
   if (h.masterRef === undefined) throw new Error(`${name} is not a shard block`)
-  const states = statesBeforeBlock(recorded.root, recorded.transactions, options.extraCells)
+  const states =
+    options.extraCells === undefined
+      ? statesOf(name)
+      : statesBeforeBlock(recorded.root, recorded.transactions, options.extraCells)
   const chain = new RecordedChain()
   const block = chain.addBlock(recorded)
   const config = loadConfig46991999().dict
@@ -171,6 +174,19 @@ export function blockRetraceChain(
   }
   chain.head = block.mcSeqno
   return { chain, block, states }
+}
+
+const byBlock = new Map<string, Map<string, StateBeforeBlock>>()
+
+/** {@link statesBeforeBlock} of a recorded block, read once per run (its states are cells: immutable). */
+function statesOf(name: RecordedBlockFile['name']): Map<string, StateBeforeBlock> {
+  let states = byBlock.get(name)
+  if (states === undefined) {
+    const recorded = loadRecordedBlock(name)
+    states = statesBeforeBlock(recorded.root, recorded.transactions)
+    byBlock.set(name, states)
+  }
+  return states
 }
 
 /**

@@ -1453,14 +1453,13 @@ export class RecordedChain {
     if (this.#producers?.size !== this.#byHash.size) {
       const byMessage = new Map<string, ChainTransaction>()
       for (const x of this.#byHash.values()) {
-        for (const m of outMessageCells(x.cell)) byMessage.set(m.hash().toString('hex'), x)
+        for (const m of messageCells(x.cell).outMsgs) byMessage.set(m.hash().toString('hex'), x)
       }
       this.#producers = { size: this.#byHash.size, byMessage }
     }
     let root = t
     for (let i = 0; i < this.#byHash.size; i++) {
-      const io = root.cell.refs[0]?.beginParse()
-      const inMessage = io?.loadBit() ? io.loadRef() : undefined
+      const inMessage = messageCells(root.cell).inMsg
       const parent =
         inMessage === undefined
           ? undefined
@@ -1472,13 +1471,23 @@ export class RecordedChain {
   }
 }
 
-/** The out-message cells of a transaction cell, as recorded. */
-function outMessageCells(txCell: Cell): Cell[] {
-  const io = txCell.refs[0]?.beginParse()
-  if (io === undefined) return []
-  if (io.loadBit()) io.loadRef()
-  const out = Dictionary.load(Dictionary.Keys.Uint(15), Dictionary.Values.Cell(), io)
-  return [...out.values()]
+/**
+ * The message cells of a transaction cell, as recorded: the in-message (or undefined), then the
+ * out-messages by index.
+ *
+ * @example
+ * ```ts
+ * messageCells(tx.cell).outMsgs.length // 2: pay_vault and pay_to
+ * ```
+ */
+export function messageCells(cell: Cell): { inMsg: Cell | undefined; outMsgs: Cell[] } {
+  const io = cell.refs[0]
+  if (io === undefined) return { inMsg: undefined, outMsgs: [] }
+  const s = io.beginParse()
+  const inMsg = s.loadMaybeRef() ?? undefined
+  const outs = Dictionary.load(Dictionary.Keys.Uint(15), Dictionary.Values.Cell(), s)
+  const outMsgs = [...outs.keys()].sort((a, b) => a - b).map((k) => outs.get(k) as Cell)
+  return { inMsg, outMsgs }
 }
 
 /** Cells and bits of an account's code and data (unique cells), for a built ShardAccount's storage stats. */

@@ -18,6 +18,7 @@ import {
   type ChainBlock,
   type ChainTransaction,
   configParam,
+  messageCells,
   type RecordedChain,
   signedShard,
   unsignedShard,
@@ -1106,25 +1107,6 @@ function rest(o: Record<string, unknown>): Record<string, unknown> {
 
 function boc(cell: Cell): string {
   return cell.toBoc({ idx: false }).toString('base64')
-}
-
-/** The message cells of a transaction, in order: in (or undefined), then outs by index. */
-function messageCells(cell: Cell): { inMsg: Cell | undefined; outMsgs: Cell[] } {
-  const io = cell.refs[0]
-  if (io === undefined) return { inMsg: undefined, outMsgs: [] }
-  const s = io.beginParse()
-  const inMsg = s.loadMaybeRef() ?? undefined
-  const outs = s.loadMaybeRef()
-  const outMsgs: Cell[] = []
-  if (outs !== null) {
-    const dict = Dictionary.loadDirect(
-      Dictionary.Keys.Uint(15),
-      Dictionary.Values.Cell(),
-      outs.beginParse(),
-    )
-    for (const k of [...dict.keys()].sort((a, b) => a - b)) outMsgs.push(dict.get(k) as Cell)
-  }
-  return { inMsg, outMsgs }
 }
 
 function friendly(a: Address | null | undefined | { type: string }): string {
